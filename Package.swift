@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+// Galley: a static site and feed generator for engineering blogs.
+// The pipeline is visible in the targets: Site loads and renders (using Markdown,
+// Highlight and Feed), Check validates output, Server runs the writing loop,
+// and `galley` is a thin command-line front end over all of them.
+import PackageDescription
+
+let package = Package(
+    name: "Galley",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "galley", targets: ["galley"]),
+        .library(name: "Highlight", targets: ["Highlight"]),
+        .library(name: "Markdown", targets: ["Markdown"]),
+        .library(name: "Feed", targets: ["Feed"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
+    ],
+    targets: [
+        // System libraries, found through pkg-config (Debian: libcmark-dev, libxml2-dev).
+        .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+
+        // parse + render: Markdown (cmark AST → our HTML), Highlight (pure Swift, no dependencies).
+        .target(name: "Markdown", dependencies: ["CCmark"]),
+        .target(name: "Highlight"),
+        // write + validate feeds (RSS, Atom, JSON Feed), parsed back with libxml2.
+        .target(name: "Feed", dependencies: ["CLibXML2"]),
+        // check: HTML pages, internal links and feeds of a built site.
+        .target(name: "Check", dependencies: ["Feed", "CLibXML2"]),
+        // load → render → write: the site model and build pipeline.
+        .target(name: "Site", dependencies: [
+            "Markdown", "Highlight", "Feed",
+            .product(name: "Yams", package: "Yams"),
+            .product(name: "Mustache", package: "swift-mustache"),
+        ]),
+        // serve: static file server, live reload, file watching. Not needed by `galley build`.
+        .target(name: "Server", dependencies: [
+            .product(name: "FlyingFox", package: "FlyingFox"),
+        ]),
+        .executableTarget(name: "galley", dependencies: [
+            "Site", "Server", "Check", "Highlight", "Markdown", "Feed",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CCmark"]),
+        .testTarget(name: "HighlightTests", dependencies: ["Highlight"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "CLibXML2"]),
+        .testTarget(name: "CheckTests", dependencies: ["Check"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "CLibXML2"]),
+        .testTarget(name: "ServerTests", dependencies: ["Server"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

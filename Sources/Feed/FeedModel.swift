@@ -1,0 +1,115 @@
+import Foundation
+
+/// Everything a feed says about the site. Independent of Galley's site model.
+public struct FeedChannel: Sendable, Hashable {
+    public var title: String
+    /// Absolute URL of the site (or of the tag page, for a per-tag feed).
+    public var link: String
+    public var description: String
+    /// e.g. `en`, `en-us`.
+    public var language: String?
+    /// Absolute URL where this feed is published (`atom:link rel="self"`).
+    public var feedURL: String
+    public var author: FeedAuthor?
+    /// Absolute URL of a channel image.
+    public var imageURL: String?
+    public var generator: String
+
+    public init(title: String, link: String, description: String, language: String? = nil, feedURL: String, author: FeedAuthor? = nil, imageURL: String? = nil, generator: String = "Galley") {
+        self.title = title
+        self.link = link
+        self.description = description
+        self.language = language
+        self.feedURL = feedURL
+        self.author = author
+        self.imageURL = imageURL
+        self.generator = generator
+    }
+}
+
+public struct FeedAuthor: Sendable, Hashable {
+    public var name: String
+    public var email: String?
+    public var url: String?
+    public init(name: String, email: String? = nil, url: String? = nil) {
+        self.name = name
+        self.email = email
+        self.url = url
+    }
+}
+
+/// A media file attached to an item (RSS `enclosure`).
+public struct FeedEnclosure: Sendable, Hashable {
+    /// Absolute URL.
+    public var url: String
+    /// Real byte length of the file.
+    public var length: Int
+    /// MIME type, e.g. `image/png`.
+    public var mimeType: String
+    public init(url: String, length: Int, mimeType: String) {
+        self.url = url
+        self.length = length
+        self.mimeType = mimeType
+    }
+}
+
+/// One post in a feed.
+public struct FeedItem: Sendable, Hashable {
+    /// Stable unique id; the absolute permalink for posts.
+    public var id: String
+    public var title: String
+    /// Absolute URL of the post.
+    public var link: String
+    public var published: Date
+    public var updated: Date?
+    /// Plain-text summary.
+    public var summary: String
+    /// Full HTML content. Relative URLs are made absolute against `link` by the writers.
+    public var contentHTML: String
+    public var author: FeedAuthor?
+    public var categories: [String]
+    public var enclosure: FeedEnclosure?
+    /// Where the item came from (a source file path), for warnings.
+    public var sourcePath: String?
+
+    public init(id: String, title: String, link: String, published: Date, updated: Date? = nil, summary: String, contentHTML: String, author: FeedAuthor? = nil, categories: [String] = [], enclosure: FeedEnclosure? = nil, sourcePath: String? = nil) {
+        self.id = id
+        self.title = title
+        self.link = link
+        self.published = published
+        self.updated = updated
+        self.summary = summary
+        self.contentHTML = contentHTML
+        self.author = author
+        self.categories = categories
+        self.enclosure = enclosure
+        self.sourcePath = sourcePath
+    }
+}
+
+/// Feed writing settings.
+public struct FeedOptions: Sendable, Hashable {
+    /// Include full HTML content (`content:encoded`, Atom `content`, JSON `content_html`).
+    public var fullContent: Bool
+    public init(fullContent: Bool = true) {
+        self.fullContent = fullContent
+    }
+}
+
+/// A finding about a feed or a page; `line`/`column` are 1-based, 0 when unknown.
+public struct FeedDiagnostic: Sendable, Hashable {
+    public enum Severity: String, Sendable { case warning, error }
+    public var severity: Severity
+    /// Stable rule identifier, e.g. `rss-pubdate-format`.
+    public var rule: String
+    public var message: String
+    public var line: Int
+    public var column: Int
+    public init(severity: Severity, rule: String, message: String, line: Int = 0, column: Int = 0) {
+        self.severity = severity
+        self.rule = rule
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Check
+
+@Test func checkModuleLoads() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Feed
+
+@Test func feedModuleLoads() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Highlight
+
+@Test func highlightModuleLoads() {
+    #expect(Bool(true))
+}

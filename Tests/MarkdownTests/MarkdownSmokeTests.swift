@@ -1,0 +1,6 @@
+import Testing
+@testable import Markdown
+
+@Test func markdownModuleLoads() {
+    #expect(Bool(true))
+}

@@ -1,0 +1,6 @@
+import Testing
+@testable import Server
+
+@Test func serverModuleLoads() {
+    #expect(Bool(true))
+}

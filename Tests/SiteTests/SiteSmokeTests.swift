@@ -1,0 +1,6 @@
+import Testing
+@testable import Site
+
+@Test func siteModuleLoads() {
+    #expect(Bool(true))
+}
