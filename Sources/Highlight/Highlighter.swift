@@ -80,3 +80,13 @@ public struct Highlighter: Sendable {
         return out
     }
 }
+
+extension Highlighter {
+    /// Names of the built-in CSS themes.
+    public static var themeNames: [String] { ["galley"] }
+
+    /// CSS for a theme (Pygments/Rouge class selectors), nil for an unknown name.
+    public static func css(theme: String) -> String? {
+        theme == "galley" ? "/* syntax theme placeholder */\n" : nil
+    }
+}
