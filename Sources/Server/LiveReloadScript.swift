@@ -1,0 +1,127 @@
+import Foundation
+import FlyingSocks
+
+/// The browser side of live reload. Injected into served HTML only; never written to disk.
+public enum LiveReloadScript {
+    /// Path of the Server-Sent Events stream; `/__galley/` is reserved for the dev server.
+    public static let eventsPath = "/__galley/events"
+
+    /// The wire name of build failures. Not `error`: EventSource fires its own `error` on disconnect.
+    static let failureEventName = "build-error"
+
+    /// Inline script: listens for events, reloads, swaps stylesheets and shows the error overlay.
+    public static let tag: String = """
+    <script data-galley-live-reload>
+    (() => {
+      if (window.__galleyLiveReload) return;
+      window.__galleyLiveReload = true;
+      const OVERLAY = "__galley_error_overlay";
+      const removeOverlay = () => { const o = document.getElementById(OVERLAY); if (o) o.remove(); };
+      const showOverlay = (e) => {
+        removeOverlay();
+        const o = document.createElement("div");
+        o.id = OVERLAY;
+        o.setAttribute("role", "alert");
+        o.style.cssText = "position:fixed;inset:0;z-index:2147483647;background:rgba(24,24,27,.95);" +
+          "color:#f4f4f5;font:14px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;" +
+          "padding:2rem;overflow:auto;white-space:pre-wrap";
+        const title = document.createElement("div");
+        title.style.cssText = "color:#f87171;font-weight:bold;margin-bottom:1rem";
+        title.textContent = "Build failed" + (e.location ? " \\u2014 " + e.location : "");
+        const message = document.createElement("div");
+        message.className = "galley-error-message";
+        message.textContent = e.message || "";
+        const hint = document.createElement("div");
+        hint.style.cssText = "margin-top:2rem;opacity:.6";
+        hint.textContent = "Still serving the last good build. Fix the error and save: this goes away.";
+        o.append(title, message, hint);
+        (document.body || document.documentElement).appendChild(o);
+      };
+      const swapStylesheets = () => {
+        const stamp = String(Date.now());
+        for (const link of document.querySelectorAll('link[rel~="stylesheet"]')) {
+          const url = new URL(link.href, location.href);
+          if (url.origin !== location.origin) continue;
+          url.searchParams.set("galley", stamp);
+          const next = link.cloneNode();
+          next.href = url.href;
+          next.addEventListener("load", () => link.remove(), { once: true });
+          next.addEventListener("error", () => next.remove(), { once: true });
+          link.after(next);
+        }
+      };
+      let lostConnection = false;
+      const events = new EventSource("\(eventsPath)");
+      events.addEventListener("open", () => { if (lostConnection) location.reload(); });
+      events.addEventListener("error", () => { lostConnection = true; });
+      events.addEventListener("reload", () => location.reload());
+      events.addEventListener("css", () => { removeOverlay(); swapStylesheets(); });
+      events.addEventListener("ok", removeOverlay);
+      events.addEventListener("\(failureEventName)", (ev) => showOverlay(JSON.parse(ev.data)));
+    })();
+    </script>
+    """
+
+    /// Inserts the script before the last `</body>` (any case), or appends it when there is none.
+    public static func inject(into html: Data) -> Data {
+        let bytes = [UInt8](html)
+        let needle = Array("</body".utf8)
+        var insertAt = bytes.count
+        if bytes.count >= needle.count {
+            var index = bytes.count - needle.count
+            while index >= 0 {
+                if matchesCaseInsensitive(bytes, at: index, needle) {
+                    insertAt = index
+                    break
+                }
+                index -= 1
+            }
+        }
+        var result = Data(capacity: bytes.count + tag.utf8.count + 1)
+        result.append(contentsOf: bytes[..<insertAt])
+        result.append(contentsOf: Array(tag.utf8))
+        if insertAt == bytes.count { result.append(UInt8(ascii: "\n")) }
+        result.append(contentsOf: bytes[insertAt...])
+        return result
+    }
+
+    private static func matchesCaseInsensitive(_ bytes: [UInt8], at index: Int, _ needle: [UInt8]) -> Bool {
+        for offset in 0..<needle.count {
+            var byte = bytes[index + offset]
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }
+            if byte != needle[offset] { return false }
+        }
+        return true
+    }
+}
+
+/// Adapts an `AsyncStream` of SSE text to FlyingFox's byte-buffer sequence, so it streams as a chunked body.
+struct EventStreamBody: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+    let events: AsyncStream<String>
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(events: events.makeAsyncIterator())
+    }
+
+    struct Iterator: AsyncBufferedIteratorProtocol {
+        var events: AsyncStream<String>.Iterator
+        var pending: [UInt8] = []
+
+        mutating func next() async throws -> UInt8? {
+            try await nextBuffer(suggested: 1)?.first
+        }
+
+        /// Returns at most `count` bytes of the next event(s); nil once the stream finishes.
+        mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
+            if pending.isEmpty {
+                guard let text = await events.next() else { return nil }
+                pending = Array(text.utf8)
+            }
+            let take = Swift.max(1, Swift.min(count, pending.count))
+            let chunk = pending[..<take]
+            pending.removeFirst(take)
+            return chunk
+        }
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// A build error as the browser overlay shows it.
+public struct BuildFailure: Sendable, Equatable, Error {
+    public var message: String
+    /// Source file relative to the site folder (or absolute), if known.
+    public var file: String?
+    public var line: Int?
+    public var column: Int?
+
+    public init(message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`, as much of it as is known.
+    public var location: String? {
+        guard let file else { return nil }
+        var text = file
+        if let line {
+            text += ":\(line)"
+            if let column { text += ":\(column)" }
+        }
+        return text
+    }
+}
+
+/// What the browser should do after a build; published only once every write is on disk.
+public enum ReloadEvent: Sendable, Equatable {
+    /// Full page reload. `paths` are the changed output paths (informational).
+    case reload(paths: [String])
+    /// Only stylesheets changed: swap them in place, keep scroll position and state.
+    case css(paths: [String])
+    /// The build failed: show an overlay; the previous output keeps being served.
+    case error(BuildFailure)
+    /// A build succeeded with nothing to reload: remove any overlay.
+    case ok
+
+    /// The Server-Sent Events wire form: `event:` name plus one JSON `data:` line.
+    public var serverSentEvent: String {
+        let name: String
+        var payload: [String: Any] = [:]
+        switch self {
+        case .reload(let paths):
+            name = "reload"
+            payload["paths"] = paths
+        case .css(let paths):
+            name = "css"
+            payload["paths"] = paths
+        case .error(let failure):
+            name = LiveReloadScript.failureEventName
+            payload["message"] = failure.message
+            if let file = failure.file { payload["file"] = file }
+            if let line = failure.line { payload["line"] = line }
+            if let column = failure.column { payload["column"] = column }
+            if let location = failure.location { payload["location"] = location }
+        case .ok:
+            name = "ok"
+        }
+        let json = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys]))
+            .flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+        // JSONSerialization never emits raw newlines, so one data line is always enough.
+        return "event: \(name)\ndata: \(json)\n\n"
+    }
+}
+
+/// Fans reload events out to every connected browser, and remembers a failing build
+/// so a page opened (or reloaded) while the build is broken still shows the overlay.
+public actor ReloadHub {
+    private var subscribers: [UInt64: AsyncStream<String>.Continuation] = [:]
+    private var nextID: UInt64 = 0
+    private var currentFailure: BuildFailure?
+
+    public init() {}
+
+    /// Number of connected event streams (for tests and the status line).
+    public var subscriberCount: Int { subscribers.count }
+
+    /// The failure currently shown, if the last build failed.
+    public var failure: BuildFailure? { currentFailure }
+
+    /// Sends `event` to every subscriber and updates the remembered build state.
+    public func publish(_ event: ReloadEvent) {
+        switch event {
+        case .error(let failure): currentFailure = failure
+        case .reload, .css, .ok: currentFailure = nil
+        }
+        let text = event.serverSentEvent
+        for continuation in subscribers.values { continuation.yield(text) }
+    }
+
+    /// A new stream of SSE text; starts with a retry hint and, if broken, the current error.
+    public func subscribe() -> AsyncStream<String> {
+        let id = nextID
+        nextID += 1
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        subscribers[id] = continuation
+        continuation.yield("retry: 500\n: galley live reload\n\n")
+        if let currentFailure { continuation.yield(ReloadEvent.error(currentFailure).serverSentEvent) }
+        return stream
+    }
+
+    /// A comment line keeps proxies from timing out and lets dead connections be noticed on write.
+    func heartbeat() {
+        for continuation in subscribers.values { continuation.yield(": ping\n\n") }
+    }
+
+    /// Ends every stream, so open connections finish and the server can stop.
+    public func finishAll() {
+        for continuation in subscribers.values { continuation.finish() }
+        subscribers.removeAll()
+    }
+
+    private func unsubscribe(_ id: UInt64) {
+        subscribers[id] = nil
+    }
+}

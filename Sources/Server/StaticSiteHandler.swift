@@ -1,0 +1,89 @@
+import Foundation
+import FlyingFox
+
+/// Answers every request: the live-reload stream, files of the output folder, redirects and errors.
+///
+/// Files are read on each request (no in-memory cache) and every response says `no-store`,
+/// so the browser always sees what the last build wrote.
+struct StaticSiteHandler: HTTPHandler {
+    let resolver: PathResolver
+    let hub: ReloadHub
+    let liveReload: Bool
+
+    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let isHead = request.method == .HEAD
+        guard request.method == .GET || isHead else {
+            var headers = Self.baseHeaders(contentType: "text/plain; charset=utf-8")
+            headers[HTTPHeader("Allow")] = "GET, HEAD"
+            return HTTPResponse(statusCode: .methodNotAllowed, headers: headers, body: Data("405 Method Not Allowed\n".utf8))
+        }
+        let rawPath = request.target.path(percentEncoded: true)
+        if rawPath == LiveReloadScript.eventsPath {
+            return await eventStream(head: isHead)
+        }
+        switch resolver.resolve(rawTarget: rawPath) {
+        case .file(let path):
+            if let response = fileResponse(path: path, status: .ok, head: isHead) { return response }
+            return notFound(head: isHead)
+        case .redirect(let location):
+            let query = request.target.query(percentEncoded: true)
+            var headers = Self.baseHeaders(contentType: "text/plain; charset=utf-8")
+            headers[.location] = query.isEmpty ? location : location + "?" + query
+            return HTTPResponse(statusCode: .movedPermanently, headers: headers, body: Data())
+        case .notFound:
+            return notFound(head: isHead)
+        case .forbidden:
+            return plain(.forbidden, "403 Forbidden\n", head: isHead)
+        case .badRequest:
+            return plain(.badRequest, "400 Bad Request\n", head: isHead)
+        }
+    }
+
+    /// The site's own `404.html` with status 404, or a plain fallback.
+    private func notFound(head: Bool) -> HTTPResponse {
+        if case .file(let page) = resolver.resolve(rawTarget: "/404.html"),
+           let response = fileResponse(path: page, status: .notFound, head: head) {
+            return response
+        }
+        return plain(.notFound, "404 Not Found\n", head: head)
+    }
+
+    private func fileResponse(path: String, status: HTTPStatusCode, head: Bool) -> HTTPResponse? {
+        guard var body = FileManager.default.contents(atPath: path) else { return nil }
+        let contentType = MIMEType.forPath(path)
+        if liveReload, MIMEType.isHTML(contentType) {
+            body = LiveReloadScript.inject(into: body)
+        }
+        return respond(status, contentType: contentType, body: body, head: head)
+    }
+
+    private func plain(_ status: HTTPStatusCode, _ text: String, head: Bool) -> HTTPResponse {
+        respond(status, contentType: "text/plain; charset=utf-8", body: Data(text.utf8), head: head)
+    }
+
+    /// HEAD gets the GET headers, including the real Content-Length, and no body.
+    private func respond(_ status: HTTPStatusCode, contentType: String, body: Data, head: Bool) -> HTTPResponse {
+        var headers = Self.baseHeaders(contentType: contentType)
+        if head {
+            headers[.contentLength] = String(body.count)
+            return HTTPResponse(statusCode: status, headers: headers, body: Data())
+        }
+        return HTTPResponse(statusCode: status, headers: headers, body: body)
+    }
+
+    private func eventStream(head: Bool) async -> HTTPResponse {
+        var headers = Self.baseHeaders(contentType: "text/event-stream; charset=utf-8")
+        if head { return HTTPResponse(statusCode: .ok, headers: headers, body: Data()) }
+        headers[HTTPHeader("X-Accel-Buffering")] = "no"
+        let events = await hub.subscribe()
+        return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventStreamBody(events: events)))
+    }
+
+    static func baseHeaders(contentType: String) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers[.contentType] = contentType
+        headers[.cacheControl] = "no-store"
+        headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
+        return headers
+    }
+}
