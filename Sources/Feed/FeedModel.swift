@@ -91,8 +91,26 @@ public struct FeedItem: Sendable, Hashable {
 public struct FeedOptions: Sendable, Hashable {
     /// Include full HTML content (`content:encoded`, Atom `content`, JSON `content_html`).
     public var fullContent: Bool
-    public init(fullContent: Bool = true) {
+    /// Zone whose UTC offset is written in dates (the instant is the same either way).
+    /// Date-only front matter must already be resolved to an instant in the site's zone by the caller.
+    public var timeZone: TimeZone
+    /// Keep only the newest `maxItems` items (after sorting newest first); nil keeps all.
+    public var maxItems: Int?
+    public init(fullContent: Bool = true, timeZone: TimeZone = TimeZone(secondsFromGMT: 0)!, maxItems: Int? = nil) {
         self.fullContent = fullContent
+        self.timeZone = timeZone
+        self.maxItems = maxItems
+    }
+}
+
+/// A written feed plus what was fixed on the way (e.g. illegal characters removed).
+public struct FeedOutput: Sendable, Hashable {
+    public var text: String
+    /// Warnings naming the item's `sourcePath` in `path`.
+    public var diagnostics: [FeedDiagnostic]
+    public init(text: String, diagnostics: [FeedDiagnostic]) {
+        self.text = text
+        self.diagnostics = diagnostics
     }
 }
 
@@ -105,11 +123,14 @@ public struct FeedDiagnostic: Sendable, Hashable {
     public var message: String
     public var line: Int
     public var column: Int
-    public init(severity: Severity, rule: String, message: String, line: Int = 0, column: Int = 0) {
+    /// The file the finding is about when it is not the feed itself (e.g. a post's source).
+    public var path: String?
+    public init(severity: Severity, rule: String, message: String, line: Int = 0, column: Int = 0, path: String? = nil) {
         self.severity = severity
         self.rule = rule
         self.message = message
         self.line = line
         self.column = column
+        self.path = path
     }
 }

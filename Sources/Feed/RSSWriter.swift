@@ -1,34 +1,51 @@
 import Foundation
 
-/// Writes RSS 2.0 with full content (`content:encoded`).
+/// Writes RSS 2.0 with full content (`content:encoded`), `dc:creator` and a self link.
 public enum RSSWriter {
+    /// The feed text only; see `write` for the warnings.
     public static func render(channel: FeedChannel, items: [FeedItem], options: FeedOptions = FeedOptions()) -> String {
-        // Minimal placeholder; the Feeds work completes it.
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\">\n<channel>\n"
-        out += "<title>\(xmlEscape(channel.title))</title>\n<link>\(xmlEscape(channel.link))</link>\n<description>\(xmlEscape(channel.description))</description>\n"
-        out += "<atom:link href=\"\(xmlEscape(channel.feedURL))\" rel=\"self\" type=\"application/rss+xml\"/>\n"
-        for item in items {
-            out += "<item>\n<title>\(xmlEscape(item.title))</title>\n<link>\(xmlEscape(item.link))</link>\n<guid>\(xmlEscape(item.id))</guid>\n"
-            out += "<description>\(xmlEscape(item.summary))</description>\n"
-            if options.fullContent { out += "<content:encoded>\(xmlEscape(item.contentHTML))</content:encoded>\n" }
-            out += "</item>\n"
-        }
-        out += "</channel>\n</rss>\n"
-        return out
+        write(channel: channel, items: items, options: options).text
     }
-}
 
-/// Escapes text for XML character data and attribute values.
-func xmlEscape(_ s: String) -> String {
-    var out = ""
-    for c in s.unicodeScalars {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.unicodeScalars.append(c)
+    /// Sorts newest first, applies `options.maxItems`, sanitises and writes.
+    public static func write(channel: FeedChannel, items: [FeedItem], options: FeedOptions = FeedOptions()) -> FeedOutput {
+        let (ch, items, diags) = FeedSanitizer.prepare(channel: channel, items: items, options: options)
+        let e = XMLText.escape
+        let tz = options.timeZone
+        var o = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        o += "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n"
+        o += "  <channel>\n"
+        o += "    <title>\(e(ch.title))</title>\n"
+        o += "    <link>\(e(ch.link))</link>\n"
+        o += "    <description>\(e(ch.description))</description>\n"
+        if let lang = ch.language, !lang.isEmpty { o += "    <language>\(e(lang))</language>\n" }
+        if let newest = FeedSanitizer.newestDate(items) {
+            o += "    <lastBuildDate>\(FeedDates.rfc822(newest, timeZone: tz))</lastBuildDate>\n"
         }
+        o += "    <generator>\(e(ch.generator))</generator>\n"
+        o += "    <atom:link href=\"\(e(ch.feedURL))\" rel=\"self\" type=\"application/rss+xml\"/>\n"
+        if let image = ch.imageURL {
+            o += "    <image>\n      <url>\(e(image))</url>\n      <title>\(e(ch.title))</title>\n      <link>\(e(ch.link))</link>\n    </image>\n"
+        }
+        for item in items {
+            o += "    <item>\n"
+            o += "      <title>\(e(item.title))</title>\n"
+            o += "      <link>\(e(item.link))</link>\n"
+            let permalink = FeedURL.isAbsoluteHTTP(item.id)
+            o += "      <guid isPermaLink=\"\(permalink)\">\(e(item.id))</guid>\n"
+            o += "      <pubDate>\(FeedDates.rfc822(item.published, timeZone: tz))</pubDate>\n"
+            if let author = item.author ?? ch.author { o += "      <dc:creator>\(e(author.name))</dc:creator>\n" }
+            for category in item.categories { o += "      <category>\(e(category))</category>\n" }
+            o += "      <description>\(e(item.summary))</description>\n"
+            if options.fullContent, !item.contentHTML.isEmpty {
+                o += "      <content:encoded>\(e(item.contentHTML))</content:encoded>\n"
+            }
+            if let enc = item.enclosure {
+                o += "      <enclosure url=\"\(e(enc.url))\" length=\"\(max(0, enc.length))\" type=\"\(e(enc.mimeType))\"/>\n"
+            }
+            o += "    </item>\n"
+        }
+        o += "  </channel>\n</rss>\n"
+        return FeedOutput(text: o, diagnostics: diags)
     }
-    return out
 }

@@ -1,0 +1,210 @@
+/// Makes post HTML safe to embed in a feed: readers have no base URL, XML knows only
+/// five entity names, and XML 1.0 forbids most control characters.
+public enum FeedHTML {
+    /// Attributes holding URLs that readers fetch or follow.
+    static let urlAttributes: Set<String> = ["href", "src", "srcset", "poster", "cite", "action", "background"]
+
+    /// One URL-bearing attribute found in HTML, with the byte range of its value.
+    struct Attribute {
+        var name: String
+        var value: String
+        var valueRange: Range<Int>
+        var quoted: Bool
+    }
+
+    /// Scans tags in `bytes` and reports every URL attribute. Skips comments, `<script>`,
+    /// `<style>` and text (so code samples showing `<a href>` as `&lt;a` are untouched).
+    static func scanURLAttributes(_ bytes: [UInt8], _ visit: (Attribute) -> Void) {
+        let n = bytes.count
+        var i = 0
+        func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 || c == 12 }
+        func lower(_ c: UInt8) -> UInt8 { (c >= 65 && c <= 90) ? c + 32 : c }
+        func isLetter(_ c: UInt8) -> Bool { let l = lower(c); return l >= 97 && l <= 122 }
+        func find(_ needle: [UInt8], from: Int, caseInsensitive: Bool) -> Int? {
+            guard needle.count <= n else { return nil }
+            var j = from
+            while j + needle.count <= n {
+                var k = 0
+                while k < needle.count, (caseInsensitive ? lower(bytes[j + k]) : bytes[j + k]) == needle[k] { k += 1 }
+                if k == needle.count { return j }
+                j += 1
+            }
+            return nil
+        }
+        while i < n {
+            guard bytes[i] == 60 /* < */, i + 1 < n else { i += 1; continue }
+            if bytes[i + 1] == 33 /* ! */ {
+                if i + 3 < n, bytes[i + 2] == 45, bytes[i + 3] == 45 {
+                    i = (find(Array("-->".utf8), from: i + 4, caseInsensitive: false) ?? n - 3) + 3
+                } else {
+                    i = (find([62], from: i + 2, caseInsensitive: false) ?? n - 1) + 1
+                }
+                continue
+            }
+            guard isLetter(bytes[i + 1]) else { i += 1; continue }
+            var j = i + 1
+            var tag: [UInt8] = []
+            while j < n, !isSpace(bytes[j]), bytes[j] != 62, bytes[j] != 47 { tag.append(lower(bytes[j])); j += 1 }
+            // Attributes.
+            while j < n {
+                while j < n, isSpace(bytes[j]) || bytes[j] == 47 { j += 1 }
+                guard j < n, bytes[j] != 62 else { break }
+                let nameStart = j
+                while j < n, !isSpace(bytes[j]), bytes[j] != 61, bytes[j] != 62, bytes[j] != 47 || j == nameStart { j += 1 }
+                let name = String(decoding: bytes[nameStart..<j].map(lower), as: UTF8.self)
+                var k = j
+                while k < n, isSpace(bytes[k]) { k += 1 }
+                guard k < n, bytes[k] == 61 /* = */ else { continue }
+                k += 1
+                while k < n, isSpace(bytes[k]) { k += 1 }
+                guard k < n else { j = k; break }
+                var range: Range<Int>
+                var quoted = false
+                if bytes[k] == 34 || bytes[k] == 39 {
+                    let q = bytes[k]
+                    var e = k + 1
+                    while e < n, bytes[e] != q { e += 1 }
+                    range = (k + 1)..<e
+                    quoted = true
+                    j = min(e + 1, n)
+                } else {
+                    var e = k
+                    while e < n, !isSpace(bytes[e]), bytes[e] != 62 { e += 1 }
+                    range = k..<e
+                    j = e
+                }
+                if urlAttributes.contains(name) {
+                    visit(Attribute(name: name, value: String(decoding: bytes[range], as: UTF8.self), valueRange: range, quoted: quoted))
+                }
+            }
+            i = j + 1
+            if tag == Array("script".utf8) || tag == Array("style".utf8) {
+                let close = Array("</".utf8) + tag
+                i = find(close, from: i, caseInsensitive: true) ?? n
+            }
+        }
+    }
+
+    /// Every URL in href/src/srcset-like attributes (srcset split into its candidates).
+    public static func urls(in html: String) -> [String] {
+        var out: [String] = []
+        scanURLAttributes(Array(html.utf8)) { attr in
+            if attr.name == "srcset" {
+                out += srcsetCandidates(attr.value).map(\.url)
+            } else {
+                out.append(decodeAttributeEntities(attr.value))
+            }
+        }
+        return out
+    }
+
+    /// Rewrites every relative URL attribute to an absolute URL against `base`.
+    /// `mailto:`, `data:`, `https:` and other absolute references stay as they are.
+    public static func absolutizeURLs(in html: String, base: String) -> String {
+        let bytes = Array(html.utf8)
+        var edits: [(Range<Int>, String, Bool)] = []
+        scanURLAttributes(bytes) { attr in
+            let new: String
+            if attr.name == "srcset" {
+                new = srcsetCandidates(attr.value).map { c in
+                    FeedURL.resolve(c.url, against: base) + (c.descriptor.isEmpty ? "" : " " + c.descriptor)
+                }.joined(separator: ", ")
+            } else {
+                let v = attr.value.trimmingASCIIWhitespace()
+                new = FeedURL.isAbsolute(v) ? v : FeedURL.resolve(v, against: base)
+            }
+            if new != attr.value { edits.append((attr.valueRange, new, attr.quoted)) }
+        }
+        guard !edits.isEmpty else { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count + edits.count * 32)
+        var pos = 0
+        for (range, value, quoted) in edits {
+            out += bytes[pos..<range.lowerBound]
+            if quoted {
+                out += Array(value.utf8)
+            } else {
+                out.append(34)
+                out += Array(value.replacingOccurrences(of: "\"", with: "&quot;").utf8)
+                out.append(34)
+            }
+            pos = range.upperBound
+        }
+        out += bytes[pos...]
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    struct SrcsetCandidate { var url: String; var descriptor: String }
+
+    /// Splits a `srcset` value as the HTML spec does: a URL runs to whitespace, trailing
+    /// commas end it, and a descriptor runs to the next comma.
+    static func srcsetCandidates(_ value: String) -> [SrcsetCandidate] {
+        let s = Array(value.unicodeScalars)
+        var out: [SrcsetCandidate] = []
+        var i = 0
+        func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
+        while i < s.count {
+            while i < s.count, isSpace(s[i]) || s[i] == "," { i += 1 }
+            guard i < s.count else { break }
+            var url = String.UnicodeScalarView()
+            while i < s.count, !isSpace(s[i]) { url.append(s[i]); i += 1 }
+            var u = String(url)
+            var descriptor = ""
+            if u.hasSuffix(",") {
+                while u.hasSuffix(",") { u.removeLast() }
+            } else {
+                var d = String.UnicodeScalarView()
+                while i < s.count, s[i] != "," { d.append(s[i]); i += 1 }
+                descriptor = String(d).trimmingASCIIWhitespace()
+            }
+            if !u.isEmpty { out.append(SrcsetCandidate(url: u, descriptor: descriptor)) }
+        }
+        return out
+    }
+
+    /// `&amp;` in attribute values means `&`; enough decoding to judge a URL.
+    static func decodeAttributeEntities(_ s: String) -> String {
+        guard s.contains("&") else { return s }
+        return s.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&#39;", with: "'")
+    }
+
+    /// Replaces HTML named references (`&nbsp;`, `&mdash;`…) with numeric ones (`&#160;`),
+    /// keeping the five XML names. Unknown names are left alone: escaped as text they are harmless.
+    /// Numeric references to characters XML 1.0 forbids are removed; returns how many.
+    public static func numericEntities(in html: String) -> (html: String, removed: Int) {
+        guard html.contains("&") else { return (html, 0) }
+        let bytes = Array(html.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var removed = 0
+        var i = 0
+        let n = bytes.count
+        while i < n {
+            let c = bytes[i]
+            guard c == 38 /* & */ else { out.append(c); i += 1; continue }
+            var j = i + 1
+            while j < n, j - i <= 34, (bytes[j] >= 48 && bytes[j] <= 57) || (bytes[j] | 32 >= 97 && bytes[j] | 32 <= 122) || bytes[j] == 35 { j += 1 }
+            guard j < n, bytes[j] == 59 /* ; */, j > i + 1 else { out.append(c); i += 1; continue }
+            let name = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
+            if name.hasPrefix("#") {
+                let digits = name.dropFirst()
+                let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+                if let v = value, let scalar = Unicode.Scalar(v), !XMLText.isLegal(scalar) {
+                    removed += 1
+                    i = j + 1
+                    continue
+                }
+                out += bytes[i...j]
+            } else if ["amp", "lt", "gt", "quot", "apos"].contains(name) {
+                out += bytes[i...j]
+            } else if let value = HTMLEntities.table[name] {
+                for scalar in value.unicodeScalars { out += Array("&#\(scalar.value);".utf8) }
+            } else {
+                out += bytes[i...j]
+            }
+            i = j + 1
+        }
+        return (String(decoding: out, as: UTF8.self), removed)
+    }
+}

@@ -1,0 +1,66 @@
+/// Prepares channel and items for writing: the writers only escape, this decides content.
+public enum FeedSanitizer {
+    /// Sorts newest first (ties by id, so output is stable), applies `maxItems`, and cleans every item.
+    public static func prepare(channel: FeedChannel, items: [FeedItem], options: FeedOptions) -> (FeedChannel, [FeedItem], [FeedDiagnostic]) {
+        var diags: [FeedDiagnostic] = []
+        var ch = channel
+        for (name, keyPath) in [("title", \FeedChannel.title), ("description", \FeedChannel.description), ("generator", \FeedChannel.generator)] {
+            let (clean, removed) = XMLText.removingIllegal(ch[keyPath: keyPath])
+            if removed > 0 {
+                ch[keyPath: keyPath] = clean
+                diags.append(FeedDiagnostic(severity: .warning, rule: "feed-illegal-character",
+                                            message: "removed \(removed) character(s) illegal in XML 1.0 from the feed \(name)"))
+            }
+        }
+        var sorted = items.sorted { a, b in a.published != b.published ? a.published > b.published : a.id < b.id }
+        if let max = options.maxItems, sorted.count > max { sorted = Array(sorted.prefix(Swift.max(0, max))) }
+        let cleaned = sorted.map { item -> FeedItem in
+            let (clean, d) = sanitize(item)
+            diags += d
+            return clean
+        }
+        return (ch, cleaned, diags)
+    }
+
+    /// Removes XML-illegal characters from every text field, turns HTML named entities into
+    /// numeric references and makes every relative URL in the content absolute against `link`.
+    public static func sanitize(_ item: FeedItem) -> (FeedItem, [FeedDiagnostic]) {
+        var out = item
+        var removedByField: [(String, Int)] = []
+        func clean(_ field: String, _ kp: WritableKeyPath<FeedItem, String>) {
+            let (s, r) = XMLText.removingIllegal(out[keyPath: kp])
+            if r > 0 { out[keyPath: kp] = s; removedByField.append((field, r)) }
+        }
+        clean("title", \.title)
+        clean("summary", \.summary)
+        clean("content", \.contentHTML)
+        clean("id", \.id)
+        clean("link", \.link)
+        out.categories = out.categories.map { c in
+            let (s, r) = XMLText.removingIllegal(c)
+            if r > 0 { removedByField.append(("category", r)) }
+            return s
+        }
+        if var a = out.author {
+            let (s, r) = XMLText.removingIllegal(a.name)
+            if r > 0 { a.name = s; out.author = a; removedByField.append(("author", r)) }
+        }
+        let (html, removedRefs) = FeedHTML.numericEntities(in: out.contentHTML)
+        if removedRefs > 0 { removedByField.append(("content (character references)", removedRefs)) }
+        out.contentHTML = FeedURL.isAbsolute(out.link) ? FeedHTML.absolutizeURLs(in: html, base: out.link) : html
+        let diags = removedByField.map { field, count in
+            FeedDiagnostic(severity: .warning, rule: "feed-illegal-character",
+                           message: "removed \(count) character(s) illegal in XML 1.0 from the \(field) of \"\(out.title)\"",
+                           path: item.sourcePath)
+        }
+        return (out, diags)
+    }
+
+    /// The date a feed was last changed: the newest published or updated date of its items.
+    /// Never the build time, so rebuilding an unchanged site gives byte-identical feeds.
+    static func newestDate(_ items: [FeedItem]) -> Date? {
+        items.map { max($0.published, $0.updated ?? $0.published) }.max()
+    }
+}
+
+import Foundation
