@@ -1,9 +1,137 @@
 import ArgumentParser
+import Dispatch
+import Foundation
+import Server
 
+/// `galley serve`: build, serve the output on loopback, rebuild on save, reload the browser.
 struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Not implemented yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Build the site, serve it locally and rebuild and reload on every save."
+    )
+
+    @Option(name: .long, help: "The site folder (with site.yml, content/ and templates/).")
+    var site: String = "."
+
+    @Option(name: .long, help: "The output folder (default: <site>/public).")
+    var output: String?
+
+    @Option(name: .long, help: "Address to listen on. Use 0.0.0.0 only to expose the server on purpose.")
+    var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: "Port to listen on.")
+    var port: UInt16 = 4000
+
+    @Flag(name: .long, help: "Include draft posts.")
+    var drafts = false
+
+    @Flag(name: .long, help: "Include posts dated in the future.")
+    var future = false
 
     func run() async throws {
-        throw ValidationError("galley serve is not implemented yet")
+        let siteURL = URL(fileURLWithPath: site).standardizedFileURL
+        let outputURL = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
+            ?? siteURL.appendingPathComponent("public")
+        try FileManager.default.createDirectory(at: outputURL, withIntermediateDirectories: true)
+
+        let server = DevServer(configuration: DevServerConfiguration(root: outputURL, host: host, port: port))
+        let boundPort: UInt16
+        do {
+            boundPort = try await server.start()
+        } catch let error as DevServerError {
+            printError("error: \(error)")
+            throw ExitCode.failure
+        }
+
+        let watcher = FileWatcher(
+            folders: ["content", "templates", "static", "assets"].map { siteURL.appendingPathComponent($0).path }
+                .filter { FileManager.default.fileExists(atPath: $0) },
+            files: [siteURL.appendingPathComponent("site.yml").path]
+        )
+
+        // ── Build call site ────────────────────────────────────────────────────────────
+        // LEAD: replace the body of this closure with the Site build. It receives the changed
+        // source paths (absolute; an empty set means "build everything") and must return only
+        // after every output write is complete:
+        //   .success(changedOutputPaths:cssOnly:) — output paths written or removed;
+        //   .failure(message:file:line:column:)   — write nothing, the last good output stays.
+        // Options to pass along: siteURL, outputURL, drafts, future.
+        let rebuild: DevLoop.Rebuild = { _ in
+            .success(changedOutputPaths: [], cssOnly: false)
+        }
+        // ──────────────────────────────────────────────────────────────────────────────────
+
+        let loop = DevLoop(server: server, watcher: watcher, onRebuild: Self.report, rebuild: rebuild)
+        let shownHost = host.contains(":") ? "[\(host)]" : host
+        print("Serving \(outputURL.path) at http://\(shownHost):\(boundPort)/ — press Ctrl-C to stop")
+        if host != "127.0.0.1" && host != "localhost" && host != "::1" {
+            print("warning: listening on \(host): other machines on the network can reach this server")
+        }
+
+        do {
+            try await Self.runUntilInterrupted { try await loop.run() }
+        } catch let error as FileWatcherError {
+            await server.stop()
+            printError("error: \(error)")
+            throw ExitCode.failure
+        }
+        await server.stop()
+        print("\nStopped.")
     }
+
+    /// One status line per rebuild.
+    @Sendable static func report(_ report: RebuildReport) {
+        let millis = Double(report.duration.components.attoseconds) / 1e15
+            + Double(report.duration.components.seconds) * 1000
+        let time = String(format: "%.0f ms", millis)
+        switch report.outcome {
+        case .success(let paths, _):
+            let what = report.changedSources.isEmpty ? "built" : "rebuilt"
+            print("\(what) in \(time): \(paths.count) output file\(paths.count == 1 ? "" : "s") changed")
+        case .failure(let message, let file, let line, let column):
+            let location = BuildFailure(message: message, file: file, line: line, column: column).location
+            printError("error: \(location.map { "\($0): " } ?? "")\(message)")
+        }
+    }
+
+    /// Runs `body` until it returns or SIGINT/SIGTERM arrives; the signal cancels it, so it can
+    /// clean up (watchers close their descriptors). A second signal exits immediately.
+    static func runUntilInterrupted(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        let work = Task { try await body() }
+        let interrupted = Interrupted()
+        var sources: [any DispatchSourceSignal] = []
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                if interrupted.markAndCheckRepeat() { exit(130) }
+                work.cancel()
+            }
+            source.resume()
+            sources.append(source)
+        }
+        defer { sources.forEach { $0.cancel() } }
+        do {
+            try await work.value
+        } catch is CancellationError {
+            return
+        }
+    }
+}
+
+/// Remembers the first Ctrl-C so a second one can force the exit.
+private final class Interrupted: @unchecked Sendable {
+    private let lock = NSLock()
+    private var seen = false
+
+    func markAndCheckRepeat() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        defer { seen = true }
+        return seen
+    }
+}
+
+private func printError(_ message: String) {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
 }
