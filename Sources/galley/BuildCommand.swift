@@ -1,9 +1,67 @@
 import ArgumentParser
+import Foundation
+import Site
 
 struct BuildCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "build", abstract: "Not implemented yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "build",
+        abstract: "Build the site into the output folder (public/ by default).",
+        discussion: "The site is built into a new folder beside the output and swapped in only when the whole build succeeded; a failed build leaves the previous output as it was."
+    )
+
+    @Option(name: .long, help: ArgumentHelp("The site folder (holding site.yml).", valueName: "dir"))
+    var site: String = "."
+
+    @Option(name: .long, help: ArgumentHelp("Where to write the site. Default: <site>/public.", valueName: "dir"))
+    var output: String?
+
+    @Flag(name: .long, help: "Include drafts (draft: true, content/drafts/).")
+    var drafts = false
+
+    @Flag(name: .long, help: "Include posts dated in the future.")
+    var future = false
+
+    @Option(name: .customLong("base-url"), help: ArgumentHelp("Override `url` from site.yml.", valueName: "url"))
+    var baseURL: String?
 
     func run() async throws {
-        throw ValidationError("galley build is not implemented yet")
+        let options = BuildOptions(siteDirectory: URL(fileURLWithPath: site).standardizedFileURL,
+                                   outputDirectory: output.map { URL(fileURLWithPath: $0).standardizedFileURL },
+                                   includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
+        do {
+            let report = try await SiteBuilder(options: options).build()
+            Terminal.printSummary(report)
+        } catch {
+            Terminal.printFailure(error)
+            throw ExitCode(1)
+        }
+    }
+}
+
+/// Human output on stderr, so stdout stays free for commands that print results.
+enum Terminal {
+    static func err(_ s: String) {
+        FileHandle.standardError.write(Data((s + "\n").utf8))
+    }
+
+    static func printSummary(_ r: BuildReport) {
+        for w in r.warnings { err(w.description) }
+        let rows: [(String, Int)] = [("posts", r.posts), ("pages", r.pages), ("feeds", r.feeds), ("assets copied", r.assets),
+                                     ("files written", r.files), ("warnings", r.warnings.count)]
+        err("galley: built \(r.outputDirectory.path) in \(String(format: "%.2f", r.seconds)) s")
+        for (k, v) in rows { err("  " + k.padding(toLength: 15, withPad: " ", startingAt: 0) + String(v)) }
+        if !r.heldBack.isEmpty {
+            err("  held back (use --drafts / --future to include):")
+            for h in r.heldBack.sorted(by: { $0.source < $1.source }) {
+                let due = h.due.map { " — due \(SiteDates.iso8601($0, TimeZone(identifier: "UTC")!))" } ?? ""
+                err("    \(h.source) (\(h.reason)\(due))")
+            }
+        }
+    }
+
+    static func printFailure(_ error: BuildFailure) {
+        for d in error.diagnostics { err(d.description) }
+        let n = error.errors.count
+        err("galley: build failed with \(n) error\(n == 1 ? "" : "s"); the previous output was left untouched")
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+
+/// What `galley build` was asked to do.
+public struct BuildOptions: Sendable {
+    public var siteDirectory: URL
+    /// Defaults to `<site>/public`.
+    public var outputDirectory: URL?
+    public var includeDrafts: Bool
+    public var includeFuture: Bool
+    /// Overrides `url` from site.yml (e.g. for a preview deploy).
+    public var baseURL: String?
+    /// "Now", for scheduled posts; a parameter so tests are deterministic.
+    public var now: Date
+
+    public init(siteDirectory: URL, outputDirectory: URL? = nil, includeDrafts: Bool = false, includeFuture: Bool = false,
+                baseURL: String? = nil, now: Date = Date()) {
+        self.siteDirectory = siteDirectory
+        self.outputDirectory = outputDirectory
+        self.includeDrafts = includeDrafts
+        self.includeFuture = includeFuture
+        self.baseURL = baseURL
+        self.now = now
+    }
+
+    var output: URL { outputDirectory ?? siteDirectory.appendingPathComponent("public") }
+}
+
+/// What a successful build did, for the summary on stderr.
+public struct BuildReport: Sendable {
+    public struct HeldBack: Sendable, Hashable {
+        public var source: String
+        public var reason: String      // "draft" or "scheduled"
+        public var due: Date?
+    }
+    public var pages = 0
+    public var posts = 0
+    public var feeds = 0
+    public var assets = 0
+    public var files = 0
+    public var warnings: [SiteDiagnostic] = []
+    public var heldBack: [HeldBack] = []
+    public var seconds: Double = 0
+    public var outputDirectory: URL
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A problem found while building, pointing at the source the user must fix.
+public struct SiteDiagnostic: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable { case warning, error }
+
+    public var severity: Severity
+    /// Path as shown to the user (relative to the site folder when inside it).
+    public var file: String
+    /// 1-based; 0 when the problem has no line (a whole file, a folder).
+    public var line: Int
+    public var column: Int
+    public var message: String
+    /// What to do about it.
+    public var hint: String?
+
+    public init(_ severity: Severity, file: String, line: Int = 0, column: Int = 0, _ message: String, hint: String? = nil) {
+        self.severity = severity
+        self.file = file
+        self.line = line
+        self.column = column
+        self.message = message
+        self.hint = hint
+    }
+
+    public static func error(_ file: String, line: Int = 0, column: Int = 0, _ message: String, hint: String? = nil) -> SiteDiagnostic {
+        SiteDiagnostic(.error, file: file, line: line, column: column, message, hint: hint)
+    }
+
+    public static func warning(_ file: String, line: Int = 0, column: Int = 0, _ message: String, hint: String? = nil) -> SiteDiagnostic {
+        SiteDiagnostic(.warning, file: file, line: line, column: column, message, hint: hint)
+    }
+
+    /// `file:line:col: error: message` (compiler style, so editors can jump to it), hint on the next line.
+    public var description: String {
+        var location = file
+        if line > 0 {
+            location += ":\(line)"
+            location += ":\(max(column, 1))"
+        }
+        var text = "\(location): \(severity.rawValue): \(message)"
+        if let hint { text += "\n  hint: \(hint)" }
+        return text
+    }
+}
+
+/// A build that could not produce a site. Carries every error found, not just the first.
+public struct BuildFailure: Error, Sendable, CustomStringConvertible {
+    public var diagnostics: [SiteDiagnostic]
+    public init(_ diagnostics: [SiteDiagnostic]) { self.diagnostics = diagnostics }
+    public var errors: [SiteDiagnostic] { diagnostics.filter { $0.severity == .error } }
+    public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
+}
+
+/// Collects diagnostics from concurrent work.
+final class DiagnosticSink: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [SiteDiagnostic] = []
+
+    func add(_ d: SiteDiagnostic) { lock.lock(); items.append(d); lock.unlock() }
+    func add(contentsOf ds: [SiteDiagnostic]) { lock.lock(); items.append(contentsOf: ds); lock.unlock() }
+
+    /// Sorted by file, then position, so output is stable whatever the task order was.
+    var all: [SiteDiagnostic] {
+        lock.lock(); defer { lock.unlock() }
+        return items.sorted { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
+    }
+    var hasErrors: Bool { lock.lock(); defer { lock.unlock() }; return items.contains { $0.severity == .error } }
+}

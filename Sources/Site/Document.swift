@@ -1,0 +1,245 @@
+import Foundation
+
+/// A Markdown source after loading: front matter read, URL decided, body not yet rendered.
+struct SourceDocument: Sendable {
+    enum Kind: String, Sendable { case post, page }
+
+    var kind: Kind
+    /// Path relative to the site folder, e.g. `content/posts/2026-03-06-hello.md`.
+    var sourcePath: String
+    var body: String
+    /// Lines before the body in the file (front matter), to turn body lines into file lines.
+    var bodyLineOffset: Int
+    var title: String
+    var date: Date?
+    var updated: Date?
+    var description: String?
+    var categories: [String]
+    var tags: [String]
+    var layout: String?
+    /// Line of the `layout:` key, for unknown-layout errors.
+    var layoutLine: Int
+    var draft: Bool
+    var author: String?
+    var image: String?
+    var slug: String
+    var permalink: Permalink
+    /// Every front matter key, for templates (`page.params.x`).
+    var params: [(String, YAMLValue)]
+}
+
+/// Reads `content/`: Markdown becomes documents, everything else is an asset to copy.
+struct ContentLoader: Sendable {
+    var siteDirectory: URL
+    var config: SiteConfig
+
+    struct Listing: Sendable {
+        var markdown: [String] = []   // relative to the site folder
+        var assets: [String] = []
+    }
+
+    /// Lists `content/` (and non-template files under `templates/`), skipping hidden and editor temp files.
+    func list() -> Listing {
+        var listing = Listing()
+        for root in ["content", "templates"] {
+            let base = siteDirectory.appendingPathComponent(root)
+            guard let e = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey],
+                                                          options: [.skipsHiddenFiles]) else { continue }
+            var found: [String] = []
+            for case let url as URL in e {
+                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+                let name = url.lastPathComponent
+                if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasPrefix("#") || name.hasPrefix(".#") { continue }
+                let rel = root + "/" + String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
+                found.append(rel)
+            }
+            for rel in found.sorted() {
+                let ext = (rel as NSString).pathExtension.lowercased()
+                if root == "content" && (ext == "md" || ext == "markdown") {
+                    listing.markdown.append(rel)
+                } else if root == "templates" && ext == "mustache" {
+                    continue
+                } else {
+                    listing.assets.append(rel)
+                }
+            }
+        }
+        return listing
+    }
+
+    /// Loads one Markdown file. Problems go to `diagnostics`; nil when the file cannot be used.
+    func load(_ rel: String, diagnostics: DiagnosticSink) -> SourceDocument? {
+        let url = siteDirectory.appendingPathComponent(rel)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            diagnostics.add(.error(rel, "cannot read file", hint: "check its permissions")); return nil
+        }
+        let text: String
+        switch SourceText.decode(data, file: rel) {
+        case .success(let t): text = t
+        case .failure(let d): diagnostics.add(d); return nil
+        }
+        let split = SplitSource(text)
+        if split.unterminated {
+            diagnostics.add(.error(rel, line: 1, column: 1, "front matter starts with `---` but never ends",
+                                   hint: "add a line `---` after the last front matter key"))
+            return nil
+        }
+        var fm = YAMLDocument()
+        if let yaml = split.frontMatter {
+            switch YAMLDocument.parse(yaml, file: rel, lineOffset: 1) {
+            case .success(let d): fm = d
+            case .failure(let d): diagnostics.add(d); return nil
+            }
+        }
+        return makeDocument(rel, split: split, fm: fm, diagnostics: diagnostics)
+    }
+
+    private func makeDocument(_ rel: String, split: SplitSource, fm: YAMLDocument, diagnostics: DiagnosticSink) -> SourceDocument? {
+        var ok = true
+        func fail(_ key: String, _ message: String, hint: String? = nil) {
+            let (l, c) = fm.position(of: key) ?? (1, 1)
+            diagnostics.add(.error(rel, line: l, column: c, message, hint: hint))
+            ok = false
+        }
+        func string(_ key: String) -> String? {
+            guard let v = fm[key] else { return nil }
+            if case .null = v { return nil }
+            if let t = v.text { return t }
+            fail(key, "`\(key)` must be text"); return nil
+        }
+        func date(_ key: String) -> Date? {
+            guard let s = string(key) else { return nil }
+            if let d = SiteDates.parse(s, timeZone: config.timeZone) { return d }
+            fail(key, "cannot read `\(key)` value `\(s)` as a date",
+                 hint: "write e.g. `2026-03-06`, `2026-03-06 10:00:00 +0100` or `2026-03-06T10:00:00Z`")
+            return nil
+        }
+        func list(_ keys: [String]) -> [String] {
+            var out: [String] = []
+            for key in keys {
+                switch fm[key] {
+                case nil, .null?: continue
+                case .list(let items)?:
+                    for item in items {
+                        if let t = item.text { out.append(t) } else { fail(key, "`\(key)` items must be text") }
+                    }
+                case let v?:
+                    // Jekyll reads `tags: a b` as two tags.
+                    if let t = v.text { out += t.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) }
+                    else { fail(key, "`\(key)` must be a list, e.g. `[swift, performance]`") }
+                }
+            }
+            var seen = Set<String>()
+            return out.filter { !$0.isEmpty && seen.insert($0).inserted }
+        }
+        func bool(_ key: String) -> Bool? {
+            guard let v = fm[key] else { return nil }
+            if case .bool(let b) = v { return b }
+            fail(key, "`\(key)` must be `true` or `false`"); return nil
+        }
+
+        let path = rel.split(separator: "/").map(String.init)
+        let fileName = path.last!
+        let baseName = (fileName as NSString).deletingPathExtension
+        let inPosts = path.count > 2 && path[1] == "posts"
+        let inDrafts = path.count > 2 && path[1] == "drafts"
+        let kind: SourceDocument.Kind = (inPosts || inDrafts) ? .post : .page
+
+        // Jekyll file names: YYYY-MM-DD-slug.
+        var nameDate: Date?
+        var nameSlug = baseName
+        if baseName.count >= 10, let d = SiteDates.parse(String(baseName.prefix(10)), timeZone: config.timeZone) {
+            let rest = baseName.dropFirst(10)
+            if rest.isEmpty || rest.first == "-" {
+                nameDate = d
+                nameSlug = String(rest.dropFirst())
+            }
+        }
+        let frontSlug = string("slug")
+        let slugSource = frontSlug ?? nameSlug
+        var title = string("title")
+        var docDate = date("date") ?? (kind == .post ? nameDate : nil)
+        let updated = date("updated") ?? date("last_modified_at")
+        var draft = (bool("draft") ?? false) || inDrafts
+        if bool("published") == false { draft = true }
+
+        if kind == .post {
+            if title == nil {
+                if !nameSlug.isEmpty && nameDate != nil {
+                    // What Jekyll does: the title comes from the file name.
+                    title = nameSlug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
+                } else {
+                    diagnostics.add(.error(rel, line: 1, column: 1, "post has no title",
+                                           hint: "add `title: …` to the front matter"))
+                    ok = false
+                }
+            }
+            if docDate == nil {
+                if inDrafts, let attrs = try? FileManager.default.attributesOfItem(atPath: siteDirectory.appendingPathComponent(rel).path),
+                   let m = attrs[.modificationDate] as? Date {
+                    docDate = m
+                } else if fm["date"] == nil {
+                    diagnostics.add(.error(rel, line: 1, column: 1, "post has no date",
+                                           hint: "add `date: YYYY-MM-DD` to the front matter, or name the file `YYYY-MM-DD-slug.md`"))
+                    ok = false
+                }
+            }
+            if slugSource.isEmpty {
+                diagnostics.add(.error(rel, line: 1, column: 1, "post has no slug",
+                                       hint: "name the file `YYYY-MM-DD-slug.md` or add `slug: …`"))
+                ok = false
+            }
+        } else if title == nil {
+            title = firstHeading(split.body) ?? baseName.replacingOccurrences(of: "-", with: " ").capitalized
+        }
+        let categories = list(["categories", "category"])
+        let tags = list(["tags", "tag"])
+        var image = string("image")
+        if image == nil, let m = fm["image"], let p = m["path"]?.text ?? m["url"]?.text { image = p }
+        var author = string("author")
+        if author == nil, let m = fm["author"], let n = m["name"]?.text { author = n }
+        let layout = string("layout")
+        let pattern = string("permalink") ?? (kind == .post ? config.permalink : nil)
+        guard ok else { return nil }
+
+        // Pages without a permalink keep their place: content/docs/a.md → /docs/a.html (as Jekyll).
+        let folder = path.dropFirst().dropLast().joined(separator: "/")
+        let pagePattern = "/:path/:basename:output_ext"
+        let fields = Permalink.Fields(title: Slug.jekyll(slugSource, mode: .pretty, cased: true), slug: Slug.jekyll(slugSource),
+                                      categories: categories, date: docDate, timeZone: config.timeZone,
+                                      path: folder, basename: baseName)
+        let expanded: Permalink
+        switch Permalink.expand(pattern ?? pagePattern, fields) {
+        case .success(let p): expanded = p
+        case .failure(let f):
+            let key = fm["permalink"] != nil ? "permalink" : "date"
+            let line = fm.position(of: "permalink")?.0 ?? (fm["permalink"] == nil ? 0 : 1)
+            let where_ = fm["permalink"] != nil ? rel : config.file
+            switch f {
+            case .leavesOutput:
+                diagnostics.add(.error(where_, line: line, column: fm.position(of: key)?.1 ?? 1,
+                                       "permalink `\(pattern ?? "")` would write outside the output folder",
+                                       hint: "remove `..` from the permalink"))
+            case .unknownPlaceholder(let name):
+                diagnostics.add(.error(where_, line: line, column: 1, "unknown permalink placeholder `:\(name)`",
+                                       hint: "use :year, :month, :day, :title, :slug, :categories (see README)"))
+            case .empty:
+                diagnostics.add(.error(where_, line: line, column: 1, "permalink is empty"))
+            }
+            return nil
+        }
+        return SourceDocument(kind: kind, sourcePath: rel, body: split.body, bodyLineOffset: split.bodyLineOffset,
+                              title: title ?? baseName, date: docDate, updated: updated, description: string("description") ?? string("excerpt"),
+                              categories: categories, tags: tags, layout: layout, layoutLine: fm.position(of: "layout")?.0 ?? 1,
+                              draft: draft, author: author, image: image, slug: Slug.jekyll(slugSource),
+                              permalink: expanded, params: fm.values.map { ($0.key, $0.value) })
+    }
+
+    /// Text of the first ATX `# Heading`, used as the title of pages that have none.
+    private func firstHeading(_ body: String) -> String? {
+        for line in body.split(separator: "\n", maxSplits: 40) where line.hasPrefix("# ") {
+            return line.dropFirst(2).trimmingCharacters(in: .whitespaces)
+        }
+        return nil
+    }
+}

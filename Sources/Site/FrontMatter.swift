@@ -1,0 +1,116 @@
+import Foundation
+import Yams
+
+/// A YAML value from front matter or site.yml, kept Sendable and with its position.
+public indirect enum YAMLValue: Sendable {
+    case string(String)
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case null
+    case list([YAMLValue])
+    case map([(String, YAMLValue)])
+
+    init(_ node: Node) {
+        switch node {
+        case .scalar(let s):
+            // Plain scalars get YAML's meaning; quoted ones stay strings.
+            if s.style == .plain {
+                if let b = node.bool, ["true", "false", "yes", "no", "on", "off"].contains(s.string.lowercased()) { self = .bool(b); return }
+                if let i = node.int { self = .int(i); return }
+                if let d = node.float, !s.string.isEmpty, s.string.first!.isNumber || s.string.first == "-" || s.string.first == "." { self = .double(d); return }
+                if node.null != nil { self = .null; return }
+            }
+            self = .string(s.string)
+        case .sequence(let seq):
+            self = .list(seq.map { YAMLValue($0) })
+        case .mapping(let map):
+            self = .map(map.map { (k, v) in (k.string ?? "", YAMLValue(v)) })
+        case .alias:
+            self = .null
+        }
+    }
+
+    /// The value as plain text, for keys that take a string.
+    var text: String? {
+        switch self {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .double(let d): return String(d)
+        case .bool(let b): return b ? "true" : "false"
+        default: return nil
+        }
+    }
+
+    /// Foundation values for templates.
+    var any: Any {
+        switch self {
+        case .string(let s): return s
+        case .bool(let b): return b
+        case .int(let i): return i
+        case .double(let d): return d
+        case .null: return ""
+        case .list(let l): return l.map(\.any)
+        case .map(let m): return Dictionary(m.map { ($0.0, $0.1.any) }, uniquingKeysWith: { $1 })
+        }
+    }
+
+    subscript(key: String) -> YAMLValue? {
+        if case .map(let m) = self { return m.first { $0.0 == key }?.1 }
+        return nil
+    }
+}
+
+/// Parsed YAML mapping with the position of each key, so errors can point at the right line.
+struct YAMLDocument: Sendable {
+    var values: [(key: String, value: YAMLValue, line: Int, column: Int)] = []
+
+    subscript(key: String) -> YAMLValue? { values.first { $0.key == key }?.value }
+
+    /// Line and column (in the YAML text) of `key`'s value.
+    func position(of key: String) -> (Int, Int)? {
+        values.first { $0.key == key }.map { ($0.line, $0.column) }
+    }
+
+    /// Parses a YAML mapping. `lineOffset` is added to reported lines (front matter starts on line 2).
+    static func parse(_ yaml: String, file: String, lineOffset: Int) -> Result<YAMLDocument, SiteDiagnostic> {
+        do {
+            // Timestamps stay strings: Galley parses dates itself, with the site's time zone.
+            guard let node = try Yams.compose(yaml: yaml, Resolver.default.removing(.timestamp)) else {
+                return .success(YAMLDocument())
+            }
+            guard case .mapping(let map) = node else {
+                let line = (node.mark?.line ?? 1) + lineOffset
+                return .failure(.error(file, line: line, column: node.mark?.column ?? 1,
+                                       "front matter must be a mapping of keys to values",
+                                       hint: "write `key: value` lines, e.g. `title: My post`"))
+            }
+            var doc = YAMLDocument()
+            for (k, v) in map {
+                let mark = v.mark ?? k.mark
+                doc.values.append((k.string ?? "", YAMLValue(v), (mark?.line ?? 1) + lineOffset, mark?.column ?? 1))
+            }
+            return .success(doc)
+        } catch let error as YamlError {
+            return .failure(diagnostic(for: error, file: file, lineOffset: lineOffset))
+        } catch {
+            return .failure(.error(file, line: lineOffset + 1, column: 1, "invalid YAML: \(error)"))
+        }
+    }
+
+    private static func diagnostic(for error: YamlError, file: String, lineOffset: Int) -> SiteDiagnostic {
+        let hint = "check indentation and quoting; values containing `: ` or starting with `[`, `{`, `*`, `&` or `@` need quotes"
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            var message = "invalid YAML: \(problem)"
+            if let context { message += " (\(context.text))" }
+            return .error(file, line: mark.line + lineOffset, column: mark.column, message, hint: hint)
+        case .reader(let problem, _, _, _):
+            return .error(file, line: lineOffset + 1, column: 1, "invalid YAML: \(problem)", hint: hint)
+        default:
+            return .error(file, line: lineOffset + 1, column: 1, "invalid YAML: \(error)", hint: hint)
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Foundation
+
+/// Turns rendered documents into HTML pages: posts, pages, home, term pages, archive, 404.
+struct PageAssembler: Sendable {
+    let config: SiteConfig
+    let templates: TemplateSet
+    let documents: [RenderedDocument]
+    let layouts: [String]
+    /// Posts, newest first (sorted once).
+    let posts: [RenderedDocument]
+    let terms: [Term]
+    let context: ContextBuilder
+
+    init(config: SiteConfig, templates: TemplateSet, documents: [RenderedDocument], layouts: [String]) {
+        self.config = config
+        self.templates = templates
+        self.documents = documents
+        self.layouts = layouts
+        let posts = documents.filter { $0.source.kind == .post }.sorted {
+            ($0.source.date ?? .distantPast, $0.source.sourcePath) > ($1.source.date ?? .distantPast, $1.source.sourcePath)
+        }
+        self.posts = posts
+        // One pass over the posts builds every term's list (already newest first).
+        var terms: [Term] = []
+        var index: [String: Int] = [:]
+        for (i, p) in posts.enumerated() {
+            for (names, kind) in [(p.source.tags, Term.Kind.tag), (p.source.categories, .category)] {
+                for name in names {
+                    let slug = Slug.term(name)
+                    let key = "\(kind.rawValue):\(slug)"
+                    if let t = index[key] { terms[t].posts.append(i); continue }
+                    index[key] = terms.count
+                    let prefix = kind == .tag ? "/tags/" : "/categories/"
+                    terms.append(Term(name: name, slug: slug, kind: kind, url: config.url(prefix + Slug.escapePath(slug) + "/"), posts: [i]))
+                }
+            }
+        }
+        self.terms = terms
+        self.context = ContextBuilder(config: config, posts: posts, terms: terms, termIndex: index)
+    }
+
+    /// Renders every page on all cores.
+    func pages() async -> [OutputFile] {
+        let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
+        let postIndex = Dictionary(posts.enumerated().map { ($1.source.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        var jobs: [PageJob] = documents.indices.map { .document($0) }
+        jobs += listJobs(template: "home", kind: "home", title: config.title, base: "/", items: Array(posts.indices))
+        if templates.has("tag") {
+            for (t, term) in terms.enumerated() {
+                let base = String(term.url.dropFirst(config.basePath.count))
+                jobs += listJobs(template: "tag", kind: "tag", title: term.name, base: base, items: term.posts, term: t)
+            }
+        }
+        if templates.has("tags") { jobs.append(.special("tags", "/tags/", "Tags")) }
+        if templates.has("archive") { jobs.append(.special("archive", "/archive/", "Archive")) }
+        if templates.has("404") { jobs.append(.special("404", "/404.html", "Page not found")) }
+        let me = self
+        return await parallelMap(jobs) { job in me.render(job, site: site, postIndex: postIndex) }
+    }
+
+    enum PageJob: Sendable {
+        case document(Int)
+        case list(template: String, kind: String, title: String, url: String, items: [Int], page: Int, total: Int, base: String, term: Int?)
+        case special(String, String, String)
+    }
+
+    /// One job per page of a paginated list; page 1 lives at the plain URL, page n at `<base>page/n/`.
+    private func listJobs(template: String, kind: String, title: String, base: String, items: [Int], term: Int? = nil) -> [PageJob] {
+        let per = config.paginate > 0 ? config.paginate : max(items.count, 1)
+        let total = max(1, (items.count + per - 1) / per)
+        return (1...total).map { n in
+            let slice = Array(items[min((n - 1) * per, items.count)..<min(n * per, items.count)])
+            return .list(template: template, kind: kind, title: title, url: Self.pageURL(base, n), items: slice, page: n, total: total, base: base, term: term)
+        }
+    }
+
+    static func pageURL(_ base: String, _ n: Int) -> String { n == 1 ? base : base + "page/\(n)/" }
+
+    private func render(_ job: PageJob, site: SharedContext, postIndex: [String: Int]) -> OutputFile {
+        var ctx: [String: Any] = ["site": site.site]
+        switch job {
+        case .document(let i):
+            let doc = documents[i]
+            let index = postIndex[doc.source.sourcePath]
+            ctx["page"] = context.page(doc, index: index, related: index.map(related) ?? [])
+            return OutputFile(path: doc.source.permalink.outputPath, data: Data(templates.render(layouts[i], ctx).utf8), source: doc.source.sourcePath)
+        case let .list(template, kind, title, url, items, page, total, base, term):
+            var p = basicPage(kind: kind, title: title, url: url)
+            if let term {
+                p["term"] = ["name": terms[term].name, "slug": terms[term].slug, "kind": terms[term].kind.rawValue, "count": terms[term].posts.count]
+                p["description"] = "Posts \(terms[term].kind == .tag ? "tagged" : "in") “\(terms[term].name)”"
+            }
+            ctx["page"] = p
+            ctx["posts"] = items.map { context.summary(posts[$0]) }
+            if total > 1 {
+                var pg: [String: Any] = ["current": page, "total": total]
+                if page > 1 { pg["previousURL"] = config.url(Self.pageURL(base, page - 1)) }
+                if page < total { pg["nextURL"] = config.url(Self.pageURL(base, page + 1)) }
+                ctx["pagination"] = pg
+            }
+            return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, ctx).utf8), source: "generated \(kind) page")
+        case let .special(template, url, title):
+            ctx["page"] = basicPage(kind: template, title: title, url: url)
+            if template == "tags" {
+                let sorted = terms.sorted { ($0.kind.rawValue, $0.name.lowercased()) < ($1.kind.rawValue, $1.name.lowercased()) }
+                ctx["terms"] = sorted.map { ["name": $0.name, "slug": $0.slug, "url": $0.url, "count": $0.posts.count, "kind": $0.kind.rawValue] }
+                ctx["tags"] = sorted.filter { $0.kind == .tag }.map { ["name": $0.name, "url": $0.url, "count": $0.posts.count] }
+                ctx["categories"] = sorted.filter { $0.kind == .category }.map { ["name": $0.name, "url": $0.url, "count": $0.posts.count] }
+            }
+            if template == "archive" { ctx["years"] = archive() }
+            if template == "404" { ctx["posts"] = posts.prefix(5).map { context.summary($0) } }
+            return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, ctx).utf8), source: "generated \(template) page")
+        }
+    }
+
+    private func basicPage(kind: String, title: String, url: String) -> [String: Any] {
+        let full = config.url(url)
+        return ["kind": kind, "isPost": false, "title": title, "url": full, "absoluteURL": config.absolute(full),
+                "description": config.description, "summary": config.description]
+    }
+
+    /// `/tags/x/` → `tags/x/index.html`; `/404.html` → `404.html`.
+    static func filePath(_ url: String) -> String {
+        let trimmed = url.drop { $0 == "/" }
+        if trimmed.isEmpty { return "index.html" }
+        let decoded = String(trimmed).removingPercentEncoding ?? String(trimmed)
+        return url.hasSuffix("/") ? decoded + "index.html" : decoded
+    }
+
+    /// Up to three other posts sharing the most tags, newer first on ties.
+    private func related(_ i: Int) -> [Int] {
+        var score: [Int: Int] = [:]
+        for name in posts[i].source.tags {
+            let slug = Slug.term(name)
+            guard let t = context.termIndex["tag:\(slug)"] else { continue }
+            for j in terms[t].posts.prefix(500) where j != i { score[j, default: 0] += 1 }
+        }
+        return score.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.prefix(3).map(\.key)
+    }
+
+    /// Posts grouped by year, then month, newest first.
+    private func archive() -> [[String: Any]] {
+        var years: [[String: Any]] = []
+        var currentYear = "", currentMonth = ""
+        var months: [[String: Any]] = []
+        var monthPosts: [[String: Any]] = []
+        func flushMonth() {
+            if !monthPosts.isEmpty { months.append(["name": currentMonth, "posts": monthPosts]) }
+            monthPosts = []
+        }
+        func flushYear() {
+            flushMonth()
+            if !months.isEmpty { years.append(["year": currentYear, "months": months, "count": months.reduce(0) { $0 + (($1["posts"] as? [Any])?.count ?? 0) }]) }
+            months = []
+        }
+        for p in posts {
+            guard let d = p.source.date else { continue }
+            let c = SiteDates.components(d, config.timeZone)
+            let y = String(c.year!), m = SiteDates.monthNames[c.month! - 1]
+            if y != currentYear { flushYear(); currentYear = y; currentMonth = m }
+            else if m != currentMonth { flushMonth(); currentMonth = m }
+            monthPosts.append(context.summary(p))
+        }
+        flushYear()
+        return years
+    }
+}

@@ -1,0 +1,185 @@
+import Foundation
+import Highlight
+import Markdown
+
+/// `galley build`: load → parse → render → write, with every error of the build reported together.
+public struct SiteBuilder: Sendable {
+    public static let generator = "Galley 0.1.0"
+    public var options: BuildOptions
+
+    public init(options: BuildOptions) { self.options = options }
+
+    /// Builds the site into the output folder. Throws every error found; the old output is then untouched.
+    public func build() async throws(BuildFailure) -> BuildReport {
+        let started = Date()
+        let sink = DiagnosticSink()
+        let site = try await assemble(sink: sink)
+        let files = site.files
+        let assets = site.assets
+        if sink.hasErrors { throw BuildFailure(sink.all) }
+        do {
+            try OutputWriter(output: options.output).commit(files: files, assets: assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
+        } catch {
+            throw BuildFailure(sink.all + [.error(options.output.path, "cannot write the output folder: \(error.localizedDescription)",
+                                                  hint: "check permissions and free space; the previous output was left as it was")])
+        }
+        var report = site.report
+        report.warnings = sink.all.filter { $0.severity == .warning }
+        report.seconds = Date().timeIntervalSince(started)
+        return report
+    }
+
+    struct Assembled {
+        var files: [OutputFile]
+        var assets: [(source: String, path: String)]
+        var report: BuildReport
+    }
+
+    /// Everything but writing: the part tests and `serve` can reuse.
+    func assemble(sink: DiagnosticSink) async throws(BuildFailure) -> Assembled {
+        guard var config = SiteConfig.load(siteDirectory: options.siteDirectory, diagnostics: sink) else { throw BuildFailure(sink.all) }
+        if let base = options.baseURL { applyBaseURL(base, to: &config, sink: sink) }
+        refuseUnsafeOutput(sink)
+        let templates = TemplateSet.load(siteDirectory: options.siteDirectory, diagnostics: sink)
+        let loader = ContentLoader(siteDirectory: options.siteDirectory, config: config)
+        let listing = loader.list()
+        let loaded = await parallelMap(listing.markdown) { loader.load($0, diagnostics: sink) }.compactMap { $0 }
+        var report = BuildReport(outputDirectory: options.output)
+
+        // Drafts and scheduled posts stay out unless asked for; the summary says what was held back.
+        var docs: [SourceDocument] = []
+        for doc in loaded {
+            if doc.draft && !options.includeDrafts {
+                report.heldBack.append(.init(source: doc.sourcePath, reason: "draft", due: nil)); continue
+            }
+            if doc.kind == .post, let d = doc.date, d > options.now, !options.includeFuture {
+                report.heldBack.append(.init(source: doc.sourcePath, reason: "scheduled", due: d)); continue
+            }
+            docs.append(doc)
+        }
+        guard let templates else { throw BuildFailure(sink.all) }
+        let layouts = resolveLayouts(docs, templates: templates, sink: sink)
+        if sink.hasErrors { throw BuildFailure(sink.all) }
+
+        let rendered = await renderMarkdown(docs, config: config, inlineStyles: false, sink: sink)
+        let assembler = PageAssembler(config: config, templates: templates, documents: rendered, layouts: layouts)
+        var files = await assembler.pages()
+        files.append(OutputFile(path: "assets/syntax.css", data: Data((Highlighter.css(theme: config.highlightTheme) ?? "").utf8),
+                                source: "highlight theme `\(config.highlightTheme)`"))
+
+        // Feeds use inline colours (feed readers drop stylesheets), so their items are rendered again.
+        let feedPosts = Array(assembler.posts.prefix(config.feedItems))
+        let feedHTML = await renderMarkdown(feedPosts.map(\.source), config: config, inlineStyles: true, sink: DiagnosticSink())
+        let feedFiles = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
+            .feeds(posts: feedPosts, contentHTML: feedHTML.map(\.html), sink: sink)
+        files += feedFiles
+        files += SiteFiles(config: config).files(documents: rendered, posts: assembler.posts, terms: assembler.terms,
+                                                 extra: files.map(\.path))
+
+        let assets = listing.assets.map { (source: $0, path: Self.assetPath($0)) }
+        resolveCollisions(files: &files, assets: assets, sink: sink)
+        report.posts = assembler.posts.count
+        report.pages = files.filter { $0.path.hasSuffix(".html") }.count
+        report.feeds = feedFiles.count
+        report.assets = assets.count
+        report.files = files.count + assets.count
+        return Assembled(files: files, assets: assets, report: report)
+    }
+
+    /// `content/images/a.png` → `images/a.png`; `templates/assets/x.css` → `assets/x.css`.
+    static func assetPath(_ rel: String) -> String {
+        String(rel.drop { $0 != "/" }.dropFirst())
+    }
+
+    private func applyBaseURL(_ base: String, to config: inout SiteConfig, sink: DiagnosticSink) {
+        guard let c = URLComponents(string: base), let scheme = c.scheme, ["http", "https"].contains(scheme), let host = c.host else {
+            sink.add(.error("--base-url", "`\(base)` is not an absolute http(s) URL", hint: "e.g. --base-url https://preview.example.org/blog"))
+            return
+        }
+        config.origin = "\(scheme)://\(host)" + (c.port.map { ":\($0)" } ?? "")
+        config.basePath = SiteConfig.normalizedBase(c.path)
+    }
+
+    /// The output folder is replaced whole, so it must not be (or contain) the sources.
+    private func refuseUnsafeOutput(_ sink: DiagnosticSink) {
+        let out = options.output.standardizedFileURL.path
+        let site = options.siteDirectory.standardizedFileURL.path
+        for protected in [site, site + "/content", site + "/templates"] where protected == out || protected.hasPrefix(out + "/") {
+            sink.add(.error(options.output.path, "the output folder would replace \(protected)",
+                            hint: "choose an output folder of its own, e.g. --output \(site)/public"))
+            return
+        }
+    }
+
+    /// Each document's template; unknown layouts are errors at the `layout:` line.
+    private func resolveLayouts(_ docs: [SourceDocument], templates: TemplateSet, sink: DiagnosticSink) -> [String] {
+        var needed = Set<String>()
+        let layouts = docs.map { doc -> String in
+            let kindDefault = doc.kind == .post ? "post" : "page"
+            guard var name = doc.layout else { needed.insert(kindDefault); return kindDefault }
+            // Jekyll sites say `layout: default` or `layout: post`; without such a template, use the kind's.
+            if name == "default" && !templates.has("default") { name = kindDefault }
+            if !templates.has(name) {
+                sink.add(.error(doc.sourcePath, line: doc.layoutLine, column: 1, "unknown layout `\(name)`",
+                                hint: "create templates/\(name).mustache or use one of: " + templates.names.filter { !$0.contains("/") }.sorted().joined(separator: ", ")))
+            }
+            return name
+        }
+        needed.insert("home")
+        for name in needed.sorted() where !templates.has(name) {
+            sink.add(.error("templates/\(name).mustache", "template `\(name)` is missing",
+                            hint: "every site needs templates/home.mustache, post.mustache and page.mustache; `galley init` writes them"))
+        }
+        return layouts
+    }
+
+    /// Renders every body in parallel; Markdown and highlighter warnings get file lines.
+    func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig, inlineStyles: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
+        let highlighter = Highlighter()
+        return await parallelMap(docs) { doc in
+            let local = DiagnosticSink()
+            let renderer = MarkdownRenderer(options: config.markdown) { block in
+                let opts = HighlightOptions(inlineStyles: inlineStyles, lineNumbers: block.attributes["linenos"] != nil,
+                                            highlightedLines: block.highlightedLines, title: block.attributes["title"],
+                                            unlabeled: config.unlabeled)
+                let result = highlighter.highlight(block.code, language: block.language, options: opts)
+                if !result.languageKnown, let lang = block.language {
+                    let d = SiteDiagnostic(config.strictLanguages ? .error : .warning, file: doc.sourcePath,
+                                           line: block.line + doc.bodyLineOffset, column: 1,
+                                           "unknown code block language `\(lang)`; rendered as plain text",
+                                           hint: "`galley highlight --list` shows the languages and aliases")
+                    local.add(d)
+                }
+                return result.html
+            }
+            let out = renderer.render(doc.body)
+            for d in out.diagnostics {
+                local.add(SiteDiagnostic(d.severity == .error ? .error : .warning, file: doc.sourcePath,
+                                         line: d.line + doc.bodyLineOffset, column: d.column, d.message))
+            }
+            sink.add(contentsOf: local.all)
+            return RenderedDocument(source: doc, html: out.html, excerptHTML: out.excerptHTML, excerptText: out.excerptText,
+                                    headings: out.headings, wordCount: out.wordCount)
+        }
+    }
+
+    /// Two sources for one output file is an error naming both. Generated pages (home, tags, feeds)
+    /// give way to a user's own file at the same place, which is how a theme default is overridden.
+    private func resolveCollisions(files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
+        var owner: [String: String] = [:]
+        var userPaths = Set<String>()
+        for f in files where f.source.hasPrefix("content/") {
+            if let first = owner[f.path] {
+                sink.add(.error(f.source, "`\(first)` and `\(f.source)` both write \(f.path)",
+                                hint: "give one of them another `permalink:` or file name"))
+            } else { owner[f.path] = f.source; userPaths.insert(f.path) }
+        }
+        for a in assets {
+            if let first = owner[a.path] {
+                sink.add(.error(a.source, "`\(first)` and `\(a.source)` both write \(a.path)",
+                                hint: "rename or move one of them"))
+            } else { owner[a.path] = a.source; userPaths.insert(a.path) }
+        }
+        files.removeAll { !$0.source.hasPrefix("content/") && userPaths.contains($0.path) }
+    }
+}

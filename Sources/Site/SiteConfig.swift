@@ -1,0 +1,156 @@
+import Foundation
+import Highlight
+import Markdown
+
+/// Site settings from `site.yml` (or a Jekyll `_config.yml` when there is no site.yml).
+public struct SiteConfig: Sendable {
+    public struct MenuItem: Sendable, Hashable { public var title: String; public var url: String }
+    public struct Author: Sendable, Hashable { public var name: String; public var email: String?; public var url: String? }
+
+    public var title = "My Galley site"
+    public var description = ""
+    /// Scheme and host, no trailing slash: `https://example.org`.
+    public var origin = "http://localhost:4000"
+    /// Path prefix for every URL ("" or "/blog"), from the url's path and Jekyll's `baseurl`.
+    public var basePath = ""
+    public var author: Author?
+    public var language = "en"
+    public var timeZone = TimeZone(identifier: "UTC")!
+    /// Default permalink for posts (Jekyll placeholders or a style name such as `date`, `pretty`).
+    public var permalink = "/:year/:month/:day/:title/"
+    /// Posts per list page; 0 = no pagination.
+    public var paginate = 10
+    public var menu: [MenuItem] = []
+    public var feedItems = 20
+    public var feedFullContent = true
+    public var highlightTheme = "galley"
+    public var unlabeled: UnlabeledPolicy = .auto
+    public var markdown = MarkdownOptions()
+    /// Fail the build on unknown fence languages instead of warning.
+    public var strictLanguages = false
+    /// The file the settings came from, relative to the site folder.
+    public var file = "site.yml"
+
+    public init() {}
+
+    /// Absolute URL of a root-relative path that already includes `basePath`.
+    public func absolute(_ path: String) -> String { origin + path }
+
+    /// Root-relative URL with the base path: `/x` → `/blog/x`.
+    public func url(_ path: String) -> String { basePath + path }
+
+    /// Loads `site.yml`, else `_config.yml`, from the site folder.
+    static func load(siteDirectory: URL, diagnostics: DiagnosticSink) -> SiteConfig? {
+        let fm = FileManager.default
+        var config = SiteConfig()
+        let jekyllOnly: Bool
+        if fm.fileExists(atPath: siteDirectory.appendingPathComponent("site.yml").path) {
+            config.file = "site.yml"; jekyllOnly = false
+        } else if fm.fileExists(atPath: siteDirectory.appendingPathComponent("_config.yml").path) {
+            config.file = "_config.yml"; jekyllOnly = true
+            config.permalink = "/:categories/:year/:month/:day/:title:output_ext"   // Jekyll's default `date` style
+        } else {
+            diagnostics.add(.error(siteDirectory.path, "no site.yml in this folder",
+                                   hint: "run `galley build` in a site folder, pass `--site DIR`, or create one with `galley init DIR`"))
+            return nil
+        }
+        let file = config.file
+        guard let data = fm.contents(atPath: siteDirectory.appendingPathComponent(file).path) else {
+            diagnostics.add(.error(file, "cannot read \(file)")); return nil
+        }
+        let text: String
+        switch SourceText.decode(data, file: file) {
+        case .success(let t): text = t
+        case .failure(let d): diagnostics.add(d); return nil
+        }
+        let doc: YAMLDocument
+        switch YAMLDocument.parse(text, file: file, lineOffset: 0) {
+        case .success(let d): doc = d
+        case .failure(let d): diagnostics.add(d); return nil
+        }
+        config.apply(doc, jekyll: jekyllOnly, diagnostics: diagnostics)
+        return config
+    }
+
+    private mutating func apply(_ doc: YAMLDocument, jekyll: Bool, diagnostics: DiagnosticSink) {
+        let file = self.file
+        func problem(_ key: String, _ message: String, hint: String? = nil) {
+            let (l, c) = doc.position(of: key) ?? (1, 1)
+            diagnostics.add(.error(file, line: l, column: c, message, hint: hint))
+        }
+        func int(_ key: String) -> Int? {
+            guard let v = doc[key] else { return nil }
+            if case .int(let i) = v, i >= 0 { return i }
+            problem(key, "`\(key)` must be a whole number ≥ 0"); return nil
+        }
+        if let t = doc["title"]?.text { title = t }
+        if let d = doc["description"]?.text { description = d }
+        if let u = doc["url"]?.text, !u.isEmpty {
+            if let parsed = URLComponents(string: u), let scheme = parsed.scheme, ["http", "https"].contains(scheme), let host = parsed.host {
+                origin = "\(scheme)://\(host)" + (parsed.port.map { ":\($0)" } ?? "")
+                basePath = Self.normalizedBase(parsed.path)
+            } else {
+                problem("url", "`url` must be an absolute http(s) URL, e.g. https://example.org")
+            }
+        }
+        if let b = doc["baseurl"]?.text { basePath = Self.normalizedBase(basePath + "/" + b) }
+        switch doc["author"] {
+        case .string(let name)?: author = Author(name: name)
+        case .map?:
+            let a = doc["author"]!
+            if let name = a["name"]?.text { author = Author(name: name, email: a["email"]?.text, url: a["url"]?.text) }
+        default: break
+        }
+        if let l = doc["language"]?.text ?? doc["lang"]?.text { language = l }
+        if let tz = doc["timezone"]?.text {
+            if let zone = TimeZone(identifier: tz) { timeZone = zone } else {
+                problem("timezone", "unknown time zone `\(tz)`", hint: "use an IANA name such as `UTC` or `Europe/Berlin`")
+            }
+        }
+        if let p = doc["permalink"]?.text { permalink = p }
+        if let p = int("paginate") { paginate = p }
+        if case .list(let items)? = doc["menu"] {
+            for item in items {
+                if let t = item["title"]?.text, let u = item["url"]?.text {
+                    menu.append(MenuItem(title: t, url: u.hasPrefix("/") ? url(u) : u))
+                }
+            }
+        }
+        if let feed = doc["feed"] {
+            if case .int(let n)? = feed["items"] { feedItems = n }
+            if case .bool(let b)? = feed["full_content"] { feedFullContent = b }
+        }
+        if let h = doc["highlight"] {
+            if let t = h["theme"]?.text {
+                if Highlighter.css(theme: t) == nil {
+                    problem("highlight", "unknown highlight theme `\(t)`", hint: "one of: " + Highlighter.themeNames.joined(separator: ", "))
+                } else { highlightTheme = t }
+            }
+            switch h["unlabeled"]?.text {
+            case nil, "auto"?: unlabeled = .auto
+            case "plaintext"?, "none"?, "text"?: unlabeled = .plaintext
+            case let lang?: unlabeled = .language(lang)
+            }
+            if case .bool(let b)? = h["strict"] { strictLanguages = b }
+        }
+        if let m = doc["markdown"] {
+            if case .bool(let b)? = m["smart"] { markdown.smartPunctuation = b }
+            if case .bool(let b)? = m["raw_html"] { markdown.allowRawHTML = b }
+            if case .bool(let b)? = m["hard_breaks"] { markdown.hardBreaks = b }
+            if case .bool(let b)? = m["heading_anchors"] { markdown.headingAnchors = b }
+        }
+        if !jekyll {
+            let known: Set = ["title", "description", "url", "baseurl", "author", "language", "lang", "timezone", "permalink",
+                              "paginate", "menu", "feed", "highlight", "markdown"]
+            for entry in doc.values where !known.contains(entry.key) {
+                diagnostics.add(.warning(file, line: entry.line, column: 1, "unknown setting `\(entry.key)` is ignored",
+                                         hint: "see README.md, section site.yml, for the settings Galley reads"))
+            }
+        }
+    }
+
+    static func normalizedBase(_ path: String) -> String {
+        let parts = path.split(separator: "/").filter { !$0.isEmpty }
+        return parts.isEmpty ? "" : "/" + parts.joined(separator: "/")
+    }
+}

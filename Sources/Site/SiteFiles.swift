@@ -1,0 +1,28 @@
+import Foundation
+
+/// sitemap.xml and robots.txt.
+struct SiteFiles: Sendable {
+    let config: SiteConfig
+
+    func files(documents: [RenderedDocument], posts: [RenderedDocument], terms: [Term], extra: [String]) -> [OutputFile] {
+        var entries: [(loc: String, lastmod: Date?)] = [(config.absolute(config.url("/")), posts.first?.source.date)]
+        for d in documents {
+            entries.append((config.absolute(config.url(d.source.permalink.url)), d.source.updated ?? d.source.date))
+        }
+        for t in terms { entries.append((config.absolute(t.url), t.posts.first.flatMap { posts[$0].source.date })) }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        for e in entries {
+            xml += "  <url><loc>\(escape(e.loc))</loc>"
+            if let d = e.lastmod { xml += "<lastmod>\(SiteDates.iso8601(d, config.timeZone))</lastmod>" }
+            xml += "</url>\n"
+        }
+        xml += "</urlset>\n"
+        let robots = "User-agent: *\nAllow: /\n\nSitemap: \(config.absolute(config.url("/sitemap.xml")))\n"
+        return [OutputFile(path: "sitemap.xml", data: Data(xml.utf8), source: "generated sitemap"),
+                OutputFile(path: "robots.txt", data: Data(robots.utf8), source: "generated robots.txt")]
+    }
+
+    private func escape(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

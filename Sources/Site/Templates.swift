@@ -1,0 +1,124 @@
+import Foundation
+import Mustache
+
+/// The Mustache templates of a site, loaded and checked before anything is rendered.
+struct TemplateSet: Sendable {
+    let library: MustacheLibrary
+    /// Template names (path under templates/ without `.mustache`).
+    let names: Set<String>
+
+    func has(_ name: String) -> Bool { names.contains(name) }
+
+    /// Renders template `name`; the name must exist (checked at load).
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    /// Loads every `templates/**/*.mustache`. Reports syntax errors, unclosed sections at their
+    /// opening tag, and partials or layouts that do not exist (swift-mustache would render them as nothing).
+    static func load(siteDirectory: URL, diagnostics: DiagnosticSink) -> TemplateSet? {
+        let base = siteDirectory.appendingPathComponent("templates")
+        var sources: [(name: String, file: String, text: String)] = []
+        if let e = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
+            for case let url as URL in e where url.pathExtension == "mustache" {
+                let rel = String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
+                let file = "templates/" + rel
+                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+                switch SourceText.decode(data, file: file) {
+                case .success(let text): sources.append((String(rel.dropLast(".mustache".count)), file, text))
+                case .failure(let d): diagnostics.add(d)
+                }
+            }
+        }
+        sources.sort { $0.name < $1.name }
+        var library = MustacheLibrary()
+        let names = Set(sources.map(\.name))
+        var ok = true
+        for src in sources {
+            let problems = check(src.text, file: src.file, known: names)
+            if !problems.isEmpty { diagnostics.add(contentsOf: problems); ok = false; continue }
+            do {
+                library.register(try MustacheTemplate(string: src.text), named: src.name)
+            } catch let e as MustacheTemplate.ParserError {
+                diagnostics.add(.error(src.file, line: e.context.lineNumber, column: e.context.columnNumber + 1,
+                                       "template syntax error: \(describe(e.error))", hint: "near `\(e.context.line.trimmingCharacters(in: .whitespaces))`"))
+                ok = false
+            } catch {
+                diagnostics.add(.error(src.file, line: 1, column: 1, "template syntax error: \(error)")); ok = false
+            }
+        }
+        return ok ? TemplateSet(library: library, names: names) : nil
+    }
+
+    private static func describe(_ e: Error) -> String {
+        switch e as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect?: return "closing tag does not match the open section"
+        case .unfinishedName?: return "unfinished tag"
+        case .expectedSectionEnd?: return "section is never closed"
+        case .invalidSetDelimiter?: return "bad set-delimiter tag"
+        default: return "\(e)"
+        }
+    }
+
+    /// Scans tags (default `{{ }}` delimiters) for balance and references.
+    static func check(_ text: String, file: String, known: Set<String>) -> [SiteDiagnostic] {
+        var problems: [SiteDiagnostic] = []
+        var open: [(name: String, line: Int, col: Int)] = []
+        var line = 1, col = 1
+        var i = text.startIndex
+        while i < text.endIndex {
+            if text[i...].hasPrefix("{{") {
+                let tagLine = line, tagCol = col
+                guard let close = text.range(of: "}}", range: text.index(i, offsetBy: 2)..<text.endIndex) else {
+                    problems.append(.error(file, line: tagLine, column: tagCol, "tag `{{` is never closed with `}}`"))
+                    break
+                }
+                var inner = text[text.index(i, offsetBy: 2)..<close.lowerBound]
+                var end = close.upperBound
+                if inner.hasPrefix("{"), end < text.endIndex, text[end] == "}" { inner = inner.dropFirst(); end = text.index(after: end) }
+                let sigil = inner.first
+                let name = inner.dropFirst().trimmingCharacters(in: .whitespaces)
+                switch sigil {
+                case "#", "^", "$":
+                    open.append((name, tagLine, tagCol))
+                case "<":
+                    open.append((name, tagLine, tagCol))
+                    if !known.contains(name) {
+                        problems.append(.error(file, line: tagLine, column: tagCol, "layout `\(name)` does not exist",
+                                               hint: "create templates/\(name).mustache or fix the name"))
+                    }
+                case ">":
+                    if !known.contains(name) {
+                        problems.append(.error(file, line: tagLine, column: tagCol, "partial `\(name)` does not exist",
+                                               hint: "create templates/\(name).mustache or fix the name"))
+                    }
+                case "/":
+                    if let last = open.last, last.name == name {
+                        open.removeLast()
+                    } else if let last = open.last {
+                        problems.append(.error(file, line: tagLine, column: tagCol,
+                                               "`{{/\(name)}}` closes a section that is not open; `\(last.name)` (line \(last.line)) is",
+                                               hint: "close `\(last.name)` first"))
+                        return problems
+                    } else {
+                        problems.append(.error(file, line: tagLine, column: tagCol, "`{{/\(name)}}` closes a section that was never opened"))
+                        return problems
+                    }
+                default: break
+                }
+                for ch in text[i..<end] {
+                    if ch == "\n" { line += 1; col = 1 } else { col += 1 }
+                }
+                i = end
+                continue
+            }
+            if text[i] == "\n" { line += 1; col = 1 } else { col += 1 }
+            i = text.index(after: i)
+        }
+        for o in open {
+            problems.append(.error(file, line: o.line, column: o.col, "section `\(o.name)` is never closed",
+                                   hint: "add `{{/\(o.name)}}`"))
+        }
+        return problems
+    }
+}
