@@ -81,6 +81,8 @@ public enum FeedDates {
     public struct ParsedRFC822: Sendable, Equatable {
         public var date: Date
         public var year: Int
+        /// 2 or 4: RFC 822 allowed 2-digit years, feeds should not use them.
+        public var yearDigits: Int
         /// The weekday written in the text, if any, and the real one.
         public var writtenWeekday: String?
         public var actualWeekday: String
@@ -128,7 +130,7 @@ public enum FeedDates {
         if monthIndex == 1, day == 29, !(year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)) { return nil }
         let days = daysFromCivil(year, monthIndex + 1, day)
         let t = days * 86400 + hh * 3600 + mm * 60 + ss - offset
-        return ParsedRFC822(date: Date(timeIntervalSince1970: TimeInterval(t)), year: year,
+        return ParsedRFC822(date: Date(timeIntervalSince1970: TimeInterval(t)), year: year, yearDigits: parts[2].count,
                             writtenWeekday: written, actualWeekday: weekdays[weekday(daysSinceEpoch: days)])
     }
 

@@ -1,23 +1,65 @@
 import Foundation
-import CLibXML2
 
-/// Parses a written feed back with libxml2 and checks it.
+/// Parses a written feed back (XML with libxml2, JSON with a position-tracking parser) and
+/// checks it, so a feed that readers would reject fails the build instead of the reader.
 public enum FeedValidator {
+    public enum Format: String, Sendable { case rss, atom, jsonFeed = "json", unknown }
+
     /// Validates an RSS 2.0, Atom or JSON feed. `expectedSelfURL`, when given, must equal the feed's self link.
-    public static func validate(_ data: Data, expectedSelfURL: String? = nil) -> [FeedDiagnostic] {
-        // Placeholder: well-formedness only. The Feeds work adds the rules.
-        var diags: [FeedDiagnostic] = []
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            let ptr = raw.baseAddress!.assumingMemoryBound(to: CChar.self)
-            let opts = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
-            if let doc = xmlReadMemory(ptr, Int32(raw.count), nil, "UTF-8", opts) {
-                xmlFreeDoc(doc)
-            } else {
-                let err = xmlGetLastError()
-                let msg = err.map { String(cString: $0.pointee.message).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
-                diags.append(FeedDiagnostic(severity: .error, rule: "xml-well-formed", message: msg, line: Int(err?.pointee.line ?? 0), column: Int(err?.pointee.int2 ?? 0)))
+    /// Dates later than `now` + 1 day are warned about. Findings are sorted by line.
+    public static func validate(_ data: Data, expectedSelfURL: String? = nil, now: Date = Date()) -> [FeedDiagnostic] {
+        var f = Findings()
+        switch sniff(data) {
+        case .jsonFeed:
+            JSONFeedRules.check(data, expectedSelfURL: expectedSelfURL, now: now, into: &f)
+        default:
+            prolog(data, into: &f)
+            switch XMLTree.parse(data) {
+            case .failure(let e):
+                f.error("xml-well-formed", e.message, line: e.line, column: e.column)
+            case .success(let root):
+                if root.name == "rss", root.namespace == nil {
+                    RSSRules.check(root, expectedSelfURL: expectedSelfURL, now: now, into: &f)
+                } else if root.name == "feed", root.namespace == AtomRules.ns {
+                    AtomRules.check(root, expectedSelfURL: expectedSelfURL, now: now, into: &f)
+                } else {
+                    f.error("feed-format-unknown", "root element <\(root.name)> is neither RSS 2.0 <rss> nor Atom <feed>", at: root)
+                }
             }
         }
-        return diags
+        return f.list.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    /// Guesses the format from the first bytes, for files whose extension says little (`feed.json`, `index.xml`).
+    public static func sniff(_ data: Data) -> Format {
+        let head = data.prefix(2048)
+        var bytes = Array(head)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        guard let first = bytes.firstIndex(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else { return .unknown }
+        if bytes[first] == UInt8(ascii: "{") {
+            let text = String(decoding: bytes, as: UTF8.self)
+            return text.contains("jsonfeed.org/version") || text.contains("\"items\"") ? .jsonFeed : .unknown
+        }
+        guard bytes[first] == UInt8(ascii: "<") else { return .unknown }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text.contains("<rss") { return .rss }
+        if text.contains("<feed") && text.contains("http://www.w3.org/2005/Atom") { return .atom }
+        return .unknown
+    }
+
+    /// Nothing may precede the XML declaration (not even whitespace), and feeds should have one.
+    static func prolog(_ data: Data, into f: inout Findings) {
+        var bytes = Array(data.prefix(4096))
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        let decl = Array("<?xml".utf8)
+        if bytes.starts(with: decl) { return }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if let r = text.range(of: "<?xml ") {
+            let before = text[..<r.lowerBound]
+            let line = before.filter { $0 == "\n" }.count + 1
+            f.error("xml-content-before-declaration", "the XML declaration must be the very first thing in the file (found \(before.allSatisfy(\.isWhitespace) ? "whitespace" : "content") before it)", line: line, column: 1)
+        } else {
+            f.warning("xml-declaration-missing", "feed has no <?xml version=\"1.0\" encoding=\"UTF-8\"?> declaration", line: 1, column: 1)
+        }
     }
 }

@@ -1,0 +1,189 @@
+import Foundation
+
+/// RSS 2.0 rules, at least as strict as the W3C Feed Validation Service on what readers trip over.
+enum RSSRules {
+    static let contentNS = "http://purl.org/rss/1.0/modules/content/"
+    static let atomNS = "http://www.w3.org/2005/Atom"
+    static let dcNS = "http://purl.org/dc/elements/1.1/"
+
+    static let channelSingles: Set<String> = ["title", "link", "description", "language", "copyright", "managingEditor", "webMaster",
+                                              "pubDate", "lastBuildDate", "generator", "docs", "cloud", "ttl", "image", "rating",
+                                              "textInput", "skipHours", "skipDays"]
+    static let itemSingles: Set<String> = ["title", "link", "description", "author", "comments", "guid", "pubDate", "source"]
+
+    static func check(_ rss: XMLElementNode, expectedSelfURL: String?, now: Date, into f: inout Findings) {
+        if rss.attributes["version"] != "2.0" {
+            f.error("rss-version", "rss@version must be \"2.0\" (found \(rss.attributes["version"].map { "\"\($0)\"" } ?? "none"))", at: rss)
+        }
+        let channels = rss.all("channel")
+        guard let channel = channels.first else {
+            f.error("rss-channel-missing", "rss has no channel element", at: rss)
+            return
+        }
+        if channels.count > 1 { f.error("rss-duplicate-element", "rss has more than one channel", at: channels[1]) }
+        duplicates(in: channel, singles: channelSingles, contentEncoded: false, into: &f)
+        for required in ["title", "link", "description"] {
+            let el = channel.plain(required)
+            if el == nil || (required != "description" && el!.trimmedText.isEmpty) {
+                f.error("rss-channel-required", "channel is missing a non-empty <\(required)>", at: channel)
+            }
+        }
+        plainText(channel, field: "channel title", name: "title", into: &f)
+        for name in ["link", "docs"] { absoluteURL(channel, name, into: &f) }
+        if let image = channel.plain("image") {
+            for name in ["url", "title", "link"] where image.plain(name) == nil {
+                f.error("rss-channel-required", "image is missing <\(name)>", at: image)
+            }
+            absoluteURL(image, "url", into: &f)
+            absoluteURL(image, "link", into: &f)
+        }
+        for name in ["pubDate", "lastBuildDate"] {
+            if let d = channel.plain(name) { date(d, now: now, into: &f) }
+        }
+        selfLink(channel, expectedSelfURL: expectedSelfURL, into: &f)
+
+        var guids: [String: Int] = [:]
+        for item in channel.all("item") where item.namespace == nil {
+            checkItem(item, guids: &guids, now: now, into: &f)
+        }
+        rss.walk { el in TextChecks.check(el.text, field: "<\(el.name)>", line: el.line, column: el.column, into: &f) }
+    }
+
+    static func checkItem(_ item: XMLElementNode, guids: inout [String: Int], now: Date, into f: inout Findings) {
+        duplicates(in: item, singles: itemSingles, contentEncoded: true, into: &f)
+        let title = item.plain("title")
+        let description = item.plain("description")
+        if (title?.trimmedText ?? "").isEmpty, (description?.trimmedText ?? "").isEmpty {
+            f.error("rss-item-title-or-description", "item has neither a title nor a description", at: item)
+        }
+        plainText(item, field: "item title", name: "title", into: &f)
+        if let creator = item.first("creator", ns: dcNS), TextChecks.looksLikeHTML(creator.text) {
+            f.warning("feed-html-in-text", "dc:creator is plain text but contains HTML markup", at: creator)
+        }
+        for category in item.all("category") where category.namespace == nil && TextChecks.looksLikeHTML(category.text) {
+            f.warning("feed-html-in-text", "category is plain text but contains HTML markup", at: category)
+        }
+        absoluteURL(item, "link", into: &f)
+        absoluteURL(item, "comments", into: &f)
+        if let pub = item.plain("pubDate") { date(pub, now: now, into: &f) }
+        if let guid = item.plain("guid") {
+            let value = guid.trimmedText
+            let isPermaLink = guid.attributes["isPermaLink"]
+            if let p = isPermaLink, p != "true", p != "false" {
+                f.error("rss-guid-ispermalink", "guid@isPermaLink must be \"true\" or \"false\" (found \"\(p)\")", at: guid)
+            }
+            if isPermaLink != "false", !FeedURL.isAbsoluteHTTP(value) {
+                f.error("rss-guid-not-url", "guid is a permalink (isPermaLink is \(isPermaLink == nil ? "true by default" : "true")) but \"\(value)\" is not an absolute URL", at: guid)
+            }
+            if value.isEmpty {
+                f.error("rss-guid-empty", "guid is empty", at: guid)
+            } else if let first = guids[value] {
+                f.error("rss-guid-duplicate", "guid \"\(value)\" is also used by the item on line \(first)", at: guid)
+            } else {
+                guids[value] = guid.line
+            }
+        }
+        for enclosure in item.all("enclosure") { checkEnclosure(enclosure, into: &f) }
+        let encoded = item.first("encoded", ns: contentNS)
+        if let encoded, description == nil {
+            f.warning("rss-content-without-description", "item has content:encoded but no description; some readers show nothing", at: encoded)
+        }
+        for html in [description, encoded].compactMap({ $0 }) {
+            let relative = TextChecks.relativeURLs(inHTML: html.text)
+            if !relative.isEmpty {
+                let shown = relative.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
+                f.warning("rss-relative-url-in-html", "\(html.namespace == nil ? "description" : "content:encoded") has relative URLs (\(shown)\(relative.count > 3 ? ", …" : "")) that readers cannot resolve", at: html)
+            }
+        }
+    }
+
+    static func checkEnclosure(_ enc: XMLElementNode, into f: inout Findings) {
+        let url = enc.attributes["url"] ?? ""
+        if url.isEmpty {
+            f.error("rss-enclosure-url", "enclosure has no url", at: enc)
+        } else if !FeedURL.isAbsoluteHTTP(url) {
+            f.error("rss-enclosure-url", "enclosure@url \"\(url)\" is not an absolute http(s) URL", at: enc)
+        }
+        let length = enc.attributes["length"]
+        if length == nil || length!.isEmpty || !length!.allSatisfy({ $0.isASCII && $0.isNumber }) {
+            f.error("rss-enclosure-length", "enclosure@length must be a non-negative integer (found \(length.map { "\"\($0)\"" } ?? "none"))", at: enc)
+        }
+        let type = enc.attributes["type"] ?? ""
+        if !isMIMEType(type) {
+            f.error("rss-enclosure-type", "enclosure@type must be a MIME type like image/png (found \"\(type)\")", at: enc)
+        }
+    }
+
+    /// `type/subtype` with RFC 6838 token characters, optional parameters.
+    static func isMIMEType(_ s: String) -> Bool {
+        let main = s.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        let parts = main.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2 else { return false }
+        let ok: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$&-^_.+".contains($0)) }
+        return parts.allSatisfy { !$0.isEmpty && $0.allSatisfy(ok) }
+    }
+
+    static func duplicates(in parent: XMLElementNode, singles: Set<String>, contentEncoded: Bool, into f: inout Findings) {
+        var seen: Set<String> = []
+        for child in parent.children {
+            let key: String
+            if child.namespace == nil, singles.contains(child.name) {
+                key = child.name
+            } else if contentEncoded, child.namespace == contentNS, child.name == "encoded" {
+                key = "content:encoded"
+            } else {
+                continue
+            }
+            if !seen.insert(key).inserted {
+                f.error("rss-duplicate-element", "<\(key)> appears more than once in <\(parent.name)>", at: child)
+            }
+        }
+    }
+
+    static func plainText(_ parent: XMLElementNode, field: String, name: String, into f: inout Findings) {
+        if let el = parent.plain(name), TextChecks.looksLikeHTML(el.text) {
+            f.warning("feed-html-in-text", "\(field) is plain text but contains HTML markup", at: el)
+        }
+    }
+
+    static func absoluteURL(_ parent: XMLElementNode, _ name: String, into f: inout Findings) {
+        for el in parent.all(name) where el.namespace == nil {
+            let v = el.trimmedText
+            if !FeedURL.isAbsoluteHTTP(v) {
+                f.error("rss-url-not-absolute", "<\(name)> must be an absolute URL (found \"\(v)\")", at: el)
+            }
+        }
+    }
+
+    static func date(_ el: XMLElementNode, now: Date, into f: inout Findings) {
+        let text = el.trimmedText
+        guard let parsed = FeedDates.parseRFC822(text) else {
+            f.error("rss-date-format", "<\(el.name)> \"\(text)\" is not an RFC 822 date like \"Fri, 06 Mar 2026 10:00:00 +0000\"", at: el)
+            return
+        }
+        if let written = parsed.writtenWeekday, written != parsed.actualWeekday {
+            f.error("rss-date-weekday", "<\(el.name)> says \(written) but that date is a \(parsed.actualWeekday)", at: el)
+        }
+        if parsed.yearDigits == 2 {
+            f.error("rss-date-year", "<\(el.name)> has a 2-digit year; use 4 digits", at: el)
+        } else if parsed.year < 1990 || parsed.year > 2200 {
+            f.error("rss-date-year", "<\(el.name)> has an implausible year \(parsed.year)", at: el)
+        } else if parsed.date > now.addingTimeInterval(86400) {
+            f.warning("rss-date-future", "<\(el.name)> \"\(text)\" is in the future", at: el)
+        }
+    }
+
+    static func selfLink(_ channel: XMLElementNode, expectedSelfURL: String?, into f: inout Findings) {
+        let links = channel.all("link", ns: atomNS)
+        for l in links where !(l.attributes["href"].map(FeedURL.isAbsoluteHTTP) ?? false) {
+            f.error("rss-url-not-absolute", "atom:link@href must be an absolute URL (found \"\(l.attributes["href"] ?? "")\")", at: l)
+        }
+        guard let selfLink = links.first(where: { $0.attributes["rel"] == "self" }) else {
+            f.error("rss-self-link-missing", "channel has no <atom:link rel=\"self\"> giving the feed's own URL", at: channel)
+            return
+        }
+        if let expected = expectedSelfURL, let href = selfLink.attributes["href"], href != expected {
+            f.error("rss-self-link-mismatch", "atom:link rel=\"self\" is \"\(href)\" but the feed is published at \"\(expected)\"", at: selfLink)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+
+/// Collects findings while rules walk a feed.
+struct Findings {
+    var list: [FeedDiagnostic] = []
+
+    mutating func error(_ rule: String, _ message: String, line: Int, column: Int = 0) {
+        list.append(FeedDiagnostic(severity: .error, rule: rule, message: message, line: line, column: column))
+    }
+
+    mutating func warning(_ rule: String, _ message: String, line: Int, column: Int = 0) {
+        list.append(FeedDiagnostic(severity: .warning, rule: rule, message: message, line: line, column: column))
+    }
+
+    mutating func error(_ rule: String, _ message: String, at node: XMLElementNode) {
+        error(rule, message, line: node.line, column: node.column)
+    }
+
+    mutating func warning(_ rule: String, _ message: String, at node: XMLElementNode) {
+        warning(rule, message, line: node.line, column: node.column)
+    }
+}
+
+/// Checks shared by all three formats: text that readers would show wrongly.
+enum TextChecks {
+    /// C1 controls (U+0080–U+009F) are legal XML but almost always Windows-1252 bytes decoded as Latin-1.
+    static func hasC1Control(_ s: String) -> Bool {
+        s.unicodeScalars.contains { $0.value >= 0x80 && $0.value <= 0x9F }
+    }
+
+    /// UTF-8 decoded as Latin-1/Windows-1252 leaves tell-tale pairs: `Ã©`, `â€™`, `Â `.
+    static func looksDoubleEncoded(_ s: String) -> Bool {
+        let scalars = Array(s.unicodeScalars)
+        guard scalars.count >= 2 else { return false }
+        for i in 0..<(scalars.count - 1) {
+            let a = scalars[i].value, b = scalars[i + 1].value
+            if a == 0xC3, (b >= 0x80 && b <= 0xBF) || [0x2018, 0x2019, 0x201A, 0x201C, 0x201D, 0x201E, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203A, 0x20AC, 0x2122, 0x0160, 0x0161, 0x0152, 0x0153, 0x017D, 0x017E, 0x0178, 0x0192, 0x02C6, 0x02DC].contains(b) { return true }
+            if a == 0xE2, b == 0x20AC || b == 0x201A || b == 0x201E { return true }  // â€ …
+            if a == 0xC2, b >= 0xA0, b <= 0xBF { return true }  // Â followed by a Latin-1 symbol
+            if a == 0xEF, b == 0xBB, i + 2 < scalars.count, scalars[i + 2].value == 0xBF { return true }  // BOM as text
+        }
+        return false
+    }
+
+    /// Plain-text fields showing markup: `<b>`, `</p>`, or an escaped entity like `&amp;amp;`.
+    static func looksLikeHTML(_ s: String) -> Bool {
+        let b = Array(s.utf8)
+        var i = 0
+        while i + 1 < b.count {
+            if b[i] == 60 {
+                let c = b[i + 1] | 32
+                if (c >= 97 && c <= 122) || b[i + 1] == 47 {
+                    // a tag name followed by `>` or an attribute.
+                    var j = i + 1
+                    if b[j] == 47 { j += 1 }
+                    let start = j
+                    while j < b.count, (b[j] | 32 >= 97 && b[j] | 32 <= 122) || (b[j] >= 48 && b[j] <= 57) { j += 1 }
+                    if j > start, j < b.count, b[j] == 62 || b[j] == 32 || b[j] == 47 {
+                        if b[(j)...].contains(62) { return true }
+                    }
+                }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// Runs the encoding checks on one text value.
+    static func check(_ text: String, field: String, line: Int, column: Int, into f: inout Findings) {
+        if hasC1Control(text) {
+            f.warning("feed-c1-control", "\(field) contains C1 control characters (U+0080–U+009F), usually Windows-1252 text decoded wrongly", line: line, column: column)
+        }
+        if looksDoubleEncoded(text) {
+            f.warning("feed-mojibake", "\(field) looks double-encoded (UTF-8 read as Latin-1, e.g. \"Ã©\" for \"é\")", line: line, column: column)
+        }
+    }
+
+    /// Relative references in HTML content, which readers resolve against nothing.
+    static func relativeURLs(inHTML html: String) -> [String] {
+        FeedHTML.urls(in: html).filter { !FeedURL.isAbsolute($0) && !$0.isEmpty }
+    }
+}
+
+extension XMLElementNode {
+    /// Every element in document order, this one first.
+    func walk(_ visit: (XMLElementNode) -> Void) {
+        visit(self)
+        for c in children { c.walk(visit) }
+    }
+}

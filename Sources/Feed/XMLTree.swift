@@ -1,0 +1,144 @@
+import Foundation
+import CLibXML2
+
+/// An element of a parsed document, copied out of libxml2 so rules are plain Swift
+/// over value types and no C pointer outlives the parse.
+public struct XMLElementNode: Sendable {
+    public var name: String
+    public var namespace: String?
+    /// Attributes by local name; namespaced ones also as `{uri}name`.
+    public var attributes: [String: String]
+    public var children: [XMLElementNode]
+    /// Concatenated text and CDATA of direct children.
+    public var text: String
+    public var line: Int
+    public var column: Int
+
+    public func first(_ name: String, ns: String? = nil) -> XMLElementNode? {
+        children.first { $0.name == name && (ns == nil || $0.namespace == ns) }
+    }
+
+    /// First child with this name in no namespace (plain RSS elements).
+    public func plain(_ name: String) -> XMLElementNode? {
+        children.first { $0.name == name && $0.namespace == nil }
+    }
+
+    public func all(_ name: String, ns: String? = nil) -> [XMLElementNode] {
+        children.filter { $0.name == name && (ns == nil || $0.namespace == ns) }
+    }
+
+    /// Text with leading and trailing whitespace removed, as readers show it.
+    public var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+}
+
+/// An XML parse error from libxml2.
+public struct XMLParseError: Error, Sendable {
+    public var message: String
+    public var line: Int
+    public var column: Int
+}
+
+public enum XMLTree {
+    /// Parses `data` (network access off, entities not expanded) and returns the root element.
+    public static func parse(_ data: Data) -> Result<XMLElementNode, XMLParseError> {
+        guard !data.isEmpty else { return .failure(XMLParseError(message: "empty document", line: 1, column: 1)) }
+        let bytes = [UInt8](data)
+        guard let ctxt = xmlNewParserCtxt() else { return .failure(XMLParseError(message: "out of memory", line: 0, column: 0)) }
+        defer { xmlFreeParserCtxt(ctxt) }
+        let opts = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
+        let doc = bytes.withUnsafeBufferPointer { buf in
+            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { ptr in
+                xmlCtxtReadMemory(ctxt, ptr, Int32(buf.count), nil, nil, opts)
+            }
+        }
+        func lastError() -> XMLParseError {
+            let err = ctxt.pointee.lastError
+            let msg = err.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
+            return XMLParseError(message: msg, line: Int(err.line), column: Int(err.int2))
+        }
+        guard let doc else { return .failure(lastError()) }
+        defer { xmlFreeDoc(doc) }
+        if ctxt.pointee.wellFormed == 0 || ctxt.pointee.nsWellFormed == 0 { return .failure(lastError()) }
+        guard let root = xmlDocGetRootElement(doc) else { return .failure(XMLParseError(message: "no root element", line: 1, column: 1)) }
+        var locator = ColumnLocator(bytes: bytes)
+        return .success(convert(root, &locator))
+    }
+
+    static func convert(_ node: xmlNodePtr, _ locator: inout ColumnLocator) -> XMLElementNode {
+        let name = String(cString: node.pointee.name)
+        let ns = node.pointee.ns
+        let namespace = ns.flatMap { $0.pointee.href }.map { String(cString: $0) }
+        let prefix = ns.flatMap { $0.pointee.prefix }.map { String(cString: $0) }
+        let line = Int(xmlGetLineNo(node))
+        let column = locator.column(line: line, qname: prefix.map { "\($0):\(name)" } ?? name)
+        var attributes: [String: String] = [:]
+        var attr = node.pointee.properties
+        while let a = attr {
+            let aname = String(cString: a.pointee.name)
+            var value = ""
+            if let v = xmlNodeListGetString(node.pointee.doc, a.pointee.children, 1) {
+                value = String(cString: v)
+                galley_xmlFree(v)
+            }
+            if let ans = a.pointee.ns, let href = ans.pointee.href {
+                attributes["{\(String(cString: href))}\(aname)"] = value
+                if attributes[aname] == nil { attributes[aname] = value }
+            } else {
+                attributes[aname] = value
+            }
+            attr = a.pointee.next
+        }
+        var children: [XMLElementNode] = []
+        var text = ""
+        var child = node.pointee.children
+        while let c = child {
+            switch c.pointee.type {
+            case XML_ELEMENT_NODE:
+                children.append(convert(c, &locator))
+            case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
+                if let content = c.pointee.content { text += String(cString: content) }
+            case XML_ENTITY_REF_NODE:
+                if let content = xmlNodeGetContent(c) {
+                    text += String(cString: content)
+                    galley_xmlFree(content)
+                }
+            default:
+                break
+            }
+            child = c.pointee.next
+        }
+        return XMLElementNode(name: name, namespace: namespace, attributes: attributes, children: children, text: text, line: line, column: column)
+    }
+}
+
+/// libxml2 gives element lines but not columns; find `<qname` on that line in the source,
+/// moving forward per line so repeated names on one line get successive columns.
+struct ColumnLocator {
+    let bytes: [UInt8]
+    var lineStarts: [Int] = [0]
+    var cursor: [Int: Int] = [:]
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+        for (i, b) in bytes.enumerated() where b == 10 { lineStarts.append(i + 1) }
+    }
+
+    mutating func column(line: Int, qname: String) -> Int {
+        guard line >= 1, line <= lineStarts.count else { return 0 }
+        let start = lineStarts[line - 1]
+        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
+        let needle = [UInt8(ascii: "<")] + Array(qname.utf8)
+        var i = cursor[line] ?? start
+        while i + needle.count <= end {
+            if bytes[i] == needle[0], Array(bytes[i..<(i + needle.count)]) == needle {
+                let after = i + needle.count < bytes.count ? bytes[i + needle.count] : 62
+                if after == 62 || after == 47 || after == 32 || after == 9 || after == 10 || after == 13 {
+                    cursor[line] = i + needle.count
+                    return i - start + 1
+                }
+            }
+            i += 1
+        }
+        return 1
+    }
+}

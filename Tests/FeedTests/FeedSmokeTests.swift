@@ -1,6 +1,0 @@
-import Testing
-@testable import Feed
-
-@Test func feedModuleLoads() {
-    #expect(Bool(true))
-}
