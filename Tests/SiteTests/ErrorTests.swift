@@ -1,0 +1,150 @@
+import Foundation
+import Testing
+@testable import Site
+
+/// Each class of bad input: a clear `file:line:col` error, all errors together, previous output untouched.
+@Suite struct ErrorTests {
+    static let good = "---\ntitle: Good\ndate: 2026-01-02\n---\nFine.\n"
+
+    /// Builds a good site, applies `breakIt`, builds again, and returns the failure after checking the output survived.
+    func failAfterGoodBuild(_ breakIt: (FixtureSite) throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async throws -> BuildFailure {
+        let site = try FixtureSite(files: ["content/posts/2026-01-02-good.md": Self.good])
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        let before = site.snapshot()
+        #expect(!before.isEmpty, sourceLocation: sourceLocation)
+        try breakIt(site)
+        let failure = try #require(await site.failure(), "the build should fail", sourceLocation: sourceLocation)
+        #expect(site.snapshot() == before, "previous output must survive a failed build", sourceLocation: sourceLocation)
+        #expect(!failure.errors.isEmpty, sourceLocation: sourceLocation)
+        return failure
+    }
+
+    @Test func invalidYAMLNamesFileAndLine() async throws {
+        let f = try await failAfterGoodBuild { site in
+            try site.write("content/posts/2026-02-01-bad.md", "---\ntitle: Bad\ntags: [a, b\ndate: 2026-02-01\n---\nBody\n")
+        }
+        let e = try #require(f.errors.first)
+        #expect(e.file == "content/posts/2026-02-01-bad.md")
+        #expect(e.line >= 3 && e.line <= 5)
+        #expect(e.message.contains("invalid YAML"))
+        #expect(e.hint != nil)
+        #expect(e.description.hasPrefix("content/posts/2026-02-01-bad.md:\(e.line):\(e.column): error: "))
+    }
+
+    @Test func invalidUTF8NamesLineAndColumn() async throws {
+        let f = try await failAfterGoodBuild { site in
+            var bytes = Array("---\ntitle: Latin\n---\nCaf".utf8)
+            bytes.append(0xE9)   // é in Latin-1
+            bytes += Array(" au lait\n".utf8)
+            try site.write("content/posts/2026-02-02-latin.md", Data(bytes))
+        }
+        let e = try #require(f.errors.first)
+        #expect(e.file == "content/posts/2026-02-02-latin.md")
+        #expect(e.line == 4 && e.column == 4)
+        #expect(e.message.contains("UTF-8"))
+    }
+
+    @Test func missingTitleAndDate() async throws {
+        let f = try await failAfterGoodBuild { site in
+            try site.write("content/posts/undated.md", "---\ntitle: Undated\n---\nNo date anywhere.\n")
+            try site.write("content/posts/2026-03-01.md", "---\ndate: 2026-03-01\n---\nNo title anywhere.\n")
+        }
+        // All errors of one build are reported together.
+        #expect(f.errors.contains { $0.file == "content/posts/undated.md" && $0.message.contains("no date") })
+        #expect(f.errors.contains { $0.file == "content/posts/2026-03-01.md" && $0.message.contains("no title") })
+    }
+
+    @Test func badDateValuePointsAtTheKey() async throws {
+        let f = try await failAfterGoodBuild { site in
+            try site.write("content/posts/x.md", "---\ntitle: X\ndate: next tuesday\n---\nBody\n")
+        }
+        let e = try #require(f.errors.first)
+        #expect(e.file == "content/posts/x.md" && e.line == 3)
+        #expect(e.message.contains("next tuesday"))
+    }
+
+    @Test func unknownLayoutPointsAtTheLayoutLine() async throws {
+        let f = try await failAfterGoodBuild { site in
+            try site.write("content/posts/2026-02-03-x.md", "---\ntitle: X\nlayout: fancy\n---\nBody\n")
+        }
+        let e = try #require(f.errors.first)
+        #expect(e.file == "content/posts/2026-02-03-x.md" && e.line == 3)
+        #expect(e.message.contains("unknown layout `fancy`"))
+    }
+
+    @Test func templateSyntaxErrorNamesTemplateAndLine() async throws {
+        let f = try await failAfterGoodBuild { site in
+            try site.write("templates/page.mustache", "<main>\n{{#page.tags}}\n<li>{{name}}</li>\n</main>\n")
+        }
+        let e = try #require(f.errors.first)
+        #expect(e.file == "templates/page.mustache")
+        #expect(e.line == 2)
+        #expect(e.message.contains("never closed"))
+    }
+
+    @Test func missingPartialIsAnError() async throws {
+        let f = try await failAfterGoodBuild { site in
+            try site.write("templates/page.mustache", "<main>\n  {{>partials/sidebar}}\n</main>\n")
+        }
+        let e = try #require(f.errors.first)
+        #expect(e.file == "templates/page.mustache" && e.line == 2 && e.column == 3)
+        #expect(e.message.contains("partial `partials/sidebar` does not exist"))
+    }
+
+    @Test func twoSourcesForOneURL() async throws {
+        let f = try await failAfterGoodBuild { site in
+            try site.write("content/posts/2026-02-04-same.md", "---\ntitle: A\n---\nA\n")
+            try site.write("content/blog/same.md", "---\ntitle: B\npermalink: /blog/same\n---\nB\n")
+        }
+        let e = try #require(f.errors.first { $0.message.contains("both write") })
+        #expect(e.message.contains("content/blog/same.md") && e.message.contains("content/posts/2026-02-04-same.md"))
+        #expect(e.message.contains("blog/same.html"))
+    }
+
+    @Test func permalinkLeavingTheOutputIsAnError() async throws {
+        let f = try await failAfterGoodBuild { site in
+            try site.write("content/evil.md", "---\ntitle: Evil\npermalink: /../../etc/passwd\n---\nx\n")
+        }
+        let e = try #require(f.errors.first)
+        #expect(e.file == "content/evil.md" && e.line == 3)
+        #expect(e.message.contains("outside the output folder"))
+    }
+
+    @Test func unterminatedFrontMatter() async throws {
+        let f = try await failAfterGoodBuild { site in
+            try site.write("content/posts/2026-02-05-open.md", "---\ntitle: Open\n\nNo closing fence.\n")
+        }
+        #expect(f.errors.first?.message.contains("never ends") == true)
+    }
+
+    @Test func missingSiteFile() async throws {
+        let site = try FixtureSite(files: ["content/a.md": "x"], withDefaults: false)
+        defer { site.cleanUp() }
+        let f = try #require(await site.failure())
+        #expect(f.errors.first?.message.contains("no site.yml") == true)
+        #expect(f.errors.first?.hint?.contains("galley init") == true)
+    }
+
+    @Test func badSiteSettingsPointAtTheirLine() async throws {
+        let site = try FixtureSite(files: ["site.yml": "title: T\nurl: https://x.org\ntimezone: Mars/Olympus\n",
+                                           "content/posts/2026-01-02-good.md": Self.good])
+        defer { site.cleanUp() }
+        let f = try #require(await site.failure())
+        let e = try #require(f.errors.first)
+        #expect(e.file == "site.yml" && e.line == 3)
+        #expect(e.message.contains("Mars/Olympus"))
+    }
+
+    @Test func outputMayNotBeTheSiteFolder() async throws {
+        let site = try FixtureSite(files: ["content/posts/2026-01-02-good.md": Self.good])
+        defer { site.cleanUp() }
+        do {
+            _ = try await SiteBuilder(options: BuildOptions(siteDirectory: site.root, outputDirectory: site.root)).build()
+            Issue.record("building into the site folder must fail")
+        } catch {
+            #expect(error.errors.first?.message.contains("would replace") == true)
+        }
+        #expect(FileManager.default.fileExists(atPath: site.root.appendingPathComponent("content/posts/2026-01-02-good.md").path))
+    }
+}

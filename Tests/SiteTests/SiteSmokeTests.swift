@@ -1,6 +1,0 @@
-import Testing
-@testable import Site
-
-@Test func siteModuleLoads() {
-    #expect(Bool(true))
-}
