@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+@testable import Feed
+
+/// A valid minimal feed, one element per line so a broken variant can replace one line
+/// and the test knows where the finding must point.
+let rssLines = [
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+    "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">",
+    "<channel>",
+    "<title>T</title>",
+    "<link>https://example.com/</link>",
+    "<description>D</description>",
+    "<atom:link href=\"https://example.com/feed.xml\" rel=\"self\" type=\"application/rss+xml\"/>",
+    "<item>",
+    "<title>A</title>",
+    "<link>https://example.com/a/</link>",
+    "<guid>https://example.com/a/</guid>",
+    "<pubDate>Fri, 06 Mar 2026 10:00:00 +0000</pubDate>",
+    "<description>x</description>",
+    "</item>",
+    "</channel>",
+    "</rss>",
+]
+
+let atomLines = [
+    "<?xml version=\"1.0\" encoding=\"UTF-8\"?>",
+    "<feed xmlns=\"http://www.w3.org/2005/Atom\">",
+    "<title>T</title>",
+    "<id>https://example.com/</id>",
+    "<updated>2026-03-06T10:00:00Z</updated>",
+    "<link href=\"https://example.com/atom.xml\" rel=\"self\"/>",
+    "<author><name>A</name></author>",
+    "<entry>",
+    "<title>E</title>",
+    "<id>https://example.com/e/</id>",
+    "<updated>2026-03-06T10:00:00Z</updated>",
+    "<link href=\"https://example.com/e/\"/>",
+    "<content type=\"html\">x</content>",
+    "</entry>",
+    "</feed>",
+]
+
+let jsonLines = [
+    "{",
+    "  \"version\": \"https://jsonfeed.org/version/1.1\",",
+    "  \"title\": \"T\",",
+    "  \"feed_url\": \"https://example.com/feed.json\",",
+    "  \"items\": [",
+    "    {",
+    "      \"id\": \"1\",",
+    "      \"content_html\": \"<p>x</p>\",",
+    "      \"date_published\": \"2026-03-06T10:00:00Z\"",
+    "    }",
+    "  ]",
+    "}",
+]
+
+func feed(_ lines: [String], _ changes: [Int: String]) -> Data {
+    var l = lines
+    for (line, text) in changes { l[line - 1] = text }
+    return Data(l.joined(separator: "\n").utf8)
+}
+
+struct BrokenFeed: Sendable, CustomStringConvertible {
+    var rule: String
+    var line: Int
+    var severity: FeedDiagnostic.Severity = .error
+    var data: Data
+    var expectedSelf: String? = nil
+    var description: String { "\(rule)@\(line)" }
+}
+
+let rssSelf = "https://example.com/feed.xml"
+
+let brokenFeeds: [BrokenFeed] = [
+    // XML
+    BrokenFeed(rule: "xml-well-formed", line: 9, data: feed(rssLines, [9: "<title>A</titl>"])),
+    BrokenFeed(rule: "xml-content-before-declaration", line: 1, data: feed(rssLines, [1: " <?xml version=\"1.0\" encoding=\"UTF-8\"?>"])),
+    BrokenFeed(rule: "xml-declaration-missing", line: 1, severity: .warning, data: feed(rssLines, [1: ""])),
+    BrokenFeed(rule: "feed-format-unknown", line: 2, data: Data("<?xml version=\"1.0\"?>\n<html></html>".utf8)),
+    // RSS
+    BrokenFeed(rule: "rss-version", line: 2, data: feed(rssLines, [2: "<rss version=\"0.91\" xmlns:atom=\"http://www.w3.org/2005/Atom\">"])),
+    BrokenFeed(rule: "rss-channel-missing", line: 2, data: Data("<?xml version=\"1.0\"?>\n<rss version=\"2.0\"></rss>".utf8)),
+    BrokenFeed(rule: "rss-channel-required", line: 3, data: feed(rssLines, [4: ""])),
+    BrokenFeed(rule: "rss-channel-required", line: 3, data: feed(rssLines, [6: ""])),
+    BrokenFeed(rule: "rss-item-title-or-description", line: 8, data: feed(rssLines, [9: "", 13: ""])),
+    BrokenFeed(rule: "rss-duplicate-element", line: 9, data: feed(rssLines, [9: "<title>A</title><title>B</title>"])),
+    BrokenFeed(rule: "rss-duplicate-element", line: 5, data: feed(rssLines, [5: "<link>https://example.com/</link><link>https://example.com/</link>"])),
+    BrokenFeed(rule: "rss-date-format", line: 12, data: feed(rssLines, [12: "<pubDate>2026-03-06T10:00:00Z</pubDate>"])),
+    BrokenFeed(rule: "rss-date-format", line: 12, data: feed(rssLines, [12: "<pubDate>Fri, 06 March 2026 10:00:00 +0000</pubDate>"])),
+    BrokenFeed(rule: "rss-date-weekday", line: 12, data: feed(rssLines, [12: "<pubDate>Thu, 06 Mar 2026 10:00:00 +0000</pubDate>"])),
+    BrokenFeed(rule: "rss-date-year", line: 12, data: feed(rssLines, [12: "<pubDate>06 Mar 26 10:00:00 +0000</pubDate>"])),
+    BrokenFeed(rule: "rss-date-year", line: 12, data: feed(rssLines, [12: "<pubDate>06 Mar 1890 10:00:00 +0000</pubDate>"])),
+    BrokenFeed(rule: "rss-date-future", line: 12, severity: .warning, data: feed(rssLines, [12: "<pubDate>06 Mar 2100 10:00:00 +0000</pubDate>"])),
+    BrokenFeed(rule: "rss-date-format", line: 5, data: feed(rssLines, [5: "<link>https://example.com/</link><lastBuildDate>yesterday</lastBuildDate>"])),
+    BrokenFeed(rule: "rss-url-not-absolute", line: 10, data: feed(rssLines, [10: "<link>/a/</link>"])),
+    BrokenFeed(rule: "rss-url-not-absolute", line: 5, data: feed(rssLines, [5: "<link>example.com</link>"])),
+    BrokenFeed(rule: "rss-url-not-absolute", line: 7, data: feed(rssLines, [7: "<atom:link href=\"/feed.xml\" rel=\"self\"/>"])),
+    BrokenFeed(rule: "rss-guid-ispermalink", line: 11, data: feed(rssLines, [11: "<guid isPermaLink=\"yes\">https://example.com/a/</guid>"])),
+    BrokenFeed(rule: "rss-guid-not-url", line: 11, data: feed(rssLines, [11: "<guid>post-1</guid>"])),
+    BrokenFeed(rule: "rss-guid-not-url", line: 11, data: feed(rssLines, [11: "<guid isPermaLink=\"true\">/a/</guid>"])),
+    BrokenFeed(rule: "rss-guid-duplicate", line: 14, data: feed(rssLines, [14: "</item><item><title>B</title><guid>https://example.com/a/</guid></item>"])),
+    BrokenFeed(rule: "rss-enclosure-url", line: 13, data: feed(rssLines, [13: "<description>x</description><enclosure url=\"a.png\" length=\"1\" type=\"image/png\"/>"])),
+    BrokenFeed(rule: "rss-enclosure-length", line: 13, data: feed(rssLines, [13: "<description>x</description><enclosure url=\"https://example.com/a.png\" length=\"-1\" type=\"image/png\"/>"])),
+    BrokenFeed(rule: "rss-enclosure-length", line: 13, data: feed(rssLines, [13: "<description>x</description><enclosure url=\"https://example.com/a.png\" type=\"image/png\"/>"])),
+    BrokenFeed(rule: "rss-enclosure-type", line: 13, data: feed(rssLines, [13: "<description>x</description><enclosure url=\"https://example.com/a.png\" length=\"1\" type=\"png\"/>"])),
+    BrokenFeed(rule: "rss-self-link-missing", line: 3, data: feed(rssLines, [7: ""])),
+    BrokenFeed(rule: "rss-self-link-mismatch", line: 7, data: feed(rssLines, [:]), expectedSelf: "https://example.com/rss.xml"),
+    BrokenFeed(rule: "rss-relative-url-in-html", line: 13, severity: .warning, data: feed(rssLines, [13: "<description>&lt;img src=\"a.png\"&gt;</description>"])),
+    BrokenFeed(rule: "rss-relative-url-in-html", line: 13, severity: .warning, data: feed(rssLines, [13: "<description>x</description><content:encoded><![CDATA[<a href=\"/b/\">b</a>]]></content:encoded>"])),
+    BrokenFeed(rule: "feed-html-in-text", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>&lt;b&gt;A&lt;/b&gt;</title>"])),
+    BrokenFeed(rule: "feed-c1-control", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>A\u{0092}s</title>"])),
+    BrokenFeed(rule: "feed-mojibake", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>Caf\u{00C3}\u{00A9} \u{00E2}\u{20AC}\u{2122}</title>"])),
+    BrokenFeed(rule: "rss-content-without-description", line: 13, severity: .warning, data: feed(rssLines, [13: "<content:encoded>x</content:encoded>"])),
+    // Atom
+    BrokenFeed(rule: "atom-required", line: 2, data: feed(atomLines, [4: ""])),
+    BrokenFeed(rule: "atom-required", line: 2, data: feed(atomLines, [3: ""])),
+    BrokenFeed(rule: "atom-required", line: 8, data: feed(atomLines, [10: ""])),
+    BrokenFeed(rule: "atom-required", line: 8, data: feed(atomLines, [11: ""])),
+    BrokenFeed(rule: "atom-date-format", line: 11, data: feed(atomLines, [11: "<updated>Fri, 06 Mar 2026 10:00:00 +0000</updated>"])),
+    BrokenFeed(rule: "atom-date-format", line: 5, data: feed(atomLines, [5: "<updated>2026-03-06</updated>"])),
+    BrokenFeed(rule: "atom-date-future", line: 11, severity: .warning, data: feed(atomLines, [11: "<updated>2100-03-06T10:00:00Z</updated>"])),
+    BrokenFeed(rule: "atom-author-missing", line: 8, data: feed(atomLines, [7: ""])),
+    BrokenFeed(rule: "atom-self-link-missing", line: 2, data: feed(atomLines, [6: ""])),
+    BrokenFeed(rule: "atom-self-link-mismatch", line: 6, data: feed(atomLines, [:]), expectedSelf: "https://example.com/feed.atom"),
+    BrokenFeed(rule: "atom-duplicate-element", line: 9, data: feed(atomLines, [9: "<title>E</title><title>F</title>"])),
+    BrokenFeed(rule: "atom-id-duplicate", line: 14, data: feed(atomLines, [14: "</entry><entry><title>F</title><id>https://example.com/e/</id><updated>2026-03-06T10:00:00Z</updated><summary>s</summary></entry>"])),
+    BrokenFeed(rule: "atom-id-not-iri", line: 10, data: feed(atomLines, [10: "<id>entry-1</id>"])),
+    BrokenFeed(rule: "atom-entry-content", line: 8, data: feed(atomLines, [12: "", 13: ""])),
+    BrokenFeed(rule: "atom-url-not-absolute", line: 12, severity: .warning, data: feed(atomLines, [12: "<link href=\"/e/\"/>"])),
+    BrokenFeed(rule: "atom-link-href", line: 12, data: feed(atomLines, [12: "<link rel=\"alternate\"/>"])),
+    BrokenFeed(rule: "atom-relative-url-in-html", line: 13, severity: .warning, data: feed(atomLines, [13: "<content type=\"html\">&lt;img src=\"x.png\"&gt;</content>"])),
+    BrokenFeed(rule: "feed-html-in-text", line: 9, severity: .warning, data: feed(atomLines, [9: "<title>&lt;em&gt;E&lt;/em&gt;</title>"])),
+    // JSON Feed
+    BrokenFeed(rule: "json-well-formed", line: 4, data: feed(jsonLines, [3: "  \"title\": \"T\""])),
+    BrokenFeed(rule: "json-well-formed", line: 8, data: feed(jsonLines, [8: "      \"content_html\": \"<p>x\u{01}</p>\","])),
+    BrokenFeed(rule: "json-version", line: 2, data: feed(jsonLines, [2: "  \"version\": \"1.1\","])),
+    BrokenFeed(rule: "json-title", line: 3, data: feed(jsonLines, [3: "  \"title\": \"\","])),
+    BrokenFeed(rule: "json-items", line: 5, data: feed(jsonLines, [5: "  \"items\": null, \"x\": ["])),
+    BrokenFeed(rule: "json-item-id", line: 6, data: feed(jsonLines, [7: "      \"idx\": \"1\","])),
+    BrokenFeed(rule: "json-item-content", line: 6, data: feed(jsonLines, [8: "      \"summary\": \"x\","])),
+    BrokenFeed(rule: "json-item-id-duplicate", line: 10, data: feed(jsonLines, [10: "    }, {\"id\": \"1\", \"content_text\": \"y\"}"])),
+    BrokenFeed(rule: "json-date-format", line: 9, data: feed(jsonLines, [9: "      \"date_published\": \"06 Mar 2026\""])),
+    BrokenFeed(rule: "json-date-future", line: 9, severity: .warning, data: feed(jsonLines, [9: "      \"date_published\": \"2100-03-06T10:00:00Z\""])),
+    BrokenFeed(rule: "json-feed-url-mismatch", line: 4, data: feed(jsonLines, [:]), expectedSelf: "https://example.com/other.json"),
+    BrokenFeed(rule: "json-feed-url-missing", line: 1, severity: .warning, data: feed(jsonLines, [4: "  \"home_page_url\": \"https://example.com/\","])),
+    BrokenFeed(rule: "json-url-not-absolute", line: 8, data: feed(jsonLines, [8: "      \"url\": \"/x/\", \"content_html\": \"<p>x</p>\","])),
+    BrokenFeed(rule: "json-relative-url-in-html", line: 8, severity: .warning, data: feed(jsonLines, [8: "      \"content_html\": \"<img src=\\\"x.png\\\">\","])),
+    BrokenFeed(rule: "json-duplicate-key", line: 3, data: feed(jsonLines, [3: "  \"title\": \"T\", \"title\": \"U\","])),
+    BrokenFeed(rule: "json-attachment", line: 9, data: feed(jsonLines, [9: "      \"attachments\": [{\"url\": \"https://example.com/a.mp3\"}]"])),
+]
+
+@Test(arguments: brokenFeeds)
+func brokenFeedIsReported(_ broken: BrokenFeed) {
+    let diags = FeedValidator.validate(broken.data, expectedSelfURL: broken.expectedSelf, now: testNow)
+    let hit = diags.first { $0.rule == broken.rule }
+    #expect(hit != nil, "expected \(broken.rule), got \(diags.map { "\($0.rule)@\($0.line)" })")
+    #expect(hit?.line == broken.line, "\(diags)")
+    #expect(hit?.severity == broken.severity)
+    if broken.severity == .error, broken.rule.hasPrefix("xml-") == false {
+        // A finding is only about what is broken: the rest of the feed stays quiet.
+        let others = diags.filter { $0.rule != broken.rule && $0.severity == .error }
+        #expect(others.isEmpty || broken.rule == "rss-version" || broken.rule == "atom-required", "\(others)")
+    }
+}
+
+@Test func baseFeedsAreClean() {
+    #expect(FeedValidator.validate(feed(rssLines, [:]), expectedSelfURL: rssSelf, now: testNow).isEmpty)
+    #expect(FeedValidator.validate(feed(atomLines, [:]), expectedSelfURL: "https://example.com/atom.xml", now: testNow).isEmpty)
+    #expect(FeedValidator.validate(feed(jsonLines, [:]), expectedSelfURL: "https://example.com/feed.json", now: testNow).isEmpty)
+}
+
+@Test func wellFormednessErrorsHaveColumns() {
+    let d = FeedValidator.validate(feed(rssLines, [9: "<title>A</titl>"]), now: testNow)
+    #expect(d.first?.column ?? 0 > 1)
+}
+
+@Test func elementFindingsHaveColumns() {
+    let d = FeedValidator.validate(feed(rssLines, [9: "<title>A</title><title>B</title>"]), now: testNow)
+    let dup = d.first { $0.rule == "rss-duplicate-element" }
+    #expect(dup?.column == 17)
+}
