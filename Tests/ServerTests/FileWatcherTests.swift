@@ -1,0 +1,185 @@
+import Foundation
+import Testing
+@testable import Server
+
+/// Collects every batch a watcher delivers, so tests can wait for a path with a deadline.
+actor BatchLog {
+    private(set) var batches: [Set<String>] = []
+    func add(_ batch: Set<String>) { batches.append(batch) }
+    var all: Set<String> { batches.reduce(into: []) { $0.formUnion($1) } }
+}
+
+/// A temp folder with a running watcher over `content/` (recursive) and `site.yml` (single file).
+struct WatchFixture {
+    let base: String
+    var content: String { base + "/content" }
+    var config: String { base + "/site.yml" }
+    let log = BatchLog()
+    let task: Task<Void, Never>
+
+    init(debounce: Duration = .milliseconds(50), setup: (String) throws -> Void = { _ in }) throws {
+        base = FileManager.default.temporaryDirectory.appendingPathComponent("galley-watch-\(UUID().uuidString)")
+            .standardizedFileURL.path
+        try FileManager.default.createDirectory(atPath: base + "/content/posts", withIntermediateDirectories: true)
+        try Data("title: t\n".utf8).write(to: URL(fileURLWithPath: base + "/site.yml"))
+        try setup(base)
+        let stream = try FileWatcher(folders: [base + "/content"], files: [base + "/site.yml"], debounce: debounce).changes()
+        let log = self.log
+        task = Task { for await batch in stream { await log.add(batch) } }
+    }
+
+    func write(_ relative: String, _ text: String = "x") throws {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: base + "/" + relative))
+    }
+
+    /// True once `path` (relative to base) was reported, within a few seconds.
+    func sees(_ relative: String) async -> Bool {
+        let path = base + "/" + relative
+        return await eventually(within: 3) { await log.all.contains(path) }
+    }
+
+    func stop() {
+        task.cancel()
+        try? FileManager.default.removeItem(atPath: base)
+    }
+}
+
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct FileWatcherTests {
+    @Test func plainWrite() async throws {
+        let fixture = try WatchFixture { try Data("old".utf8).write(to: URL(fileURLWithPath: $0 + "/content/posts/a.md")) }
+        defer { fixture.stop() }
+        try fixture.write("content/posts/a.md", "new")
+        #expect(await fixture.sees("content/posts/a.md"))
+    }
+
+    @Test func renameSaveReportsTargetButNotTempFiles() async throws {
+        let fixture = try WatchFixture { try Data("old".utf8).write(to: URL(fileURLWithPath: $0 + "/content/posts/a.md")) }
+        defer { fixture.stop() }
+        // vim-style: probe file, swap file, backup, then write temp and rename into place.
+        try fixture.write("content/posts/4913")
+        try FileManager.default.removeItem(atPath: fixture.content + "/posts/4913")
+        try fixture.write("content/posts/.a.md.swp")
+        try fixture.write("content/posts/a.md~", "backup")
+        try fixture.write("content/posts/.#a.md", "lock")
+        try FileManager.default.removeItem(atPath: fixture.content + "/posts/a.md")
+        try FileManager.default.moveItem(atPath: fixture.content + "/posts/a.md~", toPath: fixture.content + "/posts/a.md")
+        #expect(await fixture.sees("content/posts/a.md"))
+        try await Task.sleep(for: .milliseconds(150))
+        let all = await fixture.log.all
+        #expect(!all.contains { $0.hasSuffix("4913") || $0.hasSuffix(".swp") || $0.hasSuffix("~") || $0.contains("/.#") })
+    }
+
+    @Test func atomicReplaceWithTempName() async throws {
+        let fixture = try WatchFixture()
+        defer { fixture.stop() }
+        // Foundation's atomic write: temp file in the same folder, then rename over the target.
+        try Data("v2".utf8).write(to: URL(fileURLWithPath: fixture.content + "/posts/b.md"), options: .atomic)
+        #expect(await fixture.sees("content/posts/b.md"))
+    }
+
+    @Test func delete() async throws {
+        let fixture = try WatchFixture { try Data("x".utf8).write(to: URL(fileURLWithPath: $0 + "/content/posts/gone.md")) }
+        defer { fixture.stop() }
+        try FileManager.default.removeItem(atPath: fixture.content + "/posts/gone.md")
+        #expect(await fixture.sees("content/posts/gone.md"))
+    }
+
+    @Test func newSubfolderWithFile() async throws {
+        let fixture = try WatchFixture()
+        defer { fixture.stop() }
+        try FileManager.default.createDirectory(atPath: fixture.content + "/new", withIntermediateDirectories: false)
+        try fixture.write("content/new/first.md")
+        #expect(await fixture.sees("content/new/first.md"))
+        // The new folder is watched: a later edit inside it is seen too.
+        try await Task.sleep(for: .milliseconds(100))
+        try fixture.write("content/new/second.md")
+        #expect(await fixture.sees("content/new/second.md"))
+    }
+
+    @Test func deepMkdirThenFile() async throws {
+        let fixture = try WatchFixture()
+        defer { fixture.stop() }
+        try FileManager.default.createDirectory(atPath: fixture.content + "/a/b/c", withIntermediateDirectories: true)
+        try fixture.write("content/a/b/c/deep.md")
+        #expect(await fixture.sees("content/a/b/c/deep.md"))
+        try await Task.sleep(for: .milliseconds(100))
+        try fixture.write("content/a/b/c/later.md")
+        #expect(await fixture.sees("content/a/b/c/later.md"))
+    }
+
+    @Test func foldersMovedInAndOut() async throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("galley-out-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: outside + "/drafts", withIntermediateDirectories: true)
+        try Data("d".utf8).write(to: URL(fileURLWithPath: outside + "/drafts/d.md"))
+        defer { try? FileManager.default.removeItem(atPath: outside) }
+        let fixture = try WatchFixture()
+        defer { fixture.stop() }
+        try FileManager.default.moveItem(atPath: outside + "/drafts", toPath: fixture.content + "/drafts")
+        #expect(await fixture.sees("content/drafts/d.md"))
+        try FileManager.default.moveItem(atPath: fixture.content + "/posts", toPath: outside + "/posts")
+        #expect(await fixture.sees("content/posts"))
+        // Nothing under the moved-away folder is reported any more.
+        try await Task.sleep(for: .milliseconds(100))
+        try Data("z".utf8).write(to: URL(fileURLWithPath: outside + "/posts/z.md"))
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(await !fixture.log.all.contains { $0.hasSuffix("/z.md") })
+    }
+
+    @Test func singleFileIsFilteredFromItsFolder() async throws {
+        let fixture = try WatchFixture()
+        defer { fixture.stop() }
+        try fixture.write("unrelated.txt")
+        try Data("title: v2\n".utf8).write(to: URL(fileURLWithPath: fixture.config), options: .atomic)
+        #expect(await fixture.sees("site.yml"))
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(await !fixture.log.all.contains(fixture.base + "/unrelated.txt"))
+    }
+
+    @Test func burstsAreDebouncedIntoOneBatch() async throws {
+        let fixture = try WatchFixture(debounce: .milliseconds(300))
+        defer { fixture.stop() }
+        for index in 0..<20 { try fixture.write("content/posts/p\(index).md") }
+        #expect(await fixture.sees("content/posts/p19.md"))
+        try await Task.sleep(for: .milliseconds(400))
+        let batches = await fixture.log.batches
+        #expect(batches.count <= 2, "\(batches.count) batches")
+        #expect(await fixture.log.all.count == 20)
+    }
+
+    @Test func cancellingClosesDescriptors() async throws {
+        @Sendable func inotifyCount() -> Int {
+            let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+            return fds.filter {
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + $0))?.contains("inotify") == true
+            }.count
+        }
+        let before = inotifyCount()
+        let fixture = try WatchFixture()
+        #expect(inotifyCount() == before + 1)
+        fixture.stop()
+        #expect(await eventually(within: 3) { inotifyCount() == before })
+    }
+
+    @Test func debouncerDeadlines() {
+        let start = ContinuousClock.now
+        var debouncer = Debouncer(debounce: .milliseconds(50), maxDelay: .milliseconds(200))
+        #expect(debouncer.deadline == nil)
+        debouncer.add(["a"], at: start)
+        debouncer.add(["b"], at: start + .milliseconds(40))
+        #expect(debouncer.takeIfDue(at: start + .milliseconds(60)) == nil)
+        #expect(debouncer.takeIfDue(at: start + .milliseconds(90)) == ["a", "b"])
+        #expect(debouncer.deadline == nil)
+        for step in 0..<10 { debouncer.add(["c\(step)"], at: start + .milliseconds(30 * step)) }
+        #expect(debouncer.deadline == start + .milliseconds(200))
+    }
+
+    @Test func editorTempNames() {
+        for name in [".a.md.swp", ".a.md.swx", "a.md~", ".#a.md", "4913", "#a.md#", ".goutputstream-XYZ"] {
+            #expect(WatchFilter.isEditorTemp(name: name), "\(name)")
+        }
+        for name in ["a.md", "site.yml", "4914", "style.css", ".well-known"] {
+            #expect(!WatchFilter.isEditorTemp(name: name), "\(name)")
+        }
+    }
+}
