@@ -10,6 +10,7 @@
 #include <libxml/xmlerror.h>
 #include <libxml/HTMLparser.h>
 #include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
 #include <libxml/xmlmemory.h>
 
 /// `xmlFree` is a mutable global function pointer, which Swift 6 rejects as
