@@ -1,0 +1,117 @@
+import Foundation
+
+/// `galley new` and `galley init`: files a writer starts from. Never overwrites anything.
+public enum Scaffold {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Writes `content/posts/YYYY-MM-DD-<slug>.md` and returns its path.
+    public static func newPost(siteDirectory: URL, title: String, date: Date = Date(), draft: Bool = false) throws(Failure) -> URL {
+        let slug = Slug.jekyll(title)
+        guard !slug.isEmpty else { throw Failure(description: "cannot make a file name from the title `\(title)`; use some letters or digits") }
+        // The site's zone decides which day "today" is.
+        let diagnostics = DiagnosticSink()
+        let zone = SiteConfig.load(siteDirectory: siteDirectory, diagnostics: diagnostics)?.timeZone ?? TimeZone(identifier: "UTC")!
+        if diagnostics.hasErrors {
+            throw Failure(description: diagnostics.all.filter { $0.severity == .error }.map(\.description).joined(separator: "\n"))
+        }
+        let day = SiteDates.day(date, zone)
+        let file = siteDirectory.appendingPathComponent("content/posts/\(day)-\(slug).md")
+        let stamp = SiteDates.iso8601(date, zone)
+        var text = "---\ntitle: \(yamlQuoted(title))\ndate: \(stamp)\ndescription: \"\"\ntags: []\n"
+        if draft { text += "draft: true\n" }
+        text += "---\n\nWrite the first paragraph here: it becomes the excerpt on the home page and in feeds.\n"
+        try create(file, text)
+        return file
+    }
+
+    /// Creates a new site in `directory` (which must be empty or absent): site.yml, the default theme, a first post, an About page.
+    public static func initSite(at directory: URL, title: String = "My engineering blog", date: Date = Date()) throws(Failure) {
+        let fm = FileManager.default
+        if let entries = try? fm.contentsOfDirectory(atPath: directory.path), !entries.filter({ !$0.hasPrefix(".") }).isEmpty {
+            throw Failure(description: "\(directory.path) is not empty; `galley init` only writes into a new or empty folder")
+        }
+        let siteYML = """
+        # Settings of this site: see Galley's README for every key.
+        title: \(yamlQuoted(title))
+        description: Notes on building things.
+        url: https://example.org
+        author: Your Name
+        language: en
+        timezone: UTC
+        permalink: /blog/:title
+        paginate: 10
+        menu:
+          - title: Home
+            url: /
+          - title: Archive
+            url: /archive/
+          - title: Tags
+            url: /tags/
+          - title: About
+            url: /about/
+        feed:
+          items: 20
+          full_content: true
+        highlight:
+          theme: galley
+          unlabeled: auto
+
+        """
+        try create(directory.appendingPathComponent("site.yml"), siteYML)
+        for (path, text) in DefaultTheme.files.sorted(by: { $0.key < $1.key }) {
+            try create(directory.appendingPathComponent("templates/" + path), text)
+        }
+        try create(directory.appendingPathComponent("content/about.md"),
+                   "---\ntitle: About\npermalink: /about/\n---\n\nWho writes here, and what about.\n")
+        let post = directory.appendingPathComponent("content/posts/\(SiteDates.day(date, TimeZone(identifier: "UTC")!))-hello-world.md")
+        let body = """
+        ---
+        title: "Hello, world"
+        date: \(SiteDates.iso8601(date, TimeZone(identifier: "UTC")!))
+        description: The first post of this site.
+        tags: [meta]
+        ---
+
+        This is the first post. Edit it in `content/posts/`, or start another with `galley new "Title"`.
+
+        ```swift
+        let greeting = "Hello, world"
+        print(greeting)
+        ```
+
+        """
+        try create(post, body)
+    }
+
+    private static func create(_ file: URL, _ text: String) throws(Failure) {
+        let fm = FileManager.default
+        if fm.fileExists(atPath: file.path) {
+            throw Failure(description: "\(file.path) already exists; not overwriting it")
+        }
+        do {
+            try fm.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            // withoutOverwriting: a file that appears meanwhile is still not replaced.
+            try Data(text.utf8).write(to: file, options: .withoutOverwriting)
+        } catch {
+            throw Failure(description: "cannot write \(file.path): \(error.localizedDescription)")
+        }
+    }
+
+    /// A YAML double-quoted scalar.
+    static func yamlQuoted(_ s: String) -> String {
+        var out = "\""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            default:
+                if ch.value < 0x20 { out += String(format: "\\x%02X", ch.value) } else { out.unicodeScalars.append(ch) }
+            }
+        }
+        return out + "\""
+    }
+}
