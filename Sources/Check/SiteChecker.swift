@@ -19,12 +19,167 @@ public struct CheckDiagnostic: Sendable, Hashable {
     }
 }
 
-/// Checks a built site folder or single feed files.
+/// Checks a built site folder or single feed files: feeds parse back cleanly, pages parse,
+/// ids are unique, and every internal link, anchor and image resolves inside the output.
 public struct SiteChecker: Sendable {
-    public init() {}
+    /// Files handled per task: large enough to amortise task overhead, small enough to balance cores.
+    public var chunkSize: Int
+    public init(chunkSize: Int = 64) {
+        self.chunkSize = chunkSize
+    }
 
-    /// Checks every path (a folder or a feed file).
+    /// Checks every path (a folder or a feed/HTML file). A missing path is reported as `check-path-missing`.
+    public func check(paths: [URL]) async -> [CheckDiagnostic] {
+        var all: [CheckDiagnostic] = []
+        for path in paths {
+            all += await checkOne(path)
+        }
+        return SiteChecker.sorted(all)
+    }
+
+    /// Blocking variant for callers outside async code (e.g. a synchronous build step).
     public func check(paths: [URL]) -> [CheckDiagnostic] {
-        []  // The Feeds/check work fills this in.
+        checkBlocking(paths: paths)
+    }
+
+    /// Blocking variant with a distinct name, for call sites where overload resolution would pick the async one.
+    /// Must not be called from a task on the cooperative pool (it waits on a semaphore).
+    public func checkBlocking(paths: [URL]) -> [CheckDiagnostic] {
+        let result = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        Task.detached { [self] in
+            result.value = await self.check(paths: paths)
+            done.signal()
+        }
+        done.wait()
+        return result.value
+    }
+
+    private final class ResultBox: @unchecked Sendable { var value: [CheckDiagnostic] = [] }
+
+    static func sorted(_ d: [CheckDiagnostic]) -> [CheckDiagnostic] {
+        d.sorted { ($0.path, $0.line, $0.column, $0.rule, $0.message) < ($1.path, $1.line, $1.column, $1.rule, $1.message) }
+    }
+
+    func checkOne(_ url: URL) async -> [CheckDiagnostic] {
+        var isDir: ObjCBool = false
+        let display = url.relativePath
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDir) else {
+            return [CheckDiagnostic(path: display, line: 0, column: 0, severity: .error, rule: "check-path-missing", message: "no such file or folder")]
+        }
+        if !isDir.boolValue {
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                return [CheckDiagnostic(path: display, line: 0, column: 0, severity: .error, rule: "check-unreadable", message: "cannot read the file")]
+            }
+            let ext = url.pathExtension.lowercased()
+            if ext == "html" || ext == "htm" {
+                return SiteChecker.pageDiagnostics(HTMLScanner.scan(data), path: display)
+            }
+            if FeedValidator.sniff(data) == .unknown {
+                return [CheckDiagnostic(path: display, line: 0, column: 0, severity: .error, rule: "check-not-a-feed",
+                                        message: "not an HTML page, RSS, Atom or JSON Feed")]
+            }
+            return SiteChecker.feedDiagnostics(FeedValidator.validate(data), path: display)
+        }
+        return await checkFolder(url)
+    }
+
+    /// Pass 1 (parallel): parse every page and feed. Pass 2 (parallel): resolve references against all files and ids.
+    func checkFolder(_ root: URL) async -> [CheckDiagnostic] {
+        let files = SiteChecker.listFiles(root)
+        let prefix = root.relativePath.hasSuffix("/") ? root.relativePath : root.relativePath + "/"
+        let candidates = files.filter { f in
+            let ext = (f as NSString).pathExtension.lowercased()
+            return ["html", "htm", "xml", "json", "rss", "atom"].contains(ext)
+        }
+        let chunks = stride(from: 0, to: candidates.count, by: chunkSize).map { Array(candidates[$0..<min($0 + chunkSize, candidates.count)]) }
+        var scans: [String: PageScan] = [:]
+        var diagnostics: [CheckDiagnostic] = []
+        await withTaskGroup(of: ([String: PageScan], [CheckDiagnostic]).self) { group in
+            for chunk in chunks {
+                group.addTask {
+                    var pages: [String: PageScan] = [:]
+                    var diags: [CheckDiagnostic] = []
+                    for rel in chunk {
+                        let fileURL = root.appendingPathComponent(rel)
+                        guard let data = FileManager.default.contents(atPath: fileURL.path) else { continue }
+                        let ext = (rel as NSString).pathExtension.lowercased()
+                        if ext == "html" || ext == "htm" {
+                            let scan = HTMLScanner.scan(data)
+                            diags += SiteChecker.pageDiagnostics(scan, path: prefix + rel)
+                            pages[rel] = scan
+                        } else if FeedValidator.sniff(data) != .unknown {
+                            diags += SiteChecker.feedDiagnostics(FeedValidator.validate(data), path: prefix + rel)
+                        }
+                    }
+                    return (pages, diags)
+                }
+            }
+            for await (pages, diags) in group {
+                scans.merge(pages) { a, _ in a }
+                diagnostics += diags
+            }
+        }
+        let resolver = LinkResolver(files: Set(files), ids: scans.mapValues(\.ids))
+        let pagePaths = scans.keys.sorted()
+        let pageChunks = stride(from: 0, to: pagePaths.count, by: chunkSize * 4).map { Array(pagePaths[$0..<min($0 + chunkSize * 4, pagePaths.count)]) }
+        let scansSnapshot = scans
+        await withTaskGroup(of: [CheckDiagnostic].self) { group in
+            for chunk in pageChunks {
+                group.addTask {
+                    chunk.flatMap { page in
+                        SiteChecker.linkDiagnostics(scansSnapshot[page]!.references, page: page, resolver: resolver, display: prefix + page)
+                    }
+                }
+            }
+            for await d in group { diagnostics += d }
+        }
+        return diagnostics
+    }
+
+    static func linkDiagnostics(_ refs: [PageReference], page: String, resolver: LinkResolver, display: String) -> [CheckDiagnostic] {
+        var out: [CheckDiagnostic] = []
+        for ref in refs {
+            func report(_ rule: String, _ message: String) {
+                out.append(CheckDiagnostic(path: display, line: ref.line, column: ref.column, severity: .error, rule: rule, message: message))
+            }
+            switch resolver.resolve(ref.url, from: page) {
+            case .external, .ok: break
+            case .outsideSite: report("link-outside-site", "\"\(ref.url)\" points outside the site folder")
+            case .missingFile(let target):
+                switch ref.kind {
+                case .link: report("link-broken", "\"\(ref.url)\" resolves to /\(target), which does not exist")
+                case .image: report("image-missing", "image \"\(ref.url)\" resolves to /\(target), which does not exist")
+                case .asset: report("asset-missing", "\"\(ref.url)\" resolves to /\(target), which does not exist")
+                }
+            case .missingAnchor(let file, let fragment):
+                report("anchor-missing", "\"\(ref.url)\": /\(file) has no element with id \"\(fragment)\"")
+            }
+        }
+        return out
+    }
+
+    static func pageDiagnostics(_ scan: PageScan, path: String) -> [CheckDiagnostic] {
+        scan.diagnostics.map { CheckDiagnostic(path: path, line: $0.line, column: $0.column, severity: $0.severity, rule: $0.rule, message: $0.message) }
+    }
+
+    static func feedDiagnostics(_ diags: [FeedDiagnostic], path: String) -> [CheckDiagnostic] {
+        diags.map { CheckDiagnostic(path: $0.path ?? path, line: $0.line, column: $0.column, severity: $0.severity, rule: $0.rule, message: $0.message) }
+    }
+
+    /// Regular files under `root`, relative, sorted; hidden files and folders skipped.
+    static func listFiles(_ root: URL) -> [String] {
+        let base = root.standardizedFileURL.resolvingSymlinksInPath().path
+        guard let e = FileManager.default.enumerator(at: URL(fileURLWithPath: base), includingPropertiesForKeys: [.isRegularFileKey],
+                                                     options: [.skipsHiddenFiles]) else { return [] }
+        var out: [String] = []
+        let prefixLength = base.hasSuffix("/") ? base.count : base.count + 1
+        for case let url as URL in e {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]))?.isRegularFile == true else { continue }
+            let p = url.resolvingSymlinksInPath().path
+            guard p.count > prefixLength else { continue }
+            out.append(String(p.dropFirst(prefixLength)))
+        }
+        return out.sorted()
     }
 }

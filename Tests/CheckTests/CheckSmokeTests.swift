@@ -1,6 +1,0 @@
-import Testing
-@testable import Check
-
-@Test func checkModuleLoads() {
-    #expect(Bool(true))
-}

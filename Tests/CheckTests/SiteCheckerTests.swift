@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+@testable import Check
+
+@Test func fixtureFolderFindsEachBreakage() async throws {
+    let fixture = try CheckFixture.standard()
+    defer { fixture.remove() }
+    let diags = await SiteChecker().check(paths: [fixture.root])
+    let prefix = fixture.root.relativePath + "/"
+    func find(_ rule: String, _ file: String, line: Int) -> CheckDiagnostic? {
+        diags.first { $0.rule == rule && $0.path == prefix + file && $0.line == line }
+    }
+    let summary = diags.map { "\($0.path.replacingOccurrences(of: prefix, with: "")):\($0.line):\($0.column): \($0.rule): \($0.message)" }.joined(separator: "\n")
+    #expect(find("link-broken", "index.html", line: 14) != nil, "\(summary)")
+    #expect(find("anchor-missing", "index.html", line: 15) != nil, "\(summary)")
+    #expect(find("image-missing", "index.html", line: 17) != nil, "\(summary)")
+    #expect(find("html-duplicate-id", "index.html", line: 18) != nil, "\(summary)")
+    #expect(find("anchor-missing", "index.html", line: 19)?.message.contains("ghost") == true, "\(summary)")
+    #expect(find("link-outside-site", "about/index.html", line: 12) != nil, "\(summary)")
+    #expect(find("image-missing", "blog/post.html", line: 12)?.message.contains("logo@2x.png") == true, "\(summary)")
+    #expect(diags.contains { $0.rule == "json-item-id" && $0.path == prefix + "broken-feed.json" }, "\(summary)")
+    #expect(diags.contains { $0.rule == "json-title" && $0.path == prefix + "broken-feed.json" }, "\(summary)")
+    // Exactly these: HTML5 tags, external links, extensionless and folder links, percent-encoding, #top and data.json are fine.
+    #expect(diags.count == 11, "\(summary)")
+    #expect(!diags.contains { $0.path.hasSuffix("feed.xml") || $0.path.hasSuffix("data.json") })
+    // Columns point at the reference.
+    #expect(find("link-broken", "index.html", line: 14)?.column == 13)
+}
+
+@Test func cleanSiteHasNoFindings() async throws {
+    let fixture = try CheckFixture([
+        "index.html": CheckFixture.page("<p id=\"a\"><a href=\"/posts/\">posts</a> <a href=\"#a\">self</a></p>"),
+        "posts/index.html": CheckFixture.page("<p><a href=\"/\">home</a> <a href=\"/index.html#a\">a</a></p>"),
+        "css/site.css": "", "feed.xml": CheckFixture.validRSS,
+    ])
+    defer { fixture.remove() }
+    let diags = await SiteChecker().check(paths: [fixture.root])
+    #expect(diags.isEmpty, "\(diags)")
+}
+
+@Test func brokenHTMLIsReported() async throws {
+    let fixture = try CheckFixture([
+        "bad.html": """
+        <!DOCTYPE html>
+        <html><head><title>t</title></head><body>
+        <p>a<div>b</div></p>
+        <p a="1" a="2">y</p>
+        <script>document.write("</div>"); if (a < b && c > d) {}</script>
+        <nav><svg viewBox="0 0 1 1"><path d="x"/></svg></nav><p>AT&T</p>
+        <div id="a"></div><div id="a"></div>
+        <a href="x>y</a>
+        </body></html>
+        """,
+    ])
+    defer { fixture.remove() }
+    let diags = await SiteChecker().check(paths: [fixture.root.appendingPathComponent("bad.html")])
+    let found = diags.map { "\($0.rule)@\($0.line):\($0.column)" }
+    #expect(found.contains("html-unexpected-end-tag@3:21"), "\(diags)")
+    #expect(found.contains("html-duplicate-attribute@4:15"), "\(diags)")
+    #expect(found.contains("html-duplicate-id@7:28"), "\(diags)")
+    #expect(diags.contains { $0.rule == "html-parse" && $0.line >= 8 }, "\(diags)")
+    // Nothing about the script string, HTML5/SVG elements or the bare ampersand on lines 5 and 6.
+    #expect(!diags.contains { $0.line == 5 || $0.line == 6 }, "\(diags)")
+}
+
+@Test func singleFeedFilesAndMissingPaths() async throws {
+    let fixture = try CheckFixture(["feed.xml": CheckFixture.validRSS, "broken.xml": "<?xml version=\"1.0\"?>\n<rss version=\"2.0\"><channel>\n</rss>", "notes.txt": "hi"])
+    defer { fixture.remove() }
+    let ok = await SiteChecker().check(paths: [fixture.root.appendingPathComponent("feed.xml")])
+    #expect(ok.isEmpty, "\(ok)")
+    let broken = await SiteChecker().check(paths: [fixture.root.appendingPathComponent("broken.xml")])
+    #expect(broken.first?.rule == "xml-well-formed")
+    #expect(broken.first?.line == 3)
+    let notFeed = await SiteChecker().check(paths: [fixture.root.appendingPathComponent("notes.txt")])
+    #expect(notFeed.first?.rule == "check-not-a-feed")
+    let missing = await SiteChecker().check(paths: [fixture.root.appendingPathComponent("nope")])
+    #expect(missing.first?.rule == "check-path-missing")
+}
+
+@Test func blockingVariantMatchesAsync() async throws {
+    let fixture = try CheckFixture.standard()
+    defer { fixture.remove() }
+    let a = await SiteChecker().check(paths: [fixture.root])
+    let b = await Task.detached { blocking(fixture.root) }.value
+    #expect(a == b)
+}
+
+func blocking(_ root: URL) -> [CheckDiagnostic] {
+    SiteChecker().check(paths: [root])
+}
+
+@Test func reportFormats() {
+    let d = [CheckDiagnostic(path: "public/a,b.html", line: 3, column: 7, severity: .error, rule: "link-broken", message: "\"x\" 100% broken\nreally")]
+    #expect(CheckReport.text(d) == "public/a,b.html:3:7: error: link-broken: \"x\" 100% broken\nreally\n")
+    #expect(CheckReport.github(d) == "::error file=public/a%2Cb.html,line=3,col=7,title=link-broken::\"x\" 100%25 broken%0Areally\n")
+    let json = CheckReport.json(d)
+    let parsed = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
+    #expect(parsed?.first?["rule"] as? String == "link-broken")
+    #expect(parsed?.first?["line"] as? Int == 3)
+    #expect(CheckReport.json([]) == "[\n]\n")
+}
+
+@Test(arguments: [
+    ("/blog/post", "index.html", LinkResolver.Outcome.ok),
+    ("blog/post/", "index.html", .missingFile("blog/post")),
+    ("/", "blog/post.html", .ok),
+    ("..", "blog/post.html", .ok),
+    ("../../x", "blog/post.html", .outsideSite),
+    ("//cdn.example.com/x.js", "index.html", .external),
+    ("tel:+123", "index.html", .external),
+    ("#intro", "blog/post.html", .ok),
+    ("#caf%C3%A9", "blog/post.html", .ok),
+    ("#nope", "blog/post.html", .missingAnchor(file: "blog/post.html", fragment: "nope")),
+    ("/img/logo.png#x", "index.html", .ok),
+    ("", "index.html", .ok),
+])
+func linkResolution(ref: String, page: String, expected: LinkResolver.Outcome) {
+    let resolver = LinkResolver(files: ["index.html", "blog/post.html", "img/logo.png"],
+                                ids: ["index.html": [], "blog/post.html": ["intro", "café"]])
+    #expect(resolver.resolve(ref, from: page) == expected)
+}
