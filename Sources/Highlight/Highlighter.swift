@@ -53,19 +53,135 @@ public struct HighlightedBlock: Sendable, Hashable {
 }
 
 /// A pure-Swift syntax highlighter emitting Pygments/Rouge class names.
+/// Lexers scan UTF-8 bytes; the HTML is built as bytes and converted once.
 public struct Highlighter: Sendable {
     public init() {}
 
-    /// Highlights `code` as a complete block in the Jekyll/Rouge wrapper.
-    public func highlight(_ code: String, language: String?, options: HighlightOptions = HighlightOptions()) -> HighlightedBlock {
-        let name = language ?? "plaintext"
-        let html = "<div class=\"language-\(name) highlighter-rouge\"><div class=\"highlight\"><pre class=\"highlight\"><code>"
-            + Highlighter.escape(code) + "</code></pre></div></div>\n"
-        return HighlightedBlock(html: html, language: name, languageKnown: language == nil)
+    /// Every language with its aliases and file extensions.
+    public static var languages: [LanguageInfo] { Languages.all.map(\.info) }
+
+    /// The language for a fence name or alias (`kt`, `c++`, `yml`), nil when unknown.
+    public static func language(named name: String) -> LanguageInfo? { Languages.find(name)?.info }
+
+    /// The language for a file extension (`swift`, `kts`), nil when unknown.
+    public static func language(forExtension ext: String) -> LanguageInfo? { Languages.find(extension: ext)?.info }
+
+    /// Resolves a fence name to a lexer; `diff-<lang>` highlights the code inside a diff.
+    static func resolve(_ name: String) -> (name: String, lexer: any Lexer)? {
+        let lower = name.lowercased()
+        if lower.hasPrefix("diff-"), let inner = Languages.find(String(lower.dropFirst(5))) {
+            return ("diff-" + inner.info.name, DiffLexer(inner: inner.lexer))
+        }
+        guard let e = Languages.find(name) else { return nil }
+        return (e.info.name, e.lexer)
     }
 
-    /// Guesses the language of unlabeled code; nil when unsure.
-    public func detect(_ code: String) -> Detection? { nil }
+    /// Highlights `code` as a complete block in the Jekyll/Rouge wrapper.
+    /// `language` nil means an unlabeled fence: `options.unlabeled` decides (detection by default).
+    public func highlight(_ code: String, language: String?, options: HighlightOptions = HighlightOptions()) -> HighlightedBlock {
+        var requested = language
+        if requested == nil {
+            switch options.unlabeled {
+            case .auto: requested = detect(code)?.language
+            case .plaintext: requested = nil
+            case .language(let l): requested = l
+            }
+        }
+        var known = true
+        let resolved: (name: String, lexer: any Lexer)
+        if let r = requested, !r.isEmpty {
+            if let found = Highlighter.resolve(r) { resolved = found } else { resolved = ("plaintext", PlainLexer()); known = false }
+        } else {
+            resolved = ("plaintext", PlainLexer())
+        }
+        let isDiff = resolved.name.hasPrefix("diff-")
+        let lines: Emitter.Lines? = (options.lineNumbers || !options.highlightedLines.isEmpty || isDiff)
+            ? Emitter.Lines(highlighted: options.highlightedLines) : nil
+        let theme: Theme? = options.inlineStyles ? Highlighter.inlineTheme : nil
+
+        var out: [UInt8] = []
+        var head = "<div class=\"language-\(resolved.name) highlighter-rouge\""
+        if resolved.name != "plaintext" { head += " data-lang=\"\(resolved.name)\"" }
+        head += ">"
+        if let title = options.title, !title.isEmpty {
+            head += "<div class=\"code-title\">\(Highlighter.escape(title))</div>"
+        }
+        head += "<div class=\"highlight\"><pre class=\"highlight\(options.lineNumbers ? " numbered" : "")\""
+        if let theme { head += " style=\"background-color:\(theme.background);color:\(theme.foreground)\"" }
+        head += "><code>"
+        out.append(contentsOf: Array(head.utf8))
+        var text = code
+        text.withUTF8 { buf in
+            let tokens = resolved.lexer.tokens(buf)
+            var l = lines
+            if isDiff, l != nil { l!.lineClass = Highlighter.diffLineClasses(buf) }
+            Emitter(inline: theme).render(buf, tokens, lines: l, into: &out)
+        }
+        out.append(contentsOf: Array("</code></pre></div></div>\n".utf8))
+        return HighlightedBlock(html: String(decoding: out, as: UTF8.self), language: resolved.name, languageKnown: known)
+    }
+
+    /// Just the highlighted code (no wrapper), or nil for an unknown language.
+    public func highlightHTML(_ code: String, language: String, inlineStyles: Bool = false) -> String? {
+        guard let r = Highlighter.resolve(language) else { return nil }
+        var out: [UInt8] = []
+        var text = code
+        text.withUTF8 { buf in
+            Emitter(inline: inlineStyles ? Highlighter.inlineTheme : nil).render(buf, r.lexer.tokens(buf), lines: nil, into: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Classified UTF-8 byte ranges (plain text omitted), or nil for an unknown language.
+    public func highlightSpans(_ code: String, language: String) -> [Span]? {
+        guard let r = Highlighter.resolve(language) else { return nil }
+        var text = code
+        return text.withUTF8 { buf in
+            var spans: [Span] = []
+            var start = 0
+            for t in r.lexer.tokens(buf) {
+                if t.cls != .text { spans.append(Span(range: start..<Int(t.end), cls: t.cls)) }
+                start = Int(t.end)
+            }
+            return spans
+        }
+    }
+
+    /// `+`/`-` line classes for `diff-<lang>` blocks, 1-based.
+    static func diffLineClasses(_ b: UnsafeBufferPointer<UInt8>) -> [Int: String] {
+        var d: [Int: String] = [:]
+        var line = 1
+        var atStart = true
+        for c in b {
+            if atStart {
+                if c == 43 { d[line] = "gi" } else if c == 45 { d[line] = "gd" }
+            }
+            atStart = c == 10
+            if c == 10 { line += 1 }
+        }
+        return d
+    }
+
+    /// A tiny progressive-enhancement script adding a copy button to every block
+    /// (copies the code text only: line numbers are CSS counters and never part of it).
+    public static let copyButtonScript = """
+    document.querySelectorAll('div.highlighter-rouge').forEach(function (block) {
+      if (!navigator.clipboard) return;
+      var code = block.querySelector('pre code');
+      if (!code) return;
+      var button = document.createElement('button');
+      button.className = 'copy-code';
+      button.type = 'button';
+      button.textContent = 'Copy';
+      button.addEventListener('click', function () {
+        navigator.clipboard.writeText(code.innerText).then(function () {
+          button.textContent = 'Copied';
+          setTimeout(function () { button.textContent = 'Copy'; }, 1500);
+        });
+      });
+      block.appendChild(button);
+    });
+    """
 
     static func escape(_ s: String) -> String {
         var out = ""
@@ -74,19 +190,10 @@ public struct Highlighter: Sendable {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
+            case "\"": out += "&quot;"
             default: out.unicodeScalars.append(c)
             }
         }
         return out
-    }
-}
-
-extension Highlighter {
-    /// Names of the built-in CSS themes.
-    public static var themeNames: [String] { ["galley"] }
-
-    /// CSS for a theme (Pygments/Rouge class selectors), nil for an unknown name.
-    public static func css(theme: String) -> String? {
-        theme == "galley" ? "/* syntax theme placeholder */\n" : nil
     }
 }

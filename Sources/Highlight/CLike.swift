@@ -1,0 +1,160 @@
+/// The shared scanner for curly-brace languages (and Python), driven by `CLikeConfig`.
+struct CLikeLexer: Lexer {
+    let cfg: CLikeConfig
+    func lex(_ s: inout Scanner) {
+        var run = CLikeRun(cfg: cfg)
+        run.code(&s, closer: 0, opener: 0)
+    }
+}
+
+/// What came before, for the few decisions that need context (regex vs division, declarations).
+enum Prev { case start, ident, typeWord, modifier, keyword, value, open, op }
+
+struct CLikeRun {
+    let cfg: CLikeConfig
+    var pending: TokenClass? = nil
+    var angle = 0
+    var prev: Prev = .start
+    var afterDot = false
+    var afterColon = false
+    var spaceBefore = false
+    var newlineBefore = true
+    var lastPunct: UInt8 = 0
+    var pyFrom = false
+    var generic = 0
+
+    init(cfg: CLikeConfig) { self.cfg = cfg }
+
+    /// Lexes code until an unmatched `closer` (used for string interpolation) or the end.
+    mutating func code(_ s: inout Scanner, closer: UInt8, opener: UInt8) {
+        var depth = 0
+        while s.i < s.n {
+            let start = s.i
+            let c = s.b[start]
+            if closer != 0 {
+                if c == opener { depth += 1 } else if c == closer {
+                    if depth == 0 { return }
+                    depth -= 1
+                }
+            }
+            if isSpace(c) {
+                s.i += 1
+                spaceBefore = true
+                if c == 10 { newlineBefore = true; pyFrom = false }
+                continue
+            }
+            let wasNewline = newlineBefore
+            newlineBefore = false
+            if isIdentStart(c) || (c == 36 && cfg.dollarInIdent) {
+                if cfg.pythonStrings || cfg.rustStrings, let q = stringPrefix(&s, start) {
+                    _ = q
+                } else {
+                    identifier(&s)
+                }
+            } else if isDigit(c) || (c == 46 && isDigit(s.at(start + 1))) {
+                let (end, kind) = s.number(from: start, suffixes: cfg.numberSuffixes)
+                let cls: TokenClass
+                switch kind {
+                case .mi: cls = cfg.intClass
+                case .mf: cls = cfg.floatClass
+                case .mh: cls = cfg.hexClass
+                default: cls = cfg.intClass == .m ? .m : kind
+                }
+                s.emit(cls, from: start, to: end)
+                s.i = end
+                set(.value)
+            } else {
+                punctuation(&s, c, wasNewline)
+            }
+            spaceBefore = false
+        }
+    }
+
+    @inline(__always) mutating func set(_ p: Prev) {
+        prev = p
+        afterDot = false
+        afterColon = false
+        lastPunct = 0
+    }
+
+    @inline(__always) func identEnd(_ s: Scanner, _ k: Int) -> Int {
+        var j = k
+        while j < s.n, isIdent(s.b[j]) || (s.b[j] == 36 && cfg.dollarInIdent) { j += 1 }
+        return j
+    }
+
+    mutating func identifier(_ s: inout Scanner) {
+        let start = s.i
+        let end = identEnd(s, start)
+        s.i = end
+        if cfg.rust && s.at(end) == 33 && s.at(end + 1) != 61 {
+            s.emit(.fm, from: start, to: end + 1)
+            s.i = end + 1
+            set(.ident)
+            return
+        }
+        if afterDot, let m = cfg.member {
+            s.emit(m, from: start, to: end)
+            pending = nil
+            set(.ident)
+            return
+        }
+        if var info = cfg.words.lookup(s.b, start, end) {
+            if pending != nil && pending != .nn && angle == 0 && info.next == nil && (info.cls == .nb || info.cls == .bp || info.cls == .kr || info.cls == .kd || info.cls == .kt) {
+                info = WordInfo(cls: pending!, next: nil)
+                pending = nil
+            }
+            if cfg.pythonStrings {
+                if s.matches("from", at: start) && end - start == 4 { pyFrom = true }
+            }
+            s.emit(info.cls, from: start, to: end)
+            if let next = info.next {
+                if !(pyFrom && next == .nn && s.matches("import", at: start)) { pending = next }
+                angle = 0
+            }
+            switch info.cls {
+            case .kt: set(.typeWord)
+            case .kd, .kr: set(info.next == nil ? .modifier : .keyword)
+            case .kc, .bp, .nb, .nx, .n, .nc, .ne: set(.value)
+            default: set(.keyword)
+            }
+            return
+        }
+        var cls = cfg.ident
+        if let p = pending, angle == 0 {
+            if p == .nn {
+                var j = end
+                while s.at(j) == 46, isIdentStart(s.at(j + 1)) || s.at(j + 1) == 42 { j = s.at(j + 1) == 42 ? j + 2 : identEnd(s, j + 1) }
+                s.emit(.nn, from: start, to: j)
+                s.i = j
+                pending = nil
+                set(.ident)
+                return
+            }
+            cls = p
+            if cfg.pythonStrings && p == .nf && isDunder(s, start, end) { cls = .fm }
+            pending = nil
+        } else if afterColon, let t = cfg.typeAfterColon {
+            cls = t
+        } else if cfg.pythonStrings && isDunder(s, start, end) {
+            cls = .vm
+        } else {
+            let next = s.skipBlanks(from: end, newlines: false)
+            if s.at(next) == 40 {
+                if cfg.typedFunctionDecl && spaceBefore && (prev == .ident || prev == .typeWord || prev == .modifier || (prev == .value && lastPunct == 62) || (prev == .value && lastPunct == 93)) {
+                    cls = .nf
+                } else if let call = cfg.call {
+                    cls = call
+                }
+            } else if let cap = cfg.capitalized, isUpper(s.b[start]) {
+                cls = cap
+            }
+        }
+        s.emit(cls, from: start, to: end)
+        set(.ident)
+    }
+
+    func isDunder(_ s: Scanner, _ start: Int, _ end: Int) -> Bool {
+        end - start > 4 && s.b[start] == 95 && s.b[start + 1] == 95 && s.b[end - 1] == 95 && s.b[end - 2] == 95
+    }
+}

@@ -1,0 +1,98 @@
+/// How a language writes interpolation inside its strings.
+enum Interpolation: Sendable {
+    case none
+    case swift          // "\(expr)"
+    case dollar         // "${expr}" and "$name" (Kotlin, Dart, Groovy, PHP)
+    case dollarBrace    // "${expr}" only (JS/TS template literals)
+    case python         // f"{expr}" only in f-strings
+}
+
+/// Everything the shared C-family lexer needs to know about one language.
+/// Most curly-brace languages differ only in these knobs, so they share one scanner.
+struct CLikeConfig: Sendable {
+    var words: WordTable = WordTable([])
+    /// Class of a plain identifier.
+    var ident: TokenClass = .n
+    /// Class of an identifier right after `.`, when it differs from `ident`.
+    var member: TokenClass? = nil
+    /// `Type name(` declares a function (Java, C#, C): name → nf.
+    var typedFunctionDecl = false
+    /// Identifiers right after `:` are types (TypeScript annotations).
+    var typeAfterColon: TokenClass? = nil
+    /// Class of identifiers starting with an upper-case letter (when the language marks them).
+    var capitalized: TokenClass? = nil
+    /// `ident(` → this class (function calls), when the language marks them.
+    var call: TokenClass? = nil
+
+    var slashComments = true
+    var hashComments = false
+    var blockComments = true
+    var nestedComments = false
+    /// `///` and `//!` doc comments (Rust) get this class.
+    var docComments: TokenClass? = nil
+    var lineCommentClass: TokenClass = .c1
+
+    var doubleQuote: TokenClass = .s2
+    /// Single quotes: a char literal class (`sc`) or a string class (`s1`); nil = not a string.
+    var singleQuote: TokenClass? = .sc
+    var singleQuoteIsChar = true
+    /// Backticks: string class (JS templates `sb`, Go raw `s`) or name class (Kotlin/Swift names).
+    var backtick: TokenClass? = nil
+    var backtickIsName = false
+    /// Class of backslash escapes; nil keeps them in the string's class.
+    var escape: TokenClass? = .se
+    var interpolation: Interpolation = .none
+    var tripleQuotes = false
+    var tripleClass: TokenClass? = nil
+    /// Swift `#"…"#` raw strings.
+    var hashRawStrings = false
+    /// Rust `r#"…"#`, `b"…"`, `b'x'`.
+    var rustStrings = false
+    /// Python string prefixes (r, b, f, u) → `sa`, docstrings → `sd`, `%d` formats → `si`.
+    var pythonStrings = false
+    /// `/…/` regex literals after an operator (JS, TS, Swift).
+    var regexLiterals = false
+
+    /// `@Name` → this class as one token (Java, Kotlin, Python decorators).
+    var annotation: TokenClass? = nil
+    /// `@` → p, name → n (Swift attributes).
+    var splitAnnotation = false
+    /// `#` at line start is a preprocessor line (C family) → cp, `#include <x>` file → cpf.
+    var preprocessor = false
+    /// Swift `#if`/`#else`/`#endif` lines → cp.
+    var swiftDirectives = false
+    /// Rust `#[attr]` → cp, `name!` macros → fm, lifetimes.
+    var rust = false
+    /// `$0` closure arguments (Swift) → nv.
+    var dollarArgs = false
+    /// `$` allowed inside identifiers (JS, Java).
+    var dollarInIdent = false
+    /// PHP-style `$name` variables → nv.
+    var dollarVariables = false
+
+    /// `Type<Arg>` angle brackets right after an identifier → this class (Swift: p).
+    var genericAngles: TokenClass? = nil
+    /// Class of `&` right before a name or `[` (Rust borrows: kp).
+    var borrow: TokenClass? = nil
+
+    var intClass: TokenClass = .mi
+    var floatClass: TokenClass = .mf
+    var hexClass: TokenClass = .mh
+    var numberSuffixes = true
+
+    /// Operator (`o`) and punctuation (`p`) classes per ASCII byte.
+    var ops: [TokenClass] = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.@#")
+    /// Multi-byte operators whose class differs from their bytes' classes, longest first.
+    var multiOps: [([UInt8], TokenClass)] = []
+
+    static func opTable(o: String, p: String) -> [TokenClass] {
+        var t = Array(repeating: TokenClass.text, count: 128)
+        for c in o.utf8 { t[Int(c)] = .o }
+        for c in p.utf8 { t[Int(c)] = .p }
+        return t
+    }
+
+    mutating func multi(_ list: [(String, TokenClass)]) {
+        multiOps = list.map { (Array($0.0.utf8), $0.1) }.sorted { $0.0.count > $1.0.count }
+    }
+}

@@ -1,0 +1,258 @@
+/// Comments, strings, directives and operators of the shared C-family scanner.
+extension CLikeRun {
+    mutating func punctuation(_ s: inout Scanner, _ c: UInt8, _ lineStart: Bool) {
+        let start = s.i
+        switch c {
+        case 34: // "
+            stringLiteral(&s, start: start, prefixEnd: start, hashes: 0)
+            return
+        case 39: // '
+            if cfg.rust, isIdentStart(s.at(start + 1)), s.at(s.identEnd(from: start + 1)) != 39 {
+                s.emit(.o, from: start, to: start + 1)
+                let e = s.identEnd(from: start + 1)
+                s.emit(.na, from: start + 1, to: e)
+                s.i = e
+                set(.ident)
+                return
+            }
+            if let cls = cfg.singleQuote {
+                if cfg.singleQuoteIsChar {
+                    charLiteral(&s, start: start, cls: cls)
+                } else {
+                    quoted(&s, start: start, body: start + 1, quote: 39, triple: false, hashes: 0, cls: cls, interp: cfg.pythonStrings ? .none : cfg.interpolation == .dollar ? .dollar : .none, multiline: false, raw: false, pyFormat: cfg.pythonStrings)
+                }
+                set(.value)
+                return
+            }
+        case 96: // `
+            if let cls = cfg.backtick {
+                if cfg.backtickIsName {
+                    var j = start + 1
+                    while j < s.n && s.b[j] != 96 && s.b[j] != 10 { j += 1 }
+                    let end = min(j + 1, s.n)
+                    s.emit(pending ?? cls, from: start, to: end)
+                    pending = nil
+                    s.i = end
+                    set(.ident)
+                } else {
+                    let interp: Interpolation = cfg.interpolation == .dollarBrace ? .dollarBrace : .none
+                    quoted(&s, start: start, body: start + 1, quote: 96, triple: false, hashes: 0, cls: cls, interp: interp, multiline: true, raw: interp == .none, pyFormat: false)
+                    set(.value)
+                }
+                return
+            }
+        case 47: // /
+            let n1 = s.at(start + 1)
+            if cfg.slashComments && n1 == 47 {
+                let end = s.lineEnd(from: start)
+                let doc = cfg.docComments != nil && (s.at(start + 2) == 47 && s.at(start + 3) != 47 || s.at(start + 2) == 33)
+                s.emit(doc ? cfg.docComments! : cfg.lineCommentClass, from: start, to: doc ? min(end + 1, s.n) : end)
+                s.i = end
+                return
+            }
+            if cfg.blockComments && n1 == 42 {
+                blockComment(&s, start)
+                return
+            }
+            if cfg.regexLiterals && (prev == .start || prev == .op || prev == .open || prev == .keyword), regex(&s, start) {
+                set(.value)
+                return
+            }
+        case 35: // #
+            if cfg.hashComments {
+                let end = s.lineEnd(from: start)
+                let shebang = start == 0 && s.at(1) == 33
+                s.emit(shebang ? .ch : cfg.lineCommentClass, from: start, to: end)
+                s.i = end
+                return
+            }
+            if cfg.preprocessor && lineStart {
+                directive(&s, start)
+                return
+            }
+            if cfg.swiftDirectives {
+                if s.at(start + 1) == 34 || s.at(start + 1) == 35 {
+                    var h = start
+                    while s.at(h) == 35 { h += 1 }
+                    if s.at(h) == 34 {
+                        stringLiteral(&s, start: start, prefixEnd: h, hashes: h - start)
+                        return
+                    }
+                }
+                let we = s.identEnd(from: start + 1)
+                if we > start + 1 && (s.matches("#if", at: start) || s.matches("#else", at: start) || s.matches("#endif", at: start) || s.matches("#elseif", at: start)) {
+                    let end = s.lineEnd(from: start)
+                    var q = start
+                    while q < end {
+                        let b = s.b[q]
+                        if b == 40 || b == 41 || b == 33 || b == 44 { s.emit(.p, from: q, to: q + 1) }
+                        else if b == 47 && s.at(q + 1) == 47 { s.emit(.c1, from: q, to: end); break }
+                        else if b != 32 { s.emit(.cp, from: q, to: q + 1) }
+                        q += 1
+                    }
+                    s.i = end
+                    return
+                }
+            }
+            if cfg.rust && (s.at(start + 1) == 91 || (s.at(start + 1) == 33 && s.at(start + 2) == 91)) {
+                var j = start + 1, depth = 0
+                while j < s.n {
+                    if s.b[j] == 91 { depth += 1 } else if s.b[j] == 93 { depth -= 1; if depth == 0 { j += 1; break } }
+                    j += 1
+                }
+                s.emit(.cp, from: start, to: j)
+                s.i = j
+                return
+            }
+        case 64: // @
+            if let cls = cfg.annotation, isIdentStart(s.at(start + 1)) {
+                var end = s.identEnd(from: start + 1)
+                if cfg.pythonStrings { while s.at(end) == 46 && isIdentStart(s.at(end + 1)) { end = s.identEnd(from: end + 1) } }
+                s.emit(cls, from: start, to: end)
+                s.i = end
+                set(.value)
+                return
+            }
+        case 36: // $
+            if cfg.dollarArgs && isDigit(s.at(start + 1)) {
+                var j = start + 1
+                while isDigit(s.at(j)) { j += 1 }
+                s.emit(.nv, from: start, to: j)
+                s.i = j
+                set(.value)
+                return
+            }
+            if cfg.dollarVariables && isIdentStart(s.at(start + 1)) {
+                let e = s.identEnd(from: start + 1)
+                s.emit(.nv, from: start, to: e)
+                s.i = e
+                set(.value)
+                return
+            }
+        default:
+            break
+        }
+        // Operators and punctuation.
+        if let g = cfg.genericAngles {
+            if c == 60 && prev == .ident && !spaceBefore && s.at(start + 1) != 61 && s.at(start + 1) != 60 {
+                generic += 1
+                s.emit(g, from: start, to: start + 1); s.i = start + 1
+                set(.open)
+                return
+            }
+            if c == 62 && generic > 0 {
+                generic -= 1
+                s.emit(g, from: start, to: start + 1); s.i = start + 1
+                set(.value)
+                return
+            }
+        }
+        if c == 38, let b = cfg.borrow, (prev == .open || prev == .op || prev == .start || prev == .keyword), !isSpace(s.at(start + 1)) {
+            s.emit(b, from: start, to: start + 1); s.i = start + 1
+            let ac = afterColon
+            set(.op)
+            afterColon = ac
+            return
+        }
+        for (bytes, cls) in cfg.multiOps where s.at(start) == bytes[0] {
+            var ok = true
+            for k in 1..<bytes.count where s.at(start + k) != bytes[k] { ok = false; break }
+            if ok {
+                s.emit(cls, from: start, to: start + bytes.count)
+                s.i = start + bytes.count
+                let last = bytes[bytes.count - 1]
+                if angle == 0 { pending = nil }
+                set(.op)
+                afterDot = last == 46
+                afterColon = cfg.rust && bytes == [45, 62]
+                return
+            }
+        }
+        let cls: TokenClass = c < 128 ? cfg.ops[Int(c)] : .text
+        if cls != .text { s.emit(cls, from: start, to: start + 1) }
+        s.i = start + 1
+        if pending != nil {
+            if c == 60 { angle += 1 } else if c == 62 && angle > 0 { angle -= 1 } else if angle == 0 { pending = nil }
+        }
+        switch c {
+        case 46: set(.op); afterDot = true
+        case 41, 93, 125, 62: set(.value); lastPunct = c
+        case 40, 91, 123, 44, 59: set(.open)
+        case 58: set(.op); afterColon = true
+        default: set(.op)
+        }
+    }
+
+    mutating func blockComment(_ s: inout Scanner, _ start: Int) {
+        var j = start + 2, depth = 1
+        while j < s.n {
+            let c = s.b[j]
+            if c == 42 && s.at(j + 1) == 47 {
+                depth -= 1; j += 2
+                if depth == 0 || !cfg.nestedComments { break }
+                continue
+            }
+            if cfg.nestedComments && c == 47 && s.at(j + 1) == 42 { depth += 1; j += 2; continue }
+            j += 1
+        }
+        j = min(j, s.n)
+        s.emit(.cm, from: start, to: j)
+        s.i = j
+    }
+
+    /// A C preprocessor line, with `\` continuations; `#include <file>` → cpf.
+    mutating func directive(_ s: inout Scanner, _ start: Int) {
+        var j = start
+        while j < s.n && s.b[j] != 10 {
+            if s.b[j] == 92 && s.at(j + 1) == 10 { j += 2; continue }
+            if s.b[j] == 47 && (s.at(j + 1) == 47 || s.at(j + 1) == 42) { break }
+            j += 1
+        }
+        var k = s.skipBlanks(from: start + 1, newlines: false)
+        if s.matches("include", at: k) || s.matches("import", at: k) {
+            k = s.skipBlanks(from: s.identEnd(from: k), newlines: false)
+            if k < j && (s.b[k] == 60 || s.b[k] == 34) {
+                s.emit(.cp, from: start, to: k)
+                s.emit(.cpf, from: k, to: j)
+                s.i = j
+                return
+            }
+        }
+        s.emit(.cp, from: start, to: j)
+        s.i = j
+    }
+
+    /// `'x'`, `'\n'`, `'\u{1F600}'`; a lone quote stays an operator.
+    mutating func charLiteral(_ s: inout Scanner, start: Int, cls: TokenClass) {
+        var j = start + 1
+        while j < s.n && s.b[j] != 39 && s.b[j] != 10 && j - start < 12 {
+            j += s.b[j] == 92 ? 2 : 1
+        }
+        if s.at(j) == 39 {
+            s.emit(cls, from: start, to: j + 1)
+            s.i = j + 1
+        } else {
+            s.emit(.o, from: start, to: start + 1)
+            s.i = start + 1
+        }
+    }
+
+    /// `/…/flags` when it closes on the same line; false leaves `/` to the operator path.
+    mutating func regex(_ s: inout Scanner, _ start: Int) -> Bool {
+        if cfg.swiftDirectives && (s.at(start + 1) == 32 || s.at(start + 1) == 61) { return false }
+        var j = start + 1, inClass = false
+        while j < s.n {
+            let c = s.b[j]
+            if c == 10 { return false }
+            if c == 92 { j += 2; continue }
+            if c == 91 { inClass = true } else if c == 93 { inClass = false } else if c == 47 && !inClass { break }
+            j += 1
+        }
+        if j >= s.n || j == start + 1 { return false }
+        j += 1
+        while j < s.n && (s.b[j] | 0x20) &- 97 < 26 { j += 1 }
+        s.emit(.sr, from: start, to: j)
+        s.i = j
+        return true
+    }
+}

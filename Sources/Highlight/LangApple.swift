@@ -1,0 +1,82 @@
+/// Swift, Kotlin and Java: the languages Galley's readers write most.
+enum AppleLangs {
+    static let swift: CLikeConfig = {
+        var c = CLikeConfig()
+        c.words = WordTable([
+            ("as async await break case catch continue default defer do else fallthrough for guard if in is repeat return switch throw try where while", .k, nil),
+            ("actor class enum extension protocol struct import", .kd, .nc),
+            ("func", .kd, .nf),
+            ("let var", .kd, .nv),
+            ("associatedtype typealias init deinit subscript operator precedencegroup private public internal fileprivate open static", .kd, nil),
+            ("final set get willSet didSet throws rethrows override mutating nonmutating lazy weak unowned required convenience dynamic optional indirect inout some any consuming borrowing", .kr, nil),
+            ("true false nil self Self super _", .kc, nil),
+            ("Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Double Float Float80 String Character Bool Array Dictionary Optional Void Comparable Hashable Equatable Sequence Collection Range ClosedRange AnyObject Substring", .nb, nil),
+            ("abs assert contains count debugPrint dump enumerated filter first forEach isEmpty last map max min print reduce reversed sort sorted stride swap", .bp, nil),
+        ])
+        c.doubleQuote = .s
+        c.singleQuote = nil
+        c.backtick = .n
+        c.backtickIsName = true
+        c.interpolation = .swift
+        c.tripleQuotes = true
+        c.nestedComments = true
+        c.swiftDirectives = true
+        c.regexLiterals = true
+        c.dollarArgs = true
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>!&|^~\\", p: "()[]{},;:.=?@#")
+        c.genericAngles = .p
+        c.multi([("!=", .o), ("===", .o), ("!==", .o), ("+=", .o), ("-=", .o), ("*=", .o), ("/=", .o), ("%=", .o), ("->", .p), ("??", .o), ("...", .o), ("..<", .o), ("&&", .o), ("||", .o)])
+        return c
+    }()
+
+    static let kotlin: CLikeConfig = {
+        var c = CLikeConfig()
+        c.words = WordTable([
+            ("as break catch continue do else finally for if in is out return throw try when while by where", .k, nil),
+            ("package import", .k, .nn),
+            ("fun", .kd, .nf),
+            ("class interface object", .kd, .nc),
+            ("val var", .kd, .nv),
+            ("const data enum private protected public internal sealed suspend abstract open override lateinit inline companion annotation inner value operator infix tailrec vararg crossinline noinline reified external expect actual typealias init constructor get set", .kd, nil),
+            ("true false null this super", .kc, nil),
+            ("it", .nb, nil),
+            ("Boolean Byte Char Double Float Int Long Short String Unit Any", .kt, nil),
+        ])
+        c.member = .na
+        c.doubleQuote = .s
+        c.singleQuote = .sc
+        c.backtick = .n
+        c.backtickIsName = true
+        c.interpolation = .dollar
+        c.tripleQuotes = true
+        c.nestedComments = true
+        c.annotation = .nd
+        c.escape = .se
+        c.intClass = .m; c.floatClass = .m; c.hexClass = .m
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?[]", p: "(){},;:.@#")
+        c.multi([("?.", .o), ("?:", .o), ("::", .o), ("->", .o), ("..", .o), ("!!", .o)])
+        return c
+    }()
+
+    static let java: CLikeConfig = {
+        var c = CLikeConfig()
+        c.words = WordTable([
+            ("assert break case catch continue default do else finally for if goto new return switch this throw try while yield instanceof super", .k, nil),
+            ("class interface enum record", .kd, .nc),
+            ("abstract extends final implements native private protected public static strictfp synchronized throws transient volatile var sealed permits const", .kd, nil),
+            ("import package", .kn, .nn),
+            ("true false null", .kc, nil),
+            ("boolean byte char double float int long short void", .kt, nil),
+        ])
+        c.member = .na
+        c.typedFunctionDecl = true
+        c.annotation = .nd
+        c.doubleQuote = .s
+        c.escape = nil
+        c.dollarInIdent = true
+        c.tripleQuotes = true
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?[]", p: "(){},;:.@")
+        c.multi([("->", .o), ("::", .o)])
+        return c
+    }()
+}

@@ -1,0 +1,127 @@
+/// C, C++, Objective-C, C#, Dart, Groovy, Scala and PHP: keyword sets over the shared scanner.
+enum CLangs {
+    static let cTypes = "char double float int long short signed unsigned void bool size_t ssize_t int8_t int16_t int32_t int64_t uint8_t uint16_t uint32_t uint64_t uintptr_t intptr_t ptrdiff_t FILE _Bool"
+    static let cKeywords = "break case continue default do else for goto if return sizeof switch while typedef"
+
+    static func cBase(_ words: [(String, TokenClass, TokenClass?)]) -> CLikeConfig {
+        var c = CLikeConfig()
+        c.words = WordTable(words)
+        c.typedFunctionDecl = true
+        c.preprocessor = true
+        c.doubleQuote = .s
+        c.singleQuote = .sc
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?.", p: "()[]{},;:")
+        c.multi([("->", .o), ("::", .o)])
+        return c
+    }
+
+    static let c = cBase([
+        (cKeywords, .k, nil),
+        ("auto const enum extern inline register restrict static struct union volatile", .k, nil),
+        (cTypes, .kt, nil),
+        ("NULL true false", .nb, nil),
+    ])
+
+    static let cpp = cBase([
+        (cKeywords, .k, nil),
+        ("class struct namespace enum union", .k, .nc),
+        ("auto const constexpr consteval constinit extern inline mutable register static virtual volatile explicit friend private protected public template typename using operator override final noexcept new delete this throw try catch co_await co_return co_yield static_assert decltype alignof alignas concept requires export import module static_cast dynamic_cast reinterpret_cast const_cast", .k, nil),
+        (cTypes + " wchar_t char8_t char16_t char32_t", .kt, nil),
+        ("true false nullptr NULL", .kc, nil),
+        ("std string vector map unordered_map set unique_ptr shared_ptr make_unique make_shared cout cin endl", .n, nil),
+    ])
+
+    static let objc: CLikeConfig = {
+        var c = cBase([
+            (cKeywords, .k, nil),
+            ("auto const enum extern inline register static struct union volatile in out inout bycopy byref oneway", .k, nil),
+            ("@interface @implementation @end @protocol @property @synthesize @dynamic @class @selector @encode @autoreleasepool @try @catch @finally @throw @optional @required @public @private @protected @package @import", .k, nil),
+            (cTypes + " id instancetype BOOL SEL IMP Class NSInteger NSUInteger CGFloat", .kt, nil),
+            ("YES NO nil Nil NULL self super true false", .kc, nil),
+        ])
+        c.annotation = .k
+        c.multi([("->", .o), ("@\"", .s)])
+        return c
+    }()
+
+    static let csharp: CLikeConfig = {
+        var c = cBase([
+            ("class struct interface enum record namespace", .k, .nc),
+            ("abstract as base break case catch checked const continue default delegate do else event explicit extern finally fixed for foreach goto if implicit in internal is lock new operator out override params private protected public readonly ref return sealed sizeof stackalloc static switch this throw try typeof unchecked unsafe using virtual volatile while async await var get set init yield where when with nameof partial required", .k, nil),
+            ("bool byte char decimal double dynamic float int long object sbyte short string uint ulong ushort void nint nuint", .kt, nil),
+            ("true false null", .kc, nil),
+        ])
+        c.preprocessor = true
+        c.member = nil
+        return c
+    }()
+
+    static let dart: CLikeConfig = {
+        var c = cBase([
+            ("class enum mixin extension typedef", .kd, .nc),
+            ("abstract as assert async await break case catch const continue covariant default deferred do dynamic else export extends external factory final finally for get hide if implements import in interface is late library new on operator part required rethrow return sealed set show static super switch sync this throw try var while with yield base", .k, nil),
+            ("bool double int num void String List Map Set Object Future Stream Iterable dynamic Never", .kt, nil),
+            ("true false null", .kc, nil),
+        ])
+        c.preprocessor = false
+        c.singleQuote = .s1
+        c.singleQuoteIsChar = false
+        c.doubleQuote = .s2
+        c.interpolation = .dollar
+        c.tripleQuotes = true
+        c.annotation = .nd
+        return c
+    }()
+
+    static let groovy: CLikeConfig = {
+        var c = cBase([
+            ("class interface enum trait", .kd, .nc),
+            ("def", .kd, nil),
+            ("abstract as assert break case catch const continue default do else extends final finally for goto if implements import in instanceof native new package private protected public return static strictfp super switch synchronized this throw throws transient try var void volatile while", .k, nil),
+            ("boolean byte char double float int long short String", .kt, nil),
+            ("true false null", .kc, nil),
+        ])
+        c.preprocessor = false
+        c.singleQuote = .s1
+        c.singleQuoteIsChar = false
+        c.interpolation = .dollar
+        c.tripleQuotes = true
+        c.annotation = .nd
+        c.member = .na
+        return c
+    }()
+
+    static let scala: CLikeConfig = {
+        var c = cBase([
+            ("class trait object enum", .k, .nc),
+            ("def", .k, .nf),
+            ("val var", .k, .nv),
+            ("abstract case catch do else extends final finally for forSome given if implicit import lazy match new override package private protected return sealed super then this throw try type using while with yield export", .k, nil),
+            ("Boolean Byte Char Double Float Int Long Short String Unit Any AnyRef Nothing", .kt, nil),
+            ("true false null", .kc, nil),
+        ])
+        c.preprocessor = false
+        c.typedFunctionDecl = false
+        c.tripleQuotes = true
+        c.annotation = .nd
+        c.nestedComments = true
+        return c
+    }()
+
+    static let php: CLikeConfig = {
+        var c = cBase([
+            ("function fn", .k, .nf),
+            ("class interface trait enum", .k, .nc),
+            ("abstract and array as break callable case catch clone const continue declare default do echo else elseif empty enddeclare endfor endforeach endif endswitch endwhile extends final finally for foreach global goto if implements include include_once instanceof insteadof isset list match namespace new or print private protected public readonly require require_once return static switch throw try unset use var while xor yield", .k, nil),
+            ("int float bool string void mixed never object iterable null true false self parent", .kt, nil),
+        ])
+        c.preprocessor = false
+        c.hashComments = false
+        c.dollarVariables = true
+        c.singleQuote = .s1
+        c.singleQuoteIsChar = false
+        c.doubleQuote = .s2
+        c.interpolation = .dollar
+        return c
+    }()
+}

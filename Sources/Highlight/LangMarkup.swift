@@ -1,0 +1,172 @@
+/// XML and HTML: tags `nt`, attributes `na`, values `s`, comments `c`, entities `ni`, doctype `cp`;
+/// HTML `<script>`/`<style>` bodies are lexed as JavaScript/CSS.
+struct MarkupLexer: Lexer {
+    let html: Bool
+
+    func lex(_ s: inout Scanner) {
+        while s.i < s.n {
+            let start = s.i
+            let c = s.b[start]
+            if c == 60 {
+                if s.matches("<!--", at: start) {
+                    let e = MarkupLexer.find(s, "-->", from: start + 4) ?? s.n
+                    s.emit(.c, from: start, to: e); s.i = e
+                } else if s.matches("<![CDATA[", at: start) {
+                    let e = MarkupLexer.find(s, "]]>", from: start + 9) ?? s.n
+                    s.emit(.cp, from: start, to: start + 9); s.emit(.cp, from: max(e - 3, start + 9), to: e); s.i = e
+                } else if s.at(start + 1) == 33 || s.at(start + 1) == 63 {
+                    var j = start
+                    while j < s.n && s.b[j] != 62 { j += 1 }
+                    j = min(j + 1, s.n)
+                    s.emit(.cp, from: start, to: j); s.i = j
+                } else if isIdentStart(s.at(start + 1)) || s.at(start + 1) == 47 {
+                    tag(&s)
+                } else { s.i += 1 }
+            } else if c == 38 {
+                var j = start + 1
+                while j < s.n && j - start < 12 && (isIdent(s.b[j]) || s.b[j] == 35) { j += 1 }
+                if s.at(j) == 59 { s.emit(.ni, from: start, to: j + 1); s.i = j + 1 } else { s.i += 1 }
+            } else { s.i += 1 }
+        }
+    }
+
+    static func find(_ s: Scanner, _ needle: StaticString, from: Int) -> Int? {
+        var j = from
+        while j < s.n {
+            if s.b[j] == needle.utf8Start[0] && s.matches(needle, at: j) { return j + needle.utf8CodeUnitCount }
+            j += 1
+        }
+        return nil
+    }
+
+    func tag(_ s: inout Scanner) {
+        let start = s.i
+        let closing = s.at(start + 1) == 47
+        var j = start + (closing ? 2 : 1)
+        let ns = j
+        while j < s.n && (isIdent(s.b[j]) || s.b[j] == 45 || s.b[j] == 58 || s.b[j] == 46) { j += 1 }
+        let nameEnd = j
+        s.emit(.nt, from: start, to: nameEnd)
+        while j < s.n {
+            let c = s.b[j]
+            if c == 62 || (c == 47 && s.at(j + 1) == 62) {
+                let e = c == 62 ? j + 1 : j + 2
+                s.emit(.nt, from: j, to: e); j = e; break
+            }
+            if c == 34 || c == 39 {
+                var k = j + 1
+                while k < s.n && s.b[k] != c { k += 1 }
+                k = min(k + 1, s.n)
+                s.emit(.s, from: j, to: k); j = k; continue
+            }
+            if c == 61 { s.emit(.o, from: j, to: j + 1); j += 1; continue }
+            if isIdentStart(c) || c == 58 || c == 64 {
+                var k = j
+                while k < s.n && !isSpace(s.b[k]) && s.b[k] != 61 && s.b[k] != 62 && s.b[k] != 47 { k += 1 }
+                s.emit(.na, from: j, to: k); j = k; continue
+            }
+            j += 1
+        }
+        s.i = j
+        guard html, !closing else { return }
+        let name = String(decoding: UnsafeBufferPointer(rebasing: s.b[ns..<nameEnd]), as: UTF8.self).lowercased()
+        guard name == "script" || name == "style" else { return }
+        let endTag: StaticString = name == "script" ? "</script" : "</style"
+        var k = j
+        while k < s.n && !(s.b[k] == 60 && s.at(k + 1) == 47 && MarkupLexer.matchesLower(s, endTag, at: k)) { k += 1 }
+        guard k > j else { return }
+        let inner: any Lexer = name == "script" ? CLikeLexer(cfg: WebLangs.javascript) : CSSLexer(scss: false)
+        let sub = inner.tokens(UnsafeBufferPointer(rebasing: s.b[j..<k]))
+        var prev = j
+        for t in sub {
+            let e = j + Int(t.end)
+            if t.cls != .text { s.emit(t.cls, from: prev, to: e) }
+            prev = e
+        }
+        s.i = k
+    }
+
+    static func matchesLower(_ s: Scanner, _ t: StaticString, at k: Int) -> Bool {
+        let len = t.utf8CodeUnitCount
+        if k + len > s.n { return false }
+        for q in 0..<len where s.b[k + q] | 0x20 != t.utf8Start[q] | 0x20 { return false }
+        return true
+    }
+}
+
+/// CSS and SCSS: selectors (`nt` tags, `nc` classes, `ni` ids), properties `nb`, values, at-rules `k`.
+struct CSSLexer: Lexer {
+    let scss: Bool
+    func lex(_ s: inout Scanner) {
+        var depth = 0
+        var inValue = false
+        while s.i < s.n {
+            let start = s.i
+            let c = s.b[start]
+            if c == 47 && s.at(start + 1) == 42 {
+                var j = start + 2
+                while j < s.n && !(s.b[j] == 42 && s.at(j + 1) == 47) { j += 1 }
+                j = min(j + 2, s.n); s.emit(.cm, from: start, to: j); s.i = j; continue
+            }
+            if c == 47 && s.at(start + 1) == 47 && scss {
+                let e = s.lineEnd(from: start); s.emit(.c1, from: start, to: e); s.i = e; continue
+            }
+            switch c {
+            case 34, 39:
+                var j = start + 1
+                while j < s.n && s.b[j] != c && s.b[j] != 10 { j += s.b[j] == 92 ? 2 : 1 }
+                j = min(j + 1, s.n); s.emit(c == 34 ? .s2 : .s1, from: start, to: j); s.i = j
+            case 123: depth += 1; inValue = false; s.emit(.p, from: start, to: start + 1); s.i += 1
+            case 125: depth = max(0, depth - 1); inValue = false; s.emit(.p, from: start, to: start + 1); s.i += 1
+            case 59: inValue = false; s.emit(.p, from: start, to: start + 1); s.i += 1
+            case 58 where depth > 0 && !inValue:
+                inValue = true; s.emit(.o, from: start, to: start + 1); s.i += 1
+            case 64:
+                let e = s.identEnd(from: start + 1)
+                s.emit(.k, from: start, to: max(e, start + 1)); s.i = max(e, start + 1)
+            case 36 where scss:
+                var e = start + 1
+                while e < s.n && (isIdent(s.b[e]) || s.b[e] == 45) { e += 1 }
+                s.emit(.nv, from: start, to: e); s.i = e
+            case 35 where inValue:
+                var e = start + 1
+                while e < s.n && isHexDigit(s.b[e]) { e += 1 }
+                s.emit(.mh, from: start, to: e); s.i = e
+            case 46 where !inValue && !isDigit(s.at(start + 1)), 35 where !inValue:
+                var e = start + 1
+                while e < s.n && (isIdent(s.b[e]) || s.b[e] == 45) { e += 1 }
+                s.emit(c == 46 ? .nc : .ni, from: start, to: e); s.i = e
+            default:
+                if isDigit(c) || (c == 46 && isDigit(s.at(start + 1))) || (c == 45 && isDigit(s.at(start + 1)) && inValue) {
+                    var e = start + 1
+                    while e < s.n && (isDigit(s.b[e]) || s.b[e] == 46) { e += 1 }
+                    while e < s.n && ((s.b[e] | 0x20) &- 97 < 26 || s.b[e] == 37) { e += 1 }
+                    s.emit(.m, from: start, to: e); s.i = e
+                } else if isIdentStart(c) || c == 45 {
+                    var e = start + 1
+                    while e < s.n && (isIdent(s.b[e]) || s.b[e] == 45) { e += 1 }
+                    let cls: TokenClass
+                    if inValue { cls = s.at(e) == 40 ? .nf : .n }
+                    else if depth > 0 && s.at(s.skipBlanks(from: e, newlines: false)) == 58 && !CSSLexer.isSelector(s, e) { cls = .nb }
+                    else { cls = .nt }
+                    s.emit(cls, from: start, to: e); s.i = e
+                } else {
+                    if "+>~*,()!%=".utf8.contains(c) { s.emit(.o, from: start, to: start + 1) }
+                    s.i += 1
+                }
+            }
+        }
+    }
+
+    /// `a:hover {` is a selector, `color: red;` a declaration.
+    static func isSelector(_ s: Scanner, _ k: Int) -> Bool {
+        var j = k
+        while j < s.n {
+            let c = s.b[j]
+            if c == 59 || c == 125 || c == 10 { return false }
+            if c == 123 { return true }
+            j += 1
+        }
+        return false
+    }
+}

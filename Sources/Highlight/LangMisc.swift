@@ -1,0 +1,133 @@
+/// Ruby, PowerShell, GraphQL and Protocol Buffers over the shared scanner.
+enum MiscLangs {
+    static let ruby: CLikeConfig = {
+        var c = CLikeConfig()
+        c.words = WordTable([
+            ("def", .k, .nf),
+            ("class module", .k, .nc),
+            ("alias and begin break case do else elsif end ensure for if in next not or redo rescue retry return then undef unless until when while yield loop require require_relative include extend attr_reader attr_writer attr_accessor private protected public raise puts", .k, nil),
+            ("nil true false self super __FILE__ __LINE__", .kc, nil),
+        ])
+        c.slashComments = false; c.blockComments = false; c.hashComments = true
+        c.doubleQuote = .s2; c.singleQuote = .s1; c.singleQuoteIsChar = false
+        c.interpolation = .none
+        c.dollarVariables = true
+        c.annotation = .vi
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?:", p: "()[]{},;.")
+        return c
+    }()
+
+    static let powershell: CLikeConfig = {
+        var c = CLikeConfig()
+        c.words = WordTable([
+            ("function filter workflow", .k, .nf),
+            ("begin break catch class continue data default do dynamicparam else elseif end enum exit finally for foreach from if in param process return switch throw trap try until using var while", .k, nil),
+            ("Write-Host Write-Output Get-ChildItem Get-Content Set-Content New-Item Remove-Item Copy-Item Test-Path Join-Path Invoke-WebRequest Start-Process Get-Item Select-Object Where-Object ForEach-Object", .nb, nil),
+        ])
+        c.slashComments = false; c.blockComments = false; c.hashComments = true
+        c.dollarVariables = true
+        c.doubleQuote = .s2; c.singleQuote = .s1; c.singleQuoteIsChar = false
+        c.escape = nil
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.@")
+        return c
+    }()
+
+    static let graphql: CLikeConfig = {
+        var c = CLikeConfig()
+        c.words = WordTable([
+            ("query mutation subscription fragment on type interface union enum input scalar schema extend implements directive repeatable", .k, nil),
+            ("true false null", .kc, nil),
+            ("Int Float String Boolean ID", .kt, nil),
+        ])
+        c.slashComments = false; c.blockComments = false; c.hashComments = true
+        c.dollarVariables = true
+        c.annotation = .nd
+        c.singleQuote = nil
+        c.tripleQuotes = true
+        c.ops = CLikeConfig.opTable(o: "=!|&", p: "()[]{},:.@$")
+        return c
+    }()
+
+    static let protobuf: CLikeConfig = {
+        var c = CLikeConfig()
+        c.words = WordTable([
+            ("message enum service", .kd, .nc),
+            ("rpc", .kd, .nf),
+            ("syntax package import option optional required repeated returns stream oneof map reserved extend to max weak public edition", .k, nil),
+            ("double float int32 int64 uint32 uint64 sint32 sint64 fixed32 fixed64 sfixed32 sfixed64 bool string bytes", .kt, nil),
+            ("true false", .kc, nil),
+        ])
+        c.doubleQuote = .s; c.singleQuote = .s; c.singleQuoteIsChar = false
+        c.ops = CLikeConfig.opTable(o: "=", p: "()[]{},;:.<>")
+        return c
+    }()
+}
+
+/// INI/properties and TOML: sections `[x]` → nc (TOML: `kd`), keys → nv/na, values typed when TOML.
+struct INILexer: Lexer {
+    let toml: Bool
+    func lex(_ s: inout Scanner) {
+        while s.i < s.n {
+            let ls = s.i
+            let le = s.lineEnd(from: ls)
+            var j = s.skipBlanks(from: ls, newlines: false)
+            if j < le {
+                let c = s.b[j]
+                if c == 35 || c == 59 {
+                    s.emit(.c1, from: j, to: le)
+                } else if c == 91 {
+                    var k = j
+                    while k < le && s.b[k] != 35 { k += 1 }
+                    while k > j && s.b[k - 1] == 32 { k -= 1 }
+                    s.emit(toml ? .kd : .k, from: j, to: k)
+                    j = k
+                } else {
+                    var k = j
+                    while k < le && s.b[k] != 61 && !(s.b[k] == 58 && !toml) { k += 1 }
+                    if k < le {
+                        var t = k
+                        while t > j && s.b[t - 1] == 32 { t -= 1 }
+                        s.emit(toml ? .n : .na, from: j, to: t)
+                        s.emit(.o, from: k, to: k + 1)
+                        j = s.skipBlanks(from: k + 1, newlines: false)
+                    }
+                    if toml { s.i = j; INILexer.tomlValue(&s, le) } else if j < le { s.emit(.s, from: j, to: le) }
+                }
+            }
+            s.i = max(s.i, min(le + 1, s.n))
+        }
+    }
+
+    static func tomlValue(_ s: inout Scanner, _ le: Int) {
+        while s.i < le {
+            let start = s.i
+            let c = s.b[start]
+            if c == 34 || c == 39 {
+                let triple = s.at(start + 1) == c && s.at(start + 2) == c
+                var j = start + (triple ? 3 : 1)
+                while j < s.n {
+                    if s.b[j] == c && (!triple || (s.at(j + 1) == c && s.at(j + 2) == c)) { j += triple ? 3 : 1; break }
+                    if s.b[j] == 10 && !triple { break }
+                    j += (s.b[j] == 92 && c == 34) ? 2 : 1
+                }
+                j = min(j, s.n)
+                s.emit(.s2, from: start, to: j); s.i = j
+                if j > le { return }
+            } else if c == 35 {
+                s.emit(.c1, from: start, to: le); s.i = le
+            } else if isDigit(c) || ((c == 45 || c == 43) && isDigit(s.at(start + 1))) {
+                var j = start + 1
+                while j < le && (isIdent(s.b[j]) || s.b[j] == 45 || s.b[j] == 58 || s.b[j] == 46 || s.b[j] == 43) { j += 1 }
+                s.emit(s.b[start..<j].contains(46) || s.b[start..<j].contains(101) ? .mf : .mi, from: start, to: j); s.i = j
+            } else if isIdentStart(c) {
+                let e = s.identEnd(from: start)
+                if s.matches("true", at: start) || s.matches("false", at: start) { s.emit(.kc, from: start, to: e) }
+                s.i = e
+            } else {
+                if c == 91 || c == 93 || c == 123 || c == 125 || c == 44 { s.emit(.p, from: start, to: start + 1) }
+                if c == 61 { s.emit(.o, from: start, to: start + 1) }
+                s.i += 1
+            }
+        }
+    }
+}

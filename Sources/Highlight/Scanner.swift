@@ -1,0 +1,115 @@
+/// The cursor every lexer drives: raw UTF-8 bytes in, a compact token list out.
+/// Lexers only emit what they classify; gaps become plain text automatically,
+/// which keeps the round-trip invariant (tokens always tile the input).
+struct Scanner {
+    let b: UnsafeBufferPointer<UInt8>
+    let n: Int
+    var i: Int = 0
+    var tokens: [Token] = []
+    private(set) var emitted: Int = 0
+
+    init(_ b: UnsafeBufferPointer<UInt8>) {
+        self.b = b
+        self.n = b.count
+        tokens.reserveCapacity(b.count / 3 + 4)
+    }
+
+    /// Byte at `k`, or 0 past the end (0 never starts a token we care about).
+    @inline(__always) func at(_ k: Int) -> UInt8 { k < n && k >= 0 ? b[k] : 0 }
+    @inline(__always) var cur: UInt8 { i < n ? b[i] : 0 }
+    @inline(__always) var atEnd: Bool { i >= n }
+
+    /// Classifies `[start, end)`; bytes between the previous token and `start` become text.
+    @inline(__always) mutating func emit(_ cls: TokenClass, from start: Int, to end: Int) {
+        guard end > start, end <= n else { return }
+        if start > emitted { push(.text, start) }
+        push(cls, end)
+    }
+
+    @inline(__always) private mutating func push(_ cls: TokenClass, _ end: Int) {
+        if let last = tokens.last, last.cls == cls {
+            tokens[tokens.count - 1].end = Int32(end)
+        } else {
+            tokens.append(Token(end: Int32(end), cls: cls))
+        }
+        emitted = end
+    }
+
+    /// Closes the token list so it covers the whole input.
+    mutating func finish() {
+        if emitted < n { push(.text, n) }
+    }
+
+    // MARK: helpers shared by lexers
+
+    /// True when the bytes at `i` equal `s` (ASCII).
+    @inline(__always) func matches(_ s: StaticString, at k: Int) -> Bool {
+        let len = s.utf8CodeUnitCount
+        if k + len > n { return false }
+        let p = s.utf8Start
+        for j in 0..<len where b[k + j] != p[j] { return false }
+        return true
+    }
+
+    /// Index of the next newline at or after `k` (or n).
+    @inline(__always) func lineEnd(from k: Int) -> Int {
+        var j = k
+        while j < n && b[j] != 10 { j += 1 }
+        return j
+    }
+
+    @inline(__always) func identEnd(from k: Int) -> Int {
+        var j = k
+        while j < n && isIdent(b[j]) { j += 1 }
+        return j
+    }
+
+    /// First index at or after `k` that is not a space or tab (newlines count when `newlines`).
+    @inline(__always) func skipBlanks(from k: Int, newlines: Bool = true) -> Int {
+        var j = k
+        while j < n {
+            let c = b[j]
+            if c == 32 || c == 9 || c == 13 || (newlines && c == 10) { j += 1 } else { break }
+        }
+        return j
+    }
+
+    /// Start of the line containing `k`.
+    func lineStart(of k: Int) -> Int {
+        var j = k
+        while j > 0 && b[j - 1] != 10 { j -= 1 }
+        return j
+    }
+
+    /// A number: decimal, hex/octal/binary prefix, fraction, exponent, `_` separators and letter suffixes.
+    /// Returns the end and the kind (mi, mf, mh, mb, mo).
+    func number(from k: Int, suffixes: Bool = true) -> (Int, TokenClass) {
+        var j = k
+        if b[j] == 48 && j + 1 < n {
+            let x = b[j + 1] | 0x20
+            if x == 120 { j += 2; while j < n && (isHexDigit(b[j]) || b[j] == 95) { j += 1 }; return (suffixes ? identEnd(from: j) : j, .mh) }
+            if x == 98 && j + 2 < n && isDigit(b[j + 2]) { j += 2; while j < n && (isDigit(b[j]) || b[j] == 95) { j += 1 }; return (suffixes ? identEnd(from: j) : j, .mb) }
+            if x == 111 { j += 2; while j < n && (isDigit(b[j]) || b[j] == 95) { j += 1 }; return (suffixes ? identEnd(from: j) : j, .mo) }
+        }
+        var cls = TokenClass.mi
+        while j < n && (isDigit(b[j]) || b[j] == 95) { j += 1 }
+        if j + 1 < n && b[j] == 46 && isDigit(b[j + 1]) {
+            cls = .mf; j += 1
+            while j < n && (isDigit(b[j]) || b[j] == 95) { j += 1 }
+        }
+        if j < n && (b[j] | 0x20) == 101 {
+            var e = j + 1
+            if e < n && (b[e] == 43 || b[e] == 45) { e += 1 }
+            if e < n && isDigit(b[e]) {
+                cls = .mf; j = e
+                while j < n && isDigit(b[j]) { j += 1 }
+            }
+        }
+        if suffixes && j < n && isIdentStart(b[j]) && b[j] < 0x80 {
+            let s = b[j] | 0x20
+            if s == 102 || s == 100 { cls = .mf }
+            j = identEnd(from: j)
+        }
+        return (j, cls)
+    }
+}

@@ -1,0 +1,149 @@
+/// A colour scheme defined per token family, with per-class refinements.
+/// CSS is generated from it, so class themes and inline (feed) styles always agree.
+public struct Theme: Sendable {
+    public struct Style: Sendable, Hashable {
+        public var color: String?
+        public var bold = false
+        public var italic = false
+        public var background: String? = nil
+
+        var declarations: String {
+            var d: [String] = []
+            if let color { d.append("color:\(color)") }
+            if let background { d.append("background-color:\(background)") }
+            if bold { d.append("font-weight:bold") }
+            if italic { d.append("font-style:italic") }
+            return d.joined(separator: ";")
+        }
+    }
+
+    public let name: String
+    public let background: String
+    public let foreground: String
+    public let highlightLine: String
+    let styles: [String: Style]
+
+    /// The style of a class: its own, else its family's (`kd` → `k`, `s2` → `s`).
+    func style(_ cls: TokenClass) -> Style? {
+        if cls == .text { return nil }
+        if let st = styles[cls.cssClass] { return st }
+        if let f = cls.family, let st = styles[String(f)] { return st }
+        return nil
+    }
+
+    func inlineStyle(_ cls: TokenClass) -> String? {
+        guard let st = style(cls) else { return nil }
+        let d = st.declarations
+        return d.isEmpty ? nil : d
+    }
+
+    static func s(_ color: String, bold: Bool = false, italic: Bool = false) -> Style { Style(color: color, bold: bold, italic: italic) }
+
+    /// Galley light: calm, readable on white; comments italic.
+    static let galleyLight = Theme(name: "galley-light", background: "#f7f7f9", foreground: "#24292e", highlightLine: "#fff5b1", styles: [
+        "k": s("#cf222e", bold: false), "kt": s("#0550ae"), "kc": s("#0550ae"), "kn": s("#cf222e"),
+        "n": Style(color: nil), "nf": s("#8250df"), "fm": s("#8250df"), "nc": s("#953800"), "nn": s("#953800"), "nb": s("#0550ae"), "bp": s("#0550ae"),
+        "nd": s("#8250df"), "ne": s("#953800"), "nt": s("#116329"), "na": s("#0550ae"), "nv": s("#953800"), "vm": s("#953800"), "nl": s("#953800"), "ni": s("#6e7781"),
+        "s": s("#0a3069"), "si": s("#cf222e"), "se": s("#0550ae"), "sr": s("#116329"), "sd": s("#57606a", italic: true), "sa": s("#cf222e"), "ss": s("#0550ae"),
+        "m": s("#0550ae"), "c": s("#6e7781", italic: true), "cp": s("#cf222e", italic: false), "cpf": s("#0a3069"), "ch": s("#6e7781", italic: true),
+        "o": s("#cf222e"), "ow": s("#cf222e", bold: true), "p": Style(color: nil), "l": s("#0a3069"), "no": s("#0a3069"),
+        "gi": Style(color: "#116329", background: "#dafbe1"), "gd": Style(color: "#82071e", background: "#ffebe9"), "gh": s("#0550ae", bold: true), "gu": s("#8250df", bold: true),
+        "gp": s("#6e7781", bold: true), "go": s("#57606a"), "ge": Style(color: nil, italic: true), "gs": Style(color: nil, bold: true), "gr": s("#cf222e"), "gt": s("#cf222e"),
+        "err": Style(color: "#82071e", background: "#ffebe9"),
+    ])
+
+    /// Galley dark: the same roles on a dark background.
+    static let galleyDark = Theme(name: "galley-dark", background: "#161b22", foreground: "#e6edf3", highlightLine: "#3b3520", styles: [
+        "k": s("#ff7b72"), "kt": s("#79c0ff"), "kc": s("#79c0ff"), "kn": s("#ff7b72"),
+        "n": Style(color: nil), "nf": s("#d2a8ff"), "fm": s("#d2a8ff"), "nc": s("#ffa657"), "nn": s("#ffa657"), "nb": s("#79c0ff"), "bp": s("#79c0ff"),
+        "nd": s("#d2a8ff"), "ne": s("#ffa657"), "nt": s("#7ee787"), "na": s("#79c0ff"), "nv": s("#ffa657"), "vm": s("#ffa657"), "nl": s("#ffa657"), "ni": s("#8b949e"),
+        "s": s("#a5d6ff"), "si": s("#ff7b72"), "se": s("#79c0ff"), "sr": s("#7ee787"), "sd": s("#8b949e", italic: true), "sa": s("#ff7b72"), "ss": s("#79c0ff"),
+        "m": s("#79c0ff"), "c": s("#8b949e", italic: true), "cp": s("#ff7b72"), "cpf": s("#a5d6ff"), "ch": s("#8b949e", italic: true),
+        "o": s("#ff7b72"), "ow": s("#ff7b72", bold: true), "p": Style(color: nil), "l": s("#a5d6ff"), "no": s("#a5d6ff"),
+        "gi": Style(color: "#aff5b4", background: "#033a16"), "gd": Style(color: "#ffdcd7", background: "#67060c"), "gh": s("#79c0ff", bold: true), "gu": s("#d2a8ff", bold: true),
+        "gp": s("#8b949e", bold: true), "go": s("#8b949e"), "ge": Style(color: nil, italic: true), "gs": Style(color: nil, bold: true), "gr": s("#ff7b72"), "gt": s("#ff7b72"),
+        "err": Style(color: "#ffdcd7", background: "#67060c"),
+    ])
+
+    static let all: [Theme] = [galleyLight, galleyDark]
+}
+
+extension Highlighter {
+    /// Names of the built-in CSS themes: `galley` switches light/dark with `prefers-color-scheme`.
+    public static var themeNames: [String] { ["galley"] + Theme.all.map(\.name) }
+
+    /// CSS for a theme (Pygments/Rouge class selectors under `.highlight`), nil for an unknown name.
+    public static func css(theme: String) -> String? {
+        if theme == "galley" { return ThemeCSS.adaptive(light: .galleyLight, dark: .galleyDark) }
+        guard let t = Theme.all.first(where: { $0.name == theme }) else { return nil }
+        return ThemeCSS.fixed(t)
+    }
+
+    /// The theme used for inline styles (feed mode).
+    static var inlineTheme: Theme { .galleyLight }
+}
+
+/// CSS generation: one rule per styled class; the adaptive theme routes colours through variables.
+enum ThemeCSS {
+    static var styledClasses: [TokenClass] { TokenClass.allCases.filter { $0 != .text } }
+
+    static func fixed(_ t: Theme) -> String {
+        var out = "/* Galley syntax theme: \(t.name) (Pygments/Rouge classes) */\n"
+        out += ".highlight { background: \(t.background); color: \(t.foreground); }\n"
+        out += ".highlight .hll { background-color: \(t.highlightLine); }\n"
+        for cls in styledClasses {
+            guard let d = t.style(cls)?.declarations, !d.isEmpty else { continue }
+            out += ".highlight .\(cls.cssClass) { \(d.replacingSemicolons) }\n"
+        }
+        return out + layout
+    }
+
+    static func adaptive(light: Theme, dark: Theme) -> String {
+        var out = "/* Galley syntax theme: galley (light/dark via prefers-color-scheme) */\n"
+        func vars(_ t: Theme) -> String {
+            var v = "  --hl-bg: \(t.background);\n  --hl-fg: \(t.foreground);\n  --hl-hll: \(t.highlightLine);\n"
+            for cls in styledClasses {
+                guard let st = t.style(cls) else { continue }
+                if let c = st.color { v += "  --hl-\(cls.cssClass): \(c);\n" }
+                if let b = st.background { v += "  --hl-\(cls.cssClass)-bg: \(b);\n" }
+            }
+            return v
+        }
+        out += ":root {\n\(vars(light))}\n@media (prefers-color-scheme: dark) {\n:root {\n\(vars(dark))}\n}\n"
+        out += ".highlight { background: var(--hl-bg); color: var(--hl-fg); }\n"
+        out += ".highlight .hll { background-color: var(--hl-hll); }\n"
+        for cls in styledClasses {
+            guard let st = light.style(cls) else { continue }
+            var d: [String] = []
+            if st.color != nil { d.append("color: var(--hl-\(cls.cssClass))") }
+            if st.background != nil { d.append("background-color: var(--hl-\(cls.cssClass)-bg)") }
+            if st.bold { d.append("font-weight: bold") }
+            if st.italic { d.append("font-style: italic") }
+            if d.isEmpty { continue }
+            out += ".highlight .\(cls.cssClass) { \(d.joined(separator: "; ")) }\n"
+        }
+        return out + layout
+    }
+
+    /// Block chrome: line-number gutter via CSS counters (never copied), title, label, copy button.
+    static let layout = """
+    .highlight pre.numbered code { counter-reset: line; }
+    .highlight pre.numbered .line::before { counter-increment: line; content: counter(line); display: inline-block; width: 2.5em; margin-right: 1em; padding-right: .5em; text-align: right; opacity: .5; border-right: 1px solid currentColor; -webkit-user-select: none; user-select: none; }
+    .highlight .line { display: inline-block; min-width: 100%; }
+    .highlight .line.hll { background-color: var(--hl-hll, rgba(255, 230, 0, .25)); }
+    .highlight .line.gi { background-color: var(--hl-gi-bg, rgba(46, 160, 67, .15)); }
+    .highlight .line.gd { background-color: var(--hl-gd-bg, rgba(248, 81, 73, .15)); }
+    .highlighter-rouge .code-title { font-family: ui-monospace, monospace; font-size: .85em; padding: .35em .8em; border-bottom: 1px solid rgba(128, 128, 128, .3); }
+    .highlighter-rouge { position: relative; }
+    .highlighter-rouge[data-lang] .highlight::before { content: attr(data-lang); position: absolute; right: .6em; top: .3em; font-size: .75em; opacity: .6; -webkit-user-select: none; user-select: none; }
+    .highlighter-rouge .copy-code { position: absolute; right: .5em; bottom: .5em; font-size: .75em; opacity: 0; cursor: pointer; }
+    .highlighter-rouge:hover .copy-code, .highlighter-rouge .copy-code:focus { opacity: 1; }
+
+    """
+}
+
+extension String {
+    fileprivate var replacingSemicolons: String {
+        split(separator: ";").joined(separator: "; ")
+    }
+}

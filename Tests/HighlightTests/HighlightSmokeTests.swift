@@ -1,6 +1,0 @@
-import Testing
-@testable import Highlight
-
-@Test func highlightModuleLoads() {
-    #expect(Bool(true))
-}
