@@ -15,12 +15,19 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var hardBreaks: Bool
     /// Add an anchor link inside each heading (theme option).
     public var headingAnchors: Bool
+    /// Give headings kramdown-style `id`s (off only to compare with plain cmark output).
+    public var headingIDs: Bool
+    /// GFM tables, strikethrough, task lists, extended autolinks and footnotes.
+    public var extensions: Bool
 
-    public init(smartPunctuation: Bool = true, allowRawHTML: Bool = true, hardBreaks: Bool = false, headingAnchors: Bool = false) {
+    public init(smartPunctuation: Bool = true, allowRawHTML: Bool = true, hardBreaks: Bool = false, headingAnchors: Bool = false,
+                headingIDs: Bool = true, extensions: Bool = true) {
         self.smartPunctuation = smartPunctuation
         self.allowRawHTML = allowRawHTML
         self.hardBreaks = hardBreaks
         self.headingAnchors = headingAnchors
+        self.headingIDs = headingIDs
+        self.extensions = extensions
     }
 }
 
@@ -38,14 +45,28 @@ public struct CodeBlock: Sendable, Hashable {
     public var highlightedLines: Set<Int>
     /// 1-based line of the block's opening fence in the Markdown body.
     public var line: Int
+    /// HTML attributes from a kramdown IAL after the block (`{: .wide #listing}`), for the wrapper.
+    public var htmlAttributes: [HTMLAttribute]
 
-    public init(code: String, language: String?, info: String = "", attributes: [String: String] = [:], highlightedLines: Set<Int> = [], line: Int = 1) {
+    public init(code: String, language: String?, info: String = "", attributes: [String: String] = [:], highlightedLines: Set<Int> = [], line: Int = 1,
+                htmlAttributes: [HTMLAttribute] = []) {
         self.code = code
         self.language = language
         self.info = info
         self.attributes = attributes
         self.highlightedLines = highlightedLines
         self.line = line
+        self.htmlAttributes = htmlAttributes
+    }
+}
+
+/// One HTML attribute, in the order the author wrote it.
+public struct HTMLAttribute: Sendable, Hashable {
+    public var name: String
+    public var value: String
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
     }
 }
 
@@ -100,6 +121,7 @@ public struct MarkdownDocument: Sendable {
     }
 }
 
+
 /// Parses Markdown with cmark and renders HTML from its AST.
 public struct MarkdownRenderer: Sendable {
     public var options: MarkdownOptions
@@ -112,39 +134,63 @@ public struct MarkdownRenderer: Sendable {
 
     /// The default hook: escaped code in the Jekyll + Rouge wrapper.
     public static let plainCodeBlock: CodeBlockRenderer = { block in
+        rougeWrapper(block, codeHTML: escapeHTML(block.code))
+    }
+
+    /// Jekyll + Rouge's wrapper around already-highlighted code, so existing themes style it:
+    /// `<div class="language-x highlighter-rouge"><div class="highlight"><pre class="highlight"><code>…`.
+    /// IAL attributes of the block go on the outer `div` (classes appended).
+    public static func rougeWrapper(_ block: CodeBlock, codeHTML: String) -> String {
         let lang = block.language.map { escapeHTML($0) } ?? "plaintext"
-        return "<div class=\"language-\(lang) highlighter-rouge\"><div class=\"highlight\"><pre class=\"highlight\"><code>"
-            + escapeHTML(block.code) + "</code></pre></div></div>\n"
+        var classes = "language-\(lang) highlighter-rouge"
+        var extra = ""
+        for a in block.htmlAttributes {
+            if a.name == "class" { classes += " " + escapeHTML(a.value) } else { extra += " \(escapeHTML(a.name))=\"\(escapeHTML(a.value))\"" }
+        }
+        return "<div class=\"\(classes)\"\(extra)><div class=\"highlight\"><pre class=\"highlight\"><code>"
+            + codeHTML + "</code></pre></div></div>\n"
     }
 
     /// Renders a Markdown body (front matter already removed).
     public func render(_ markdown: String) -> MarkdownDocument {
-        // Placeholder until the AST renderer lands: cmark's own renderer.
-        var opts = CMARK_OPT_DEFAULT
-        if options.smartPunctuation { opts |= CMARK_OPT_SMART }
-        if options.allowRawHTML { opts |= CMARK_OPT_UNSAFE }
-        let html: String = markdown.withCString { ptr in
-            guard let out = cmark_markdown_to_html(ptr, strlen(ptr), opts) else { return "" }
-            defer { free(out) }
-            return String(cString: out)
+        let bytes = Array(markdown.utf8)
+        let prepared = FootnoteSource.prepare(bytes, enabled: options.extensions)
+        if let doc = render(prepared) { return doc }
+        // The footnote section was swallowed (e.g. by an unclosed HTML block): render without footnotes.
+        return render(FootnoteSource.prepare(bytes, enabled: false))!
+    }
+
+    private func render(_ prepared: FootnoteSource) -> MarkdownDocument? {
+        let source = SourceText(prepared.text)
+        let ctx = DocumentContext(options: options, source: source, codeBlockRenderer: codeBlockRenderer, footnotes: prepared)
+        let document = parseDocument(source.bytes, options: ctx.parseOptions)
+        defer { cmark_node_free(document) }
+        var r = HTMLRenderer(ctx: ctx)
+        if ctx.hasIAL { r.collectBlockIALs(document) }
+        r.trackExcerpt = true
+        r.stopAtFootnotes = prepared.hasDefinitions
+        r.render(document)
+        if prepared.hasDefinitions && !r.sawFootnoteSection { return nil }
+        var excerpt: [UInt8] = []
+        if let m = r.moreMarker {
+            excerpt = Array(r.out[..<m])
+            if r.moreInline { excerpt.append("</p>\n") }
+        } else if let p = r.firstParagraph {
+            excerpt = Array(r.out[p])
         }
-        let excerpt = html.split(separator: "</p>", maxSplits: 1).first.map { $0 + "</p>\n" } ?? html
-        return MarkdownDocument(html: html, excerptHTML: excerpt, excerptText: excerpt, wordCount: markdown.split(whereSeparator: { $0 == " " || $0 == "\n" }).count)
+        r.trackExcerpt = false
+        if prepared.hasDefinitions { r.renderFootnotes(document) }
+        let excerptHTML = String(decoding: excerpt, as: UTF8.self)
+        return MarkdownDocument(html: String(decoding: r.out, as: UTF8.self), excerptHTML: excerptHTML,
+                                excerptText: plainText(fromHTML: excerpt), headings: r.headings, wordCount: r.words,
+                                diagnostics: r.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
     }
 }
 
 /// Escapes `&`, `<`, `>` and `"` for HTML text and attribute values.
 public func escapeHTML(_ s: String) -> String {
-    var out = ""
-    out.reserveCapacity(s.utf8.count)
-    for c in s.unicodeScalars {
-        switch c {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        default: out.unicodeScalars.append(c)
-        }
-    }
-    return out
+    var out: [UInt8] = []
+    out.reserveCapacity(s.utf8.count + 16)
+    appendEscaped(&out, s)
+    return String(decoding: out, as: UTF8.self)
 }

@@ -1,0 +1,87 @@
+/// Block-level kramdown IALs, found before rendering because they change opening tags:
+/// a paragraph that is only `{: …}` applies to the block before it (or after it, when first),
+/// and a `{: …}` last line of a paragraph applies to the paragraph, or to the enclosing list or
+/// quote when written lazily at their left edge.
+
+extension HTMLRenderer {
+    mutating func collectBlockIALs(_ document: Node) {
+        var stack: [Node] = [document]
+        while let container = stack.popLast() {
+            var child = firstChild(container)
+            while let c = child {
+                child = nextSibling(c)
+                let t = nodeType(c)
+                if t == NodeType.paragraph {
+                    paragraphIAL(c)
+                } else if t == NodeType.blockQuote || t == NodeType.list || t == NodeType.item {
+                    stack.append(c)
+                }
+            }
+        }
+    }
+
+    private mutating func paragraphIAL(_ p: Node) {
+        guard let last = lastChild(p), nodeType(last) == NodeType.text else { return }
+        var first = last
+        while let prev = previousSibling(first), nodeType(prev) == NodeType.text { first = prev }
+        let before = previousSibling(first)
+        guard before == nil || nodeType(before!) == NodeType.softBreak else { return }
+        let bytes = runBytes(first, last: last)
+        guard bytes.count >= 3, bytes[0] == 0x7B, bytes[1] == 0x3A else { return }
+        switch parseIAL(bytes) {
+        case .none:
+            return
+        case .invalid(let why):
+            let (line, col) = locate(bytes, near: p)
+            warn(line: line, column: col, "invalid attribute list, left as text: \(why)")
+            return
+        case .attributes(let attrs, let length):
+            guard trimmed(bytes[length...]).isEmpty else {
+                let (line, col) = locate(bytes, near: p)
+                warn(line: line, column: col, "text after an attribute list; left as text")
+                return
+            }
+            var target: Node?
+            if let softBreak = before {
+                // Last line of a paragraph.
+                target = lastLineTarget(p, ialLine: endLine(p))
+                var n: Node? = softBreak
+                while let cur = n { skipNodes.insert(cur); if cur == last { break }; n = nextSibling(cur) }
+            } else {
+                // A paragraph of its own: the block before it, else the one after.
+                target = previousSibling(p) ?? nextSibling(p)
+                if target == nil, let parent = parentNode(p), nodeType(parent) != NodeType.document {
+                    target = parentNode(parent).flatMap { nodeType($0) == NodeType.list ? $0 : nil } ?? parent
+                }
+                skipNodes.insert(p)
+            }
+            guard let t = target else {
+                let (line, col) = locate(bytes, near: p)
+                warn(line: line, column: col, "attribute list has no element to apply to")
+                return
+            }
+            var merged = blockAttrs[t] ?? Attributes()
+            merged.merge(attrs)
+            blockAttrs[t] = merged
+        }
+    }
+
+    /// For `{: …}` on the last line of paragraph `p`: the paragraph itself, unless the line is
+    /// a lazy continuation further left, in which case the outermost list or quote it lines up with.
+    private func lastLineTarget(_ p: Node, ialLine: Int) -> Node {
+        let raw = ctx.source.line(ialLine)
+        var col = 1
+        for b in raw {
+            if b == 0x20 { col += 1 } else if b == 0x09 { col += 4 } else { break }
+        }
+        let lazy = raw.dropFirst(col - 1).first == 0x7B
+        guard lazy, col < startColumn(p) else { return p }
+        var target = p
+        var a = parentNode(p)
+        while let anc = a, nodeType(anc) != NodeType.document, startColumn(anc) >= col {
+            if nodeType(anc) != NodeType.item { target = anc }
+            a = parentNode(anc)
+        }
+        return target
+    }
+}

@@ -1,0 +1,427 @@
+import CCmark
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
+/// Facts about one parsed document that every render pass reads.
+final class DocumentContext {
+    let options: MarkdownOptions
+    let source: SourceText
+    let codeBlockRenderer: CodeBlockRenderer
+    let parseOptions: Int32
+    /// Feature gates from a cheap scan of the source, so plain documents pay nothing for extensions.
+    let hasTildes: Bool
+    let hasPipes: Bool
+    let hasIAL: Bool
+    let hasBrackets: Bool
+    let footnotes: FootnoteSource
+    /// Lines that look like link reference definitions, for re-parsing table cells with the same links.
+    lazy var referenceDefinitions: [UInt8] = collectReferenceDefinitions(source)
+
+    init(options: MarkdownOptions, source: SourceText, codeBlockRenderer: @escaping CodeBlockRenderer, footnotes: FootnoteSource) {
+        self.options = options
+        self.source = source
+        self.codeBlockRenderer = codeBlockRenderer
+        self.parseOptions = cmarkParseOptions(options)
+        self.footnotes = footnotes
+        let ext = options.extensions
+        var tildes = false, pipes = false, ial = false, brackets = false
+        source.bytes.withUnsafeBufferPointer { buf in
+            tildes = ext && containsBytes(buf, "~~")
+            pipes = ext && memchrFound(buf, 0x7C)
+            ial = containsBytes(buf, "{:")
+            brackets = memchrFound(buf, 0x5B)
+        }
+        hasTildes = tildes
+        hasPipes = pipes
+        hasIAL = ial
+        hasBrackets = brackets
+    }
+
+    /// A line of the parsed text as a line of the Markdown body the caller gave us.
+    func bodyLine(_ line: Int) -> Int { footnotes.bodyLine(line) }
+}
+
+/// Renders cmark's AST to HTML, byte-identical to `cmark_render_html` for plain CommonMark,
+/// with our headings, code blocks, attributes and GFM extensions layered on.
+struct HTMLRenderer {
+    let ctx: DocumentContext
+    var out: [UInt8] = []
+    var diagnostics: [MarkdownDiagnostic] = []
+    var headings: [Heading] = []
+    var ids = HeadingIDGenerator()
+    var blockAttrs: [Node: Attributes] = [:]
+    var skipNodes: Set<Node> = []
+    var inlineAttrs: [Node: Attributes] = [:]
+    /// Bytes to skip at the start / keep at most, per text run (keyed by its first node).
+    var runSkip: [Node: Int] = [:]
+    var runLimit: [Node: Int] = [:]
+    /// Matched `~~` delimiters per text run: (offset in run, opens).
+    var delMarks: [Node: [(Int, Bool)]] = [:]
+    var footnoteState = FootnoteState()
+    var linkDepth = 0
+    var headingCapture: [UInt8]? = nil
+    /// Excerpt bookkeeping (main document only).
+    var trackExcerpt = false
+    var firstParagraph: Range<Int>? = nil
+    var moreMarker: Int? = nil
+    var moreInline = false
+    var words = 0
+    var inWord = false
+    var stopAtFootnotes = false
+    var sawFootnoteSection = false
+
+    init(ctx: DocumentContext) {
+        self.ctx = ctx
+        out.reserveCapacity(ctx.source.bytes.count + ctx.source.bytes.count / 4 + 64)
+    }
+
+    @inline(__always) static func isLeaf(_ t: UInt32) -> Bool {
+        t == NodeType.text || t == NodeType.softBreak || t == NodeType.lineBreak || t == NodeType.code
+            || t == NodeType.htmlInline || t == NodeType.codeBlock || t == NodeType.htmlBlock || t == NodeType.thematicBreak
+    }
+
+    /// Renders `root` and everything below it; `inner` leaves out the root's own tags (table cells).
+    mutating func render(_ root: Node, inner: Bool = false) {
+        guard let iter = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iter) }
+        var plain: Node? = nil
+        let unsafeHTML = ctx.options.allowRawHTML
+        while true {
+            let ev = cmark_iter_next(iter)
+            if ev == CMARK_EVENT_DONE { break }
+            guard let node = cmark_iter_get_node(iter) else { break }
+            let entering = ev == CMARK_EVENT_ENTER
+            if inner && node == root {
+                if entering { prepareInlines(root) }
+                continue
+            }
+            if let p = plain {
+                if node == p { plain = nil } else { renderPlain(node); continue }
+            }
+            let t = nodeType(node)
+            if !skipNodes.isEmpty && skipNodes.contains(node) {
+                if entering && !HTMLRenderer.isLeaf(t) { cmark_iter_reset(iter, node, CMARK_EVENT_EXIT) }
+                continue
+            }
+            switch t {
+            case NodeType.text:
+                let last = renderTextRun(node)
+                if last != node { cmark_iter_reset(iter, last, CMARK_EVENT_ENTER) }
+            case NodeType.softBreak:
+                if ctx.options.hardBreaks { out.append("<br />\n") } else { out.append(0x0A) }
+                inWord = false
+                headingCapture?.append(0x20)
+            case NodeType.lineBreak:
+                out.append("<br />\n")
+                inWord = false
+                headingCapture?.append(0x20)
+            case NodeType.code:
+                let lit = literalBytes(node)
+                out.append("<code>")
+                appendEscaped(&out, lit)
+                out.append("</code>")
+                countWords(lit)
+                headingCapture?.append(contentsOf: lit)
+            case NodeType.htmlInline:
+                let lit = literalBytes(node)
+                if trackExcerpt && moreMarker == nil && isMoreMarker(lit, exact: true) {
+                    moreMarker = out.count
+                    moreInline = true
+                }
+                if unsafeHTML { out.append(contentsOf: lit) } else { out.append("<!-- raw HTML omitted -->") }
+            case NodeType.emph, NodeType.strong:
+                let tag: StaticString = t == NodeType.emph ? "em" : "strong"
+                if entering {
+                    prepareInlines(node)
+                    if ctx.hasIAL { attachInlineIAL(node) }
+                    out.append(0x3C)
+                    out.append(tag)
+                    if !inlineAttrs.isEmpty, let a = inlineAttrs[node] { a.write(to: &out) }
+                    out.append(0x3E)
+                } else {
+                    out.append("</")
+                    out.append(tag)
+                    out.append(0x3E)
+                }
+            case NodeType.link:
+                if entering {
+                    prepareInlines(node)
+                    if ctx.hasIAL { attachInlineIAL(node) }
+                    linkDepth += 1
+                    out.append("<a href=\"")
+                    let url = cStringBytes(cmark_node_get_url(node))
+                    if unsafeHTML || !isDangerousURL(url) { appendEscapedHref(&out, url) }
+                    let title = cStringBytes(cmark_node_get_title(node))
+                    if title.count > 0 {
+                        out.append("\" title=\"")
+                        appendEscaped(&out, title)
+                    }
+                    out.append(0x22)
+                    if !inlineAttrs.isEmpty, let a = inlineAttrs[node] { a.write(to: &out) }
+                    out.append(0x3E)
+                } else {
+                    linkDepth -= 1
+                    out.append("</a>")
+                }
+            case NodeType.image:
+                if entering {
+                    if ctx.hasIAL { attachInlineIAL(node) }
+                    out.append("<img src=\"")
+                    let url = cStringBytes(cmark_node_get_url(node))
+                    if unsafeHTML || !isDangerousURL(url) { appendEscapedHref(&out, url) }
+                    out.append("\" alt=\"")
+                    plain = node
+                } else {
+                    let title = cStringBytes(cmark_node_get_title(node))
+                    if title.count > 0 {
+                        out.append("\" title=\"")
+                        appendEscaped(&out, title)
+                    }
+                    out.append(0x22)
+                    if !inlineAttrs.isEmpty, let a = inlineAttrs[node] { a.write(to: &out) }
+                    out.append(" />")
+                }
+            case NodeType.paragraph:
+                if entering {
+                    if ctx.hasPipes, let table = detectTable(node, source: ctx.source) {
+                        renderTable(table, node: node)
+                        cmark_iter_reset(iter, node, CMARK_EVENT_EXIT)
+                        continue
+                    }
+                    prepareInlines(node)
+                    inWord = false
+                    if !isTight(node) {
+                        out.cr()
+                        if trackExcerpt && firstParagraph == nil && isTopLevel(node) { firstParagraph = out.count..<out.count }
+                        out.append("<p")
+                        if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+                        out.append(0x3E)
+                    }
+                } else {
+                    inWord = false
+                    if !isTight(node) {
+                        out.append("</p>\n")
+                        if trackExcerpt, let fp = firstParagraph, fp.isEmpty, isTopLevel(node) {
+                            firstParagraph = fp.lowerBound..<out.count
+                        }
+                    }
+                }
+            case NodeType.heading:
+                renderHeading(node, entering: entering)
+            case NodeType.list:
+                if entering {
+                    out.cr()
+                    let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+                    let start = Int(cmark_node_get_list_start(node))
+                    if !ordered { out.append("<ul") } else if start == 1 { out.append("<ol") } else {
+                        out.append("<ol start=\"")
+                        out.appendString(String(start))
+                        out.append(0x22)
+                    }
+                    if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+                    out.append(">\n")
+                } else {
+                    out.append(cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? "</ol>\n" : "</ul>\n")
+                }
+            case NodeType.item:
+                if entering {
+                    out.cr()
+                    out.append("<li")
+                    if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+                    out.append(0x3E)
+                } else {
+                    out.append("</li>\n")
+                }
+            case NodeType.blockQuote:
+                out.cr()
+                if entering {
+                    out.append("<blockquote")
+                    if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+                    out.append(">\n")
+                } else {
+                    out.append("</blockquote>\n")
+                }
+            case NodeType.codeBlock:
+                renderCodeBlock(node)
+            case NodeType.htmlBlock:
+                let lit = literalBytes(node)
+                if stopAtFootnotes && ctx.footnotes.isSectionMarker(lit) && isTopLevel(node) {
+                    sawFootnoteSection = true
+                    cmark_iter_reset(iter, root, CMARK_EVENT_EXIT)
+                    continue
+                }
+                out.cr()
+                if trackExcerpt && moreMarker == nil && isTopLevel(node) && isMoreMarker(lit, exact: false) {
+                    moreMarker = out.count
+                }
+                if unsafeHTML { out.append(contentsOf: lit) } else { out.append("<!-- raw HTML omitted -->") }
+                out.cr()
+            case NodeType.thematicBreak:
+                out.cr()
+                out.append("<hr")
+                if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+                out.append(" />\n")
+            default:
+                break
+            }
+        }
+    }
+
+    /// Image alt text: literals only, escaped; breaks become spaces (as cmark does).
+    private mutating func renderPlain(_ node: Node) {
+        let t = nodeType(node)
+        if t == NodeType.text || t == NodeType.code || t == NodeType.htmlInline {
+            appendEscaped(&out, literalBytes(node))
+        } else if t == NodeType.softBreak || t == NodeType.lineBreak {
+            out.append(0x20)
+        }
+    }
+
+    @inline(__always) private func isTight(_ paragraph: Node) -> Bool {
+        guard let parent = parentNode(paragraph), let grand = parentNode(parent) else { return false }
+        return nodeType(grand) == NodeType.list && cmark_node_get_list_tight(grand) != 0
+    }
+
+    @inline(__always) func isTopLevel(_ node: Node) -> Bool {
+        guard let p = parentNode(node) else { return false }
+        return nodeType(p) == NodeType.document
+    }
+
+    private func isMoreMarker(_ lit: UnsafeBufferPointer<UInt8>, exact: Bool) -> Bool {
+        let marker: [UInt8] = Array("<!--more-->".utf8)
+        guard lit.count >= marker.count else { return false }
+        for i in 0..<marker.count where lit[i] != marker[i] { return false }
+        return !exact || lit.count == marker.count
+    }
+
+    mutating func countWords(_ s: UnsafeBufferPointer<UInt8>) {
+        var w = words
+        var inside = inWord
+        for b in s {
+            if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D {
+                inside = false
+            } else if !inside {
+                inside = true
+                w += 1
+            }
+        }
+        words = w
+        inWord = inside
+    }
+
+    private mutating func renderHeading(_ node: Node, entering: Bool) {
+        let level = Int(cmark_node_get_heading_level(node))
+        let digit = UInt8(0x30 + min(max(level, 1), 6))
+        if entering {
+            prepareInlines(node)
+            out.cr()
+            out.append("<h")
+            out.append(digit)
+            var attrs = blockAttrs.isEmpty ? Attributes() : (blockAttrs[node] ?? Attributes())
+            if let explicit = trailingIDInHeading(node), attrs.id == nil { attrs.id = explicit }
+            let id: String
+            if let given = attrs.id {
+                id = given
+                ids.reserve(given)
+            } else {
+                id = ids.id(for: headingSourceText(node, source: ctx.source))
+            }
+            if ctx.options.headingIDs {
+                out.append(" id=\"")
+                appendEscaped(&out, id)
+                out.append(0x22)
+            }
+            attrs.write(to: &out, skipID: true)
+            out.append(0x3E)
+            if ctx.options.headingAnchors && ctx.options.headingIDs {
+                out.append("<a class=\"heading-anchor\" href=\"#")
+                appendEscapedHref(&out, Array(id.utf8))
+                out.append("\" aria-hidden=\"true\">#</a>")
+            }
+            headingPending.append(id)
+            headingCapture = []
+            inWord = false
+        } else {
+            out.append("</h")
+            out.append(digit)
+            out.append(">\n")
+            let text = String(decoding: headingCapture ?? [], as: UTF8.self)
+            headingCapture = nil
+            inWord = false
+            let id = headingPending.popLast() ?? ""
+            headings.append(Heading(level: level, id: id, text: text.trimmingCharacters()))
+        }
+    }
+
+    var headingPending: [String] = []
+
+    /// `{#id}` at the end of a heading's text: returns the id and hides it from the output.
+    private mutating func trailingIDInHeading(_ node: Node) -> String? {
+        guard let last = lastChild(node), nodeType(last) == NodeType.text else { return nil }
+        let lastLit = literalBytes(last)
+        guard let lb = lastLit.last, lb == 0x7D else { return nil }
+        var first = last
+        while let p = previousSibling(first), nodeType(p) == NodeType.text { first = p }
+        let bytes = runBytes(first, last: last)
+        guard let found = bytes.withUnsafeBufferPointer({ trailingHeaderID($0) }) else { return nil }
+        runLimit[first] = found.keep
+        return found.id
+    }
+
+    private mutating func renderCodeBlock(_ node: Node) {
+        out.cr()
+        let info = cString(cmark_node_get_fence_info(node))
+        let lit = literalBytes(node)
+        countWords(lit)
+        inWord = false
+        let parsed = CodeInfo(info)
+        var block = CodeBlock(code: String(decoding: lit, as: UTF8.self), language: parsed.language, info: info,
+                              attributes: parsed.attributes, highlightedLines: parsed.highlightedLines,
+                              line: ctx.bodyLine(startLine(node)))
+        if !blockAttrs.isEmpty, let a = blockAttrs[node] { block.htmlAttributes = a.asList }
+        out.appendString(ctx.codeBlockRenderer(block))
+    }
+
+    /// The bytes of the text nodes `first…last` (siblings), joined.
+    func runBytes(_ first: Node, last: Node) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var n: Node? = first
+        while let cur = n {
+            bytes.append(contentsOf: literalBytes(cur))
+            if cur == last { break }
+            n = nextSibling(cur)
+        }
+        return bytes
+    }
+
+    mutating func warn(line: Int, column: Int, _ message: String) {
+        diagnostics.append(MarkdownDiagnostic(severity: .warning, line: ctx.bodyLine(line), column: column, message: message))
+    }
+}
+
+func memchrFound(_ buf: UnsafeBufferPointer<UInt8>, _ byte: UInt8) -> Bool {
+    guard let base = buf.baseAddress, buf.count > 0 else { return false }
+    return memchr(base, Int32(byte), buf.count) != nil
+}
+
+extension String {
+    func trimmingCharacters() -> String {
+        var s = Substring(self)
+        while let f = s.first, f.isWhitespace { s = s.dropFirst() }
+        while let l = s.last, l.isWhitespace { s = s.dropLast() }
+        return String(s)
+    }
+}
+
+extension Attributes {
+    var asList: [HTMLAttribute] {
+        var list: [HTMLAttribute] = []
+        if let id { list.append(HTMLAttribute(name: "id", value: id)) }
+        if !classes.isEmpty { list.append(HTMLAttribute(name: "class", value: classes.joined(separator: " "))) }
+        for (k, v) in pairs { list.append(HTMLAttribute(name: k, value: v)) }
+        return list
+    }
+}

@@ -1,0 +1,243 @@
+import CCmark
+
+/// GFM tables. cmark sees a table as a paragraph; we recognise it from the paragraph's source
+/// lines (a delimiter row under a header row with as many cells), split rows into cells
+/// ourselves, and parse the cells' inline Markdown in one auxiliary cmark document.
+
+enum TableAlignment { case none, left, center, right }
+
+struct TableLayout {
+    /// Paragraph lines above the header row (a table may interrupt a paragraph).
+    var leading: [ArraySlice<UInt8>]
+    var header: [[UInt8]]
+    var alignments: [TableAlignment]
+    var rows: [[[UInt8]]]
+}
+
+/// Recognises a table in a paragraph's source lines.
+func detectTable(_ node: Node, source: SourceText) -> TableLayout? {
+    let first = startLine(node), last = endLine(node)
+    guard last > first, first >= 1, last <= source.lineCount else { return nil }
+    let quotes = quoteDepth(node)
+    var lines: [ArraySlice<UInt8>] = []
+    lines.reserveCapacity(last - first + 1)
+    for l in first...last {
+        if l == first {
+            let line = source.line(l)
+            let col = startColumn(node)
+            lines.append(trimmed(col >= 1 && col - 1 <= line.count ? line.dropFirst(col - 1) : source.contentLine(l, quotes: quotes)))
+        } else {
+            lines.append(trimmed(source.contentLine(l, quotes: quotes)))
+        }
+    }
+    for k in 1..<lines.count {
+        guard let aligns = delimiterRow(lines[k]) else { continue }
+        let header = splitRow(lines[k - 1])
+        guard header.count == aligns.count, lines[k].contains(0x7C) || lines[k - 1].contains(0x7C) else { continue }
+        let rows = lines[(k + 1)...].map { splitRow($0) }
+        return TableLayout(leading: Array(lines[0..<(k - 1)]), header: header, alignments: aligns, rows: rows)
+    }
+    return nil
+}
+
+/// `| :--- | :-: | --: |` → alignments, or nil when the line is not a delimiter row.
+func delimiterRow(_ line: ArraySlice<UInt8>) -> [TableAlignment]? {
+    guard let f = line.first, f == 0x7C || f == 0x3A || f == 0x2D else { return nil }
+    guard line.allSatisfy({ $0 == 0x7C || $0 == 0x3A || $0 == 0x2D || $0 == 0x20 || $0 == 0x09 }) else { return nil }
+    var l = line
+    if l.first == 0x7C { l = l.dropFirst() }
+    if l.last == 0x7C { l = l.dropLast() }
+    var aligns: [TableAlignment] = []
+    for cell in l.split(separator: 0x7C, omittingEmptySubsequences: false) {
+        let c = trimmed(cell)
+        guard c.contains(0x2D) else { return nil }
+        let left = c.first == 0x3A, right = c.last == 0x3A
+        let dashes = c.dropFirst(left ? 1 : 0).dropLast(right ? 1 : 0)
+        guard !dashes.isEmpty, dashes.allSatisfy({ $0 == 0x2D }) else { return nil }
+        aligns.append(left && right ? .center : left ? .left : right ? .right : .none)
+    }
+    return aligns.isEmpty ? nil : aligns
+}
+
+/// Splits a row at unescaped pipes that are not inside a code span; `\|` becomes `|`.
+func splitRow(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
+    var l = trimmed(line)
+    if l.first == 0x7C { l = l.dropFirst() }
+    var cells: [[UInt8]] = []
+    var cell: [UInt8] = []
+    var i = l.startIndex
+    var endedWithPipe = false
+    while i < l.endIndex {
+        let b = l[i]
+        endedWithPipe = false
+        if b == 0x5C, i + 1 < l.endIndex {
+            if l[i + 1] == 0x7C { cell.append(0x7C) } else { cell.append(b); cell.append(l[i + 1]) }
+            i += 2
+            continue
+        }
+        if b == 0x60 {
+            var j = i
+            while j < l.endIndex, l[j] == 0x60 { j += 1 }
+            let n = j - i
+            // Look for a closing run of the same length; pipes in between stay in the cell.
+            var k = j
+            var close: Int? = nil
+            while k < l.endIndex {
+                if l[k] == 0x60 {
+                    var m = k
+                    while m < l.endIndex, l[m] == 0x60 { m += 1 }
+                    if m - k == n { close = m; break }
+                    k = m
+                } else {
+                    k += 1
+                }
+            }
+            let stop = close ?? j
+            var p = i
+            while p < stop {
+                if l[p] == 0x5C, p + 1 < stop, l[p + 1] == 0x7C { cell.append(0x7C); p += 2; continue }
+                cell.append(l[p])
+                p += 1
+            }
+            i = stop
+            continue
+        }
+        if b == 0x7C {
+            cells.append(Array(trimmed(cell[...])))
+            cell = []
+            endedWithPipe = true
+            i += 1
+            continue
+        }
+        cell.append(b)
+        i += 1
+    }
+    if !endedWithPipe || cells.isEmpty { cells.append(Array(trimmed(cell[...]))) }
+    return cells
+}
+
+private let cellMarker = "<!--galley-cell-->"
+private let leadMarker = "<!--galley-lead-->"
+
+extension HTMLRenderer {
+    mutating func renderTable(_ table: TableLayout, node: Node) {
+        // One auxiliary document: link definitions, the leading paragraph, then one section per cell.
+        var text = ctx.referenceDefinitions
+        text.append(contentsOf: Array("\n\n\(leadMarker)\n".utf8))
+        for (k, l) in table.leading.enumerated() {
+            if k > 0 { text.append(0x0A) }
+            text.append(contentsOf: l)
+        }
+        text.append(contentsOf: [0x0A, 0x0A])
+        var prefixed: [Bool] = []
+        func addCell(_ c: [UInt8]) {
+            text.append(contentsOf: Array("\(cellMarker)\n".utf8))
+            let guardNeeded = cellNeedsGuard(c)
+            if guardNeeded { text.append(contentsOf: [0xE2, 0x80, 0x8B]) } // U+200B keeps block syntax out
+            prefixed.append(guardNeeded)
+            text.append(contentsOf: c)
+            text.append(contentsOf: [0x0A, 0x0A])
+        }
+        let columns = table.alignments.count
+        for c in table.header { addCell(c) }
+        for row in table.rows {
+            for k in 0..<columns { addCell(k < row.count ? row[k] : []) }
+        }
+        let aux = parseDocument(text, options: ctx.parseOptions)
+        defer { cmark_node_free(aux) }
+        var lead: [Node] = []
+        var cells = [Node?](repeating: nil, count: prefixed.count)
+        var section = -2
+        var child = firstChild(aux)
+        while let c = child {
+            child = nextSibling(c)
+            if nodeType(c) == NodeType.htmlBlock {
+                let lit = literalBytes(c)
+                if startsWith(lit, cellMarker) { section += 1; continue }
+                if startsWith(lit, leadMarker) { section = -1; continue }
+            }
+            if section == -1 { lead.append(c) } else if section >= 0, section < cells.count, nodeType(c) == NodeType.paragraph, cells[section] == nil {
+                cells[section] = c
+            }
+        }
+        for n in lead { render(n) }
+        out.cr()
+        out.append("<table")
+        if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+        out.append(">\n<thead>\n<tr>\n")
+        var index = 0
+        for k in 0..<columns {
+            writeCell("th", table.alignments[k], cells[index], prefixed[index])
+            index += 1
+        }
+        out.append("</tr>\n</thead>\n")
+        if !table.rows.isEmpty {
+            out.append("<tbody>\n")
+            for _ in table.rows {
+                out.append("<tr>\n")
+                for k in 0..<columns {
+                    writeCell("td", table.alignments[k], cells[index], prefixed[index])
+                    index += 1
+                }
+                out.append("</tr>\n")
+            }
+            out.append("</tbody>\n")
+        }
+        out.append("</table>\n")
+    }
+
+    private mutating func writeCell(_ tag: StaticString, _ align: TableAlignment, _ paragraph: Node?, _ guarded: Bool) {
+        out.append(0x3C)
+        out.append(tag)
+        switch align {
+        case .none: break
+        case .left: out.append(" align=\"left\"")
+        case .center: out.append(" align=\"center\"")
+        case .right: out.append(" align=\"right\"")
+        }
+        out.append(0x3E)
+        if let p = paragraph {
+            if guarded, let f = firstChild(p), nodeType(f) == NodeType.text, startsWith(literalBytes(f), "\u{200B}") { runSkip[f] = 3 }
+            render(p, inner: true)
+        }
+        out.append("</")
+        out.append(tag)
+        out.append(">\n")
+        inWord = false
+    }
+}
+
+/// Would this cell, alone on a line, start a block (heading, list, quote, fence, HTML, definition)?
+private func cellNeedsGuard(_ c: [UInt8]) -> Bool {
+    guard let f = c.first else { return false }
+    switch f {
+    case 0x23, 0x3E, 0x3C, 0x5B, 0x2D, 0x2B, 0x7E, 0x60, 0x3D, 0x30...0x39: return true
+    case 0x2A, 0x5F:
+        return c.count == 1 || c[1] == 0x20 || c[1] == 0x09 || c.allSatisfy({ $0 == f || $0 == 0x20 })
+    default: return false
+    }
+}
+
+/// Lines that may define link references (`[x]: /url`), with a following title line.
+func collectReferenceDefinitions(_ source: SourceText) -> [UInt8] {
+    var out: [UInt8] = []
+    var l = 1
+    while l <= source.lineCount {
+        var line = source.line(l)
+        while let f = line.first, f == 0x20 || f == 0x3E || f == 0x09 { line = line.dropFirst() }
+        if line.first == 0x5B, line.count > 3, line.firstIndex(of: 0x5D).map({ $0 + 1 < line.endIndex && line[$0 + 1] == 0x3A }) == true {
+            out.append(contentsOf: line)
+            out.append(0x0A)
+            if l < source.lineCount {
+                let next = trimmed(source.contentLine(l + 1, quotes: 8))
+                if let f = next.first, f == 0x22 || f == 0x27 || f == 0x28 || next.isEmpty == false && line.count < 6 {
+                    out.append(contentsOf: next)
+                    out.append(0x0A)
+                }
+            }
+            out.append(0x0A)
+        }
+        l += 1
+    }
+    return out
+}

@@ -1,0 +1,239 @@
+/// Text runs: cmark splits text at special characters, so adjacent text nodes are joined
+/// and scanned once for the inline extensions (strikethrough, autolinks, footnote
+/// references, task markers, inline IAL).
+
+extension HTMLRenderer {
+    /// Renders the run of text siblings starting at `first`; returns the last node consumed.
+    mutating func renderTextRun(_ first: Node) -> Node {
+        var last = first
+        while let n = nextSibling(last), nodeType(n) == NodeType.text { last = n }
+        let lit = literalBytes(first)
+        let extensions = ctx.options.extensions
+        // Fast path: one node, nothing special around it.
+        if last == first && runSkip.isEmpty && runLimit.isEmpty && delMarks.isEmpty && !needsScan(lit, extensions) && !mayBeTask(first) {
+            appendEscaped(&out, lit)
+            countWords(lit)
+            headingCapture?.append(contentsOf: lit)
+            return last
+        }
+        let bytes = last == first ? Array(lit) : runBytes(first, last: last)
+        bytes.withUnsafeBufferPointer { emitRun($0, first: first) }
+        return last
+    }
+
+    @inline(__always) private func needsScan(_ s: UnsafeBufferPointer<UInt8>, _ extensions: Bool) -> Bool {
+        guard extensions else { return false }
+        let footnotes = ctx.footnotes.hasDefinitions
+        for b in s {
+            switch b {
+            case 0x3A: return true // ':' of http(s)://
+            case 0x77: return true // 'w' of www.
+            case 0x5B: if footnotes { return true }
+            default: break
+            }
+        }
+        return false
+    }
+
+    /// Is `node` the first text of a list item's first paragraph (where `[ ]` / `[x]` may start)?
+    @inline(__always) private func mayBeTask(_ node: Node) -> Bool {
+        guard ctx.options.extensions, ctx.hasBrackets, previousSibling(node) == nil,
+              let p = parentNode(node), nodeType(p) == NodeType.paragraph, previousSibling(p) == nil,
+              let item = parentNode(p), nodeType(item) == NodeType.item else { return false }
+        return true
+    }
+
+    private mutating func emitRun(_ s: UnsafeBufferPointer<UInt8>, first: Node) {
+        var i = runSkip.isEmpty ? 0 : (runSkip[first] ?? 0)
+        let end = runLimit.isEmpty ? s.count : min(runLimit[first] ?? s.count, s.count)
+        guard i < end else { return }
+        let visible = UnsafeBufferPointer(rebasing: s[i..<end])
+        countWords(visible)
+        headingCapture?.append(contentsOf: visible)
+        let marks = delMarks.isEmpty ? [] : (delMarks[first] ?? [])
+        var markIndex = 0
+        if i == 0 && mayBeTask(first) && end >= 4 && s[0] == 0x5B && s[2] == 0x5D && (s[3] == 0x20 || s[3] == 0x09)
+            && (s[1] == 0x20 || s[1] == 0x78 || s[1] == 0x58) {
+            out.append(s[1] == 0x20 ? "<input type=\"checkbox\" disabled=\"\" />" : "<input type=\"checkbox\" disabled=\"\" checked=\"\" />")
+            i = 3
+        }
+        let extensions = ctx.options.extensions
+        let footnotes = ctx.footnotes.hasDefinitions
+        var chunk = i
+        while markIndex < marks.count && marks[markIndex].0 < i { markIndex += 1 }
+        while i < end {
+            if markIndex < marks.count && marks[markIndex].0 == i {
+                flush(s, chunk, i)
+                out.append(marks[markIndex].1 ? "<del>" : "</del>")
+                markIndex += 1
+                i += 2
+                chunk = i
+                continue
+            }
+            let b = s[i]
+            if extensions {
+                if b == 0x5B && footnotes && i + 2 < end && s[i + 1] == 0x5E, let (label, next) = footnoteLabel(s, i, end),
+                   ctx.footnotes.isDefined(label) {
+                    flush(s, chunk, i)
+                    writeFootnoteReference(label)
+                    i = next
+                    chunk = i
+                    continue
+                }
+                if linkDepth == 0 && (b == 0x77 || b == 0x68), let (linkEnd, www) = autolinkAt(s, i, end, previous: i > 0 ? s[i - 1] : 0x20) {
+                    flush(s, chunk, i)
+                    out.append("<a href=\"")
+                    if www { out.append("http://") }
+                    appendEscapedHref(&out, UnsafeBufferPointer(rebasing: s[i..<linkEnd]))
+                    out.append("\">")
+                    appendEscaped(&out, UnsafeBufferPointer(rebasing: s[i..<linkEnd]))
+                    out.append("</a>")
+                    i = linkEnd
+                    chunk = i
+                    continue
+                }
+            }
+            i += 1
+        }
+        flush(s, chunk, end)
+        // Marks at the very end of the run.
+        while markIndex < marks.count && marks[markIndex].0 >= end {
+            out.append(marks[markIndex].1 ? "<del>" : "</del>")
+            markIndex += 1
+        }
+    }
+
+    @inline(__always) private mutating func flush(_ s: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
+        if to > from { appendEscaped(&out, UnsafeBufferPointer(rebasing: s[from..<to])) }
+    }
+
+    /// `[^label]` at `i`: the label and the index after `]`.
+    private func footnoteLabel(_ s: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int) -> (String, Int)? {
+        var j = i + 2
+        while j < end, s[j] != 0x5D, !isSpaceByte(s[j]), s[j] != 0x5B { j += 1 }
+        guard j < end, s[j] == 0x5D, j > i + 2 else { return nil }
+        return (String(decoding: UnsafeBufferPointer(rebasing: s[(i + 2)..<j]), as: UTF8.self), j + 1)
+    }
+
+    /// Prepares the inline children of `parent`: pairs `~~` delimiters across its text runs.
+    mutating func prepareInlines(_ parent: Node) {
+        guard ctx.hasTildes else { return }
+        pairStrikethrough(parent)
+    }
+
+    /// kramdown span IAL right after an image, link or emphasis: `![a](b){:.wide}`.
+    mutating func attachInlineIAL(_ node: Node) {
+        guard let next = nextSibling(node), nodeType(next) == NodeType.text else { return }
+        let lit = literalBytes(next)
+        guard lit.count >= 2, lit[0] == 0x7B, lit[1] == 0x3A else { return }
+        var last = next
+        while let n = nextSibling(last), nodeType(n) == NodeType.text { last = n }
+        let bytes = runBytes(next, last: last)
+        switch parseIAL(bytes) {
+        case .attributes(let attrs, let length):
+            var merged = inlineAttrs[node] ?? Attributes()
+            merged.merge(attrs)
+            inlineAttrs[node] = merged
+            runSkip[next] = length
+        case .invalid(let why):
+            let (line, col) = locate(bytes, near: node)
+            warn(line: line, column: col, "invalid attribute list, left as text: \(why)")
+        case .none:
+            break
+        }
+    }
+
+    /// Best-effort source position of `text` inside the block that contains `node`.
+    func locate(_ text: [UInt8], near node: Node) -> (Int, Int) {
+        var block: Node = node
+        while nodeType(block) >= NodeType.text, let p = parentNode(block) { block = p }
+        let first = max(startLine(block), 1)
+        let last = max(endLine(block), first)
+        let needle = Array(text.prefix(while: { $0 != 0x0A }).prefix(24))
+        if !needle.isEmpty {
+            for l in first...min(last, ctx.source.lineCount) {
+                let line = Array(ctx.source.line(l))
+                if line.count >= needle.count {
+                    for c in 0...(line.count - needle.count) where line[c] == needle[0] && Array(line[c..<(c + needle.count)]) == needle {
+                        return (l, c + 1)
+                    }
+                }
+            }
+        }
+        return (first, max(startColumn(block), 1))
+    }
+}
+
+/// GFM extended autolinks at `i`: `www.` or `http(s)://` after a boundary, a valid domain,
+/// then everything up to whitespace or `<`, minus trailing punctuation. Returns the end and
+/// whether it is a `www.` link (needing `http://`).
+func autolinkAt(_ s: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int, previous: UInt8) -> (Int, Bool)? {
+    guard isSpaceByte(previous) || previous == 0x2A || previous == 0x5F || previous == 0x7E || previous == 0x28 else { return nil }
+    func has(_ p: StaticString, at k: Int) -> Bool {
+        let n = p.utf8CodeUnitCount
+        guard k + n <= end else { return false }
+        let pb = p.utf8Start
+        for j in 0..<n where s[k + j] != pb[j] { return false }
+        return true
+    }
+    var domainStart: Int
+    let www: Bool
+    if s[i] == 0x77 {
+        guard has("www.", at: i) else { return nil }
+        domainStart = i
+        www = true
+    } else if has("https://", at: i) {
+        domainStart = i + 8
+        www = false
+    } else if has("http://", at: i) {
+        domainStart = i + 7
+        www = false
+    } else {
+        return nil
+    }
+    // Domain: segments of alphanumerics, `-`, `_` (or non-ASCII) separated by periods.
+    var k = domainStart
+    var segments = 0
+    var underscoreInLast = false, underscoreInPrevious = false
+    var segmentLength = 0
+    while k < end {
+        let b = s[k]
+        if isAlnumByte(b) || b == 0x2D || b >= 0x80 || b == 0x5F {
+            if b == 0x5F { underscoreInLast = true }
+            segmentLength += 1
+        } else if b == 0x2E && segmentLength > 0 && k + 1 < end && (isAlnumByte(s[k + 1]) || s[k + 1] >= 0x80 || s[k + 1] == 0x2D || s[k + 1] == 0x5F) {
+            segments += 1
+            underscoreInPrevious = underscoreInLast
+            underscoreInLast = false
+            segmentLength = 0
+        } else {
+            break
+        }
+        k += 1
+    }
+    guard segmentLength > 0, segments >= (www ? 1 : 0), k > domainStart, !underscoreInLast, !underscoreInPrevious else { return nil }
+    // Path: up to whitespace or `<`.
+    while k < end, !isSpaceByte(s[k]), s[k] != 0x3C { k += 1 }
+    // Trailing punctuation, unbalanced `)` and entity-like `&x;` are not part of the link.
+    var e = k
+    while e > domainStart {
+        let b = s[e - 1]
+        if b == 0x3F || b == 0x21 || b == 0x2E || b == 0x2C || b == 0x3A || b == 0x2A || b == 0x5F || b == 0x7E || b == 0x27 || b == 0x22 {
+            e -= 1
+        } else if b == 0x29 {
+            var open = 0, close = 0
+            for j in i..<e { if s[j] == 0x28 { open += 1 } else if s[j] == 0x29 { close += 1 } }
+            if close > open { e -= 1 } else { break }
+        } else if e - 3 > domainStart, s[e - 3] == 0xE2, s[e - 2] == 0x80, b == 0x9D || b == 0x99 {
+            e -= 3 // closing curly quote from smart punctuation
+        } else if b == 0x3B {
+            var j = e - 2
+            while j > domainStart, isAlnumByte(s[j]) { j -= 1 }
+            if j < e - 2 && s[j] == 0x26 { e = j } else { break }
+        } else {
+            break
+        }
+    }
+    guard e > domainStart else { return nil }
+    return (e, www)
+}

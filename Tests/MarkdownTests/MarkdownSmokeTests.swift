@@ -1,6 +1,0 @@
-import Testing
-@testable import Markdown
-
-@Test func markdownModuleLoads() {
-    #expect(Bool(true))
-}
