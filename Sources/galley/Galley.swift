@@ -8,6 +8,6 @@ struct Galley: AsyncParsableCommand {
         abstract: "A static site and feed generator for engineering blogs.",
         version: "0.1.0",
         subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, InitCommand.self,
-                      MarkdownCommand.self, HighlightCommand.self]
+                      MarkdownCommand.self, HighlightCommand.self, ImportCommand.self]
     )
 }
