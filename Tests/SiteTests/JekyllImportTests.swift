@@ -76,7 +76,7 @@ import Testing
         let (jekyll, dest, report) = try importFixture()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
         let include = try #require(report.leftovers.first { $0.text.contains("include figure.html") })
-        #expect(include.file == "content/posts/2019-05-04-first-post.md" && include.line == 13)
+        #expect(include.file == "content/posts/2019-05-04-first-post.md" && include.line == 14)
         #expect(report.leftovers.contains { $0.text == "{{ site.title }}" && $0.file == "content/posts/2019-06-01-second.markdown" })
         #expect(report.leftovers.contains { $0.file == "index.html" })
         let text = try String(contentsOf: dest.appendingPathComponent("content/posts/2019-05-04-first-post.md"), encoding: .utf8)
