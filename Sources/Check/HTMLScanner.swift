@@ -50,6 +50,7 @@ enum HTMLScanner {
             guard let ctx, let error else { return }
             let box = Unmanaged<ErrorBox>.fromOpaque(ctx).takeUnretainedValue()
             let e = error.pointee
+            if e.code == 801 || e.code == 513 { return }  // unknown (HTML5) tags, duplicate ids: see classify
             let message = e.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
             box.errors.append((Int32(e.code), Int(e.line), Int(e.int2), message))
         }

@@ -17,7 +17,7 @@ struct LinkResolver: Sendable {
     }
 
     func resolve(_ raw: String, from page: String) -> Outcome {
-        let ref = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        let ref = LinkResolver.trim(raw)
         if FeedURL.scheme(of: ref) != nil || ref.hasPrefix("//") { return .external }
         var pathPart = Substring(ref)
         var fragment: String?
@@ -26,20 +26,20 @@ struct LinkResolver: Sendable {
             pathPart = pathPart[..<h]
         }
         if let q = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<q] }
-        let decoded = pathPart.removingPercentEncoding ?? String(pathPart)
+        let decoded = LinkResolver.percentDecoded(pathPart)
         let target: String
         if decoded.isEmpty {
             target = page
         } else {
-            let dir = page.contains("/") ? String(page[..<page.lastIndex(of: "/")!]) + "/" : ""
-            let joined = decoded.hasPrefix("/") ? decoded : "/" + dir + decoded
+            let dir = page.lastIndex(of: "/").map { String(page[...$0]) } ?? ""
+            let joined = decoded.utf8.first == 47 ? decoded : "/" + dir + decoded
             guard let normal = LinkResolver.normalize(joined) else { return .outsideSite }
             guard let file = lookup(normal, trailingSlash: decoded.hasSuffix("/")) else { return .missingFile(normal.isEmpty ? "/" : normal) }
             target = file
         }
         guard let fragment, !fragment.isEmpty, fragment != "top" else { return .ok }
         guard let pageIDs = ids[target] else { return .ok }  // not an HTML page: no ids to check
-        let name = fragment.removingPercentEncoding ?? fragment
+        let name = LinkResolver.percentDecoded(Substring(fragment))
         return pageIDs.contains(name) || pageIDs.contains(fragment) ? .ok : .missingAnchor(file: target, fragment: name)
     }
 
@@ -54,6 +54,43 @@ struct LinkResolver: Sendable {
         if files.contains(path + ".html") { return path + ".html" }
         if files.contains(path + "/index.html") { return path + "/index.html" }
         return nil
+    }
+
+    /// HTML attribute values may carry spaces around the URL; Foundation's trimming is slow per call.
+    static func trim(_ s: String) -> String {
+        let isSpace: (UInt8) -> Bool = { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 12 }
+        guard let f = s.utf8.first, let l = s.utf8.last, isSpace(f) || isSpace(l) else { return s }
+        let bytes = Array(s.utf8)
+        guard let start = bytes.firstIndex(where: { !isSpace($0) }) else { return "" }
+        let end = bytes.lastIndex(where: { !isSpace($0) })!
+        return String(decoding: bytes[start...end], as: UTF8.self)
+    }
+
+    /// `%20` → space, bytes reassembled as UTF-8; invalid escapes stay as written.
+    static func percentDecoded(_ s: Substring) -> String {
+        guard s.utf8.contains(37) else { return String(s) }
+        let b = Array(s.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(b.count)
+        func hex(_ c: UInt8) -> UInt8? {
+            switch c {
+            case 48...57: return c - 48
+            case 65...70: return c - 55
+            case 97...102: return c - 87
+            default: return nil
+            }
+        }
+        var i = 0
+        while i < b.count {
+            if b[i] == 37, i + 2 < b.count, let h = hex(b[i + 1]), let l = hex(b[i + 2]) {
+                out.append(h << 4 | l)
+                i += 3
+            } else {
+                out.append(b[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// `/a/./b/../c` → `a/c`; nil when `..` climbs out of the site.
