@@ -81,8 +81,9 @@ struct DiffLexer: Lexer {
             if cls == .gh || cls == .gu {
                 markers.append((ls, end, cls))
             } else {
-                if le > ls { markers.append((ls, ls + 1, cls == .text ? .text : cls)) }
-                let from = le > ls ? ls + 1 : ls
+                let marker = le > ls && (s.b[ls] == 43 || s.b[ls] == 45 || s.b[ls] == 32)
+                if marker { markers.append((ls, ls + 1, cls)) }
+                let from = marker ? ls + 1 : ls
                 for q in from..<end { code.append(s.b[q]); map.append(q) }
             }
             ls = end

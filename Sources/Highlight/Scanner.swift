@@ -20,8 +20,13 @@ struct Scanner {
     @inline(__always) var atEnd: Bool { i >= n }
 
     /// Classifies `[start, end)`; bytes between the previous token and `start` become text.
+    /// Boundaries are moved off UTF-8 continuation bytes, so a tag never splits a character,
+    /// and overlaps with what was already emitted are clipped, so tokens always tile the input.
     @inline(__always) mutating func emit(_ cls: TokenClass, from start: Int, to end: Int) {
-        guard end > start, end <= n else { return }
+        var start = start, end = min(end, n)
+        while start < end && b[start] & 0xC0 == 0x80 { start += 1 }
+        while end < n && b[end] & 0xC0 == 0x80 { end += 1 }
+        guard end > start, end > emitted else { return }
         if start > emitted { push(.text, start) }
         push(cls, end)
     }
@@ -85,6 +90,7 @@ struct Scanner {
     /// Returns the end and the kind (mi, mf, mh, mb, mo).
     func number(from k: Int, suffixes: Bool = true) -> (Int, TokenClass) {
         var j = k
+        guard j < n else { return (j, .mi) }
         if b[j] == 48 && j + 1 < n {
             let x = b[j + 1] | 0x20
             if x == 120 { j += 2; while j < n && (isHexDigit(b[j]) || b[j] == 95) { j += 1 }; return (suffixes ? identEnd(from: j) : j, .mh) }
