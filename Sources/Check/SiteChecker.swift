@@ -80,7 +80,7 @@ public struct SiteChecker: Sendable {
             if ext == "html" || ext == "htm" {
                 return SiteChecker.pageDiagnostics(HTMLScanner.scan(data), path: display)
             }
-            if FeedValidator.sniff(data) == .unknown {
+            if FeedValidator.sniff(data) == .unknown, !["json", "xml", "rss", "atom"].contains(ext) {
                 return [CheckDiagnostic(path: display, line: 0, column: 0, severity: .error, rule: "check-not-a-feed",
                                         message: "not an HTML page, RSS, Atom or JSON Feed")]
             }

@@ -9,7 +9,8 @@ public enum FeedValidator {
     /// Dates later than `now` + 1 day are warned about. Findings are sorted by line.
     public static func validate(_ data: Data, expectedSelfURL: String? = nil, now: Date = Date()) -> [FeedDiagnostic] {
         var f = Findings()
-        switch sniff(data) {
+        let firstByte = data.first { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+        switch firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") ? .jsonFeed : sniff(data) {
         case .jsonFeed:
             JSONFeedRules.check(data, expectedSelfURL: expectedSelfURL, now: now, into: &f)
         default:
@@ -37,8 +38,8 @@ public enum FeedValidator {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         guard let first = bytes.firstIndex(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else { return .unknown }
         if bytes[first] == UInt8(ascii: "{") {
-            let text = String(decoding: bytes, as: UTF8.self)
-            return text.contains("jsonfeed.org/version") || text.contains("\"items\"") ? .jsonFeed : .unknown
+            // Keys may come in any order (Galley sorts them, so "version" is last): search the whole file.
+            return data.range(of: Data("jsonfeed.org/version".utf8)) != nil ? .jsonFeed : .unknown
         }
         guard bytes[first] == UInt8(ascii: "<") else { return .unknown }
         let text = String(decoding: bytes, as: UTF8.self)

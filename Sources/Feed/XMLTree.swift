@@ -98,10 +98,8 @@ public enum XMLTree {
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
                 if let content = c.pointee.content { text += String(cString: content) }
             case XML_ENTITY_REF_NODE:
-                if let content = xmlNodeGetContent(c) {
-                    text += String(cString: content)
-                    galley_xmlFree(content)
-                }
+                // Never expanded: a hostile feed's nested entities ("billion laughs") would blow up memory.
+                text += "&" + String(cString: c.pointee.name) + ";"
             default:
                 break
             }

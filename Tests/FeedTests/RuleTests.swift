@@ -181,3 +181,17 @@ func brokenFeedIsReported(_ broken: BrokenFeed) {
     let dup = d.first { $0.rule == "rss-duplicate-element" }
     #expect(dup?.column == 17)
 }
+
+/// Entities are never expanded: nested definitions cannot blow up memory, and the feed is still judged.
+@Test func entityExpansionIsNotPerformed() {
+    var lines = rssLines
+    lines[0] = "<?xml version=\"1.0\"?><!DOCTYPE rss [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;\"><!ENTITY c \"&b;&b;&b;&b;&b;&b;&b;&b;&b;&b;\"><!ENTITY d \"&c;&c;&c;&c;&c;&c;&c;&c;&c;&c;\"><!ENTITY e \"&d;&d;&d;&d;&d;&d;&d;&d;&d;&d;\">]>"
+    lines[8] = "<title>&e;&e;&e;&e;&e;&e;&e;&e;&e;&e;</title>"
+    let diags = FeedValidator.validate(Data(lines.joined(separator: "\n").utf8), now: testNow)
+    #expect(!diags.contains { $0.severity == .error && $0.rule.hasPrefix("rss-") }, "\(diags)")
+}
+
+@Test func jsonWithoutVersionIsStillJudgedAsJSON() {
+    let diags = FeedValidator.validate(Data("{\"title\": \"x\", \"items\": []}".utf8), now: testNow)
+    #expect(diags.map(\.rule) == ["json-version", "json-feed-url-missing"])
+}
