@@ -41,6 +41,13 @@ enum RSSRules {
             if let d = channel.plain(name) { date(d, now: now, into: &f) }
         }
         selfLink(channel, expectedSelfURL: expectedSelfURL, into: &f)
+        for name in ["managingEditor", "webMaster"] { email(channel, name, into: &f) }
+        if let lang = channel.plain("language"), !isLanguageTag(lang.trimmedText) {
+            f.warning("rss-language", "language \"\(lang.trimmedText)\" is not a language code like en or en-us", at: lang)
+        }
+        if let ttl = channel.plain("ttl"), Int(ttl.trimmedText).map({ $0 >= 0 }) != true {
+            f.error("rss-ttl", "ttl must be a non-negative number of minutes", at: ttl)
+        }
 
         var guids: [String: Int] = [:]
         for item in channel.all("item") where item.namespace == nil {
@@ -65,6 +72,7 @@ enum RSSRules {
         }
         absoluteURL(item, "link", into: &f)
         absoluteURL(item, "comments", into: &f)
+        email(item, "author", into: &f)
         if let pub = item.plain("pubDate") { date(pub, now: now, into: &f) }
         if let guid = item.plain("guid") {
             let value = guid.trimmedText
@@ -112,6 +120,24 @@ enum RSSRules {
         if !isMIMEType(type) {
             f.error("rss-enclosure-type", "enclosure@type must be a MIME type like image/png (found \"\(type)\")", at: enc)
         }
+    }
+
+    /// RSS `author`, `managingEditor` and `webMaster` are e-mail addresses (`ada@example.com (Ada)`);
+    /// a bare name belongs in `dc:creator`.
+    static func email(_ parent: XMLElementNode, _ name: String, into f: inout Findings) {
+        guard let el = parent.plain(name) else { return }
+        let first = el.trimmedText.split(separator: " ").first.map(String.init) ?? ""
+        let parts = first.split(separator: "@", omittingEmptySubsequences: false)
+        if parts.count != 2 || parts[0].isEmpty || !parts[1].contains(".") {
+            f.error("rss-email", "<\(name)> must start with an e-mail address, e.g. \"ada@example.com (Ada Lovelace)\"; use dc:creator for a name", at: el)
+        }
+    }
+
+    /// BCP 47-ish: `en`, `en-us`, `zh-Hant-TW`.
+    static func isLanguageTag(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 
     /// `type/subtype` with RFC 6838 token characters, optional parameters.

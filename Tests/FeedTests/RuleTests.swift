@@ -113,6 +113,10 @@ let brokenFeeds: [BrokenFeed] = [
     BrokenFeed(rule: "feed-c1-control", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>A\u{0092}s</title>"])),
     BrokenFeed(rule: "feed-mojibake", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>Caf\u{00C3}\u{00A9} \u{00E2}\u{20AC}\u{2122}</title>"])),
     BrokenFeed(rule: "rss-content-without-description", line: 13, severity: .warning, data: feed(rssLines, [13: "<content:encoded>x</content:encoded>"])),
+    BrokenFeed(rule: "rss-email", line: 9, data: feed(rssLines, [9: "<title>A</title><author>Ada Lovelace</author>"])),
+    BrokenFeed(rule: "rss-email", line: 6, data: feed(rssLines, [6: "<description>D</description><managingEditor>editor</managingEditor>"])),
+    BrokenFeed(rule: "rss-language", line: 6, severity: .warning, data: feed(rssLines, [6: "<description>D</description><language>English</language>"])),
+    BrokenFeed(rule: "rss-ttl", line: 6, data: feed(rssLines, [6: "<description>D</description><ttl>soon</ttl>"])),
     // Atom
     BrokenFeed(rule: "atom-required", line: 2, data: feed(atomLines, [4: ""])),
     BrokenFeed(rule: "atom-required", line: 2, data: feed(atomLines, [3: ""])),
