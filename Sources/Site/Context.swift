@@ -16,7 +16,6 @@ struct ContextBuilder: Sendable {
             "assets": config.url("/assets/"),
             "feeds": ["rss": config.url("/feed.xml"), "atom": config.url("/atom.xml"), "json": config.url("/feed.json")],
             "menu": config.menu.map { ["title": $0.title, "url": $0.url] },
-            "postCount": posts.count,
         ]
         if let a = config.author {
             var author: [String: Any] = ["name": a.name]

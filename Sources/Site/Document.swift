@@ -26,6 +26,8 @@ struct SourceDocument: Sendable {
     var permalink: Permalink
     /// Every front matter key, for templates (`page.params.x`).
     var params: [(String, YAMLValue)]
+    /// Changes whenever the file's bytes change: the key of every cache built from this document.
+    var fingerprint: Int = 0
 }
 
 /// Reads `content/`: Markdown becomes documents, everything else is an asset to copy.
@@ -91,7 +93,12 @@ struct ContentLoader: Sendable {
             case .failure(let d): diagnostics.add(d); return nil
             }
         }
-        return makeDocument(rel, split: split, fm: fm, diagnostics: diagnostics)
+        var doc = makeDocument(rel, split: split, fm: fm, diagnostics: diagnostics)
+        var h = Hasher()
+        h.combine(rel)
+        h.combine(data)
+        doc?.fingerprint = h.finalize()
+        return doc
     }
 
     private func makeDocument(_ rel: String, split: SplitSource, fm: YAMLDocument, diagnostics: DiagnosticSink) -> SourceDocument? {

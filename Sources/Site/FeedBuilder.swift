@@ -6,27 +6,47 @@ struct FeedBuilder: Sendable {
     let config: SiteConfig
     let siteDirectory: URL
 
-    /// `posts` are newest first and already cut to the feed size; `contentHTML` is their HTML with inline-styled code.
-    func feeds(posts: [RenderedDocument], contentHTML: [String], sink: DiagnosticSink) -> [OutputFile] {
-        let items = zip(posts, contentHTML).map { item($0, html: $1) }
-        var files = write(title: config.title, description: config.description, link: config.url("/"), dir: "/", items: items, sink: sink)
+    /// `posts` are newest first; `contentHTML` is their HTML with inline-styled code. The site feed takes the newest
+    /// `feed.items` posts, and so does each tag's and category's feed from that term's own posts.
+    /// Feeds whose fingerprint is in `cache` are reused with their diagnostics.
+    func feeds(posts: [RenderedDocument], contentHTML: [String], cache: [String: CachedFeed]) async -> [CachedFeed] {
+        let limit = config.feedItems
+        var jobs: [FeedJob] = [FeedJob(title: config.title, description: config.description, dir: "/", posts: Array(posts.indices.prefix(limit)))]
         // Per-term feeds: each tag and category gets the same three formats under its own folder.
-        var byTerm: [String: (name: String, kind: String, slug: String, items: [FeedItem])] = [:]
-        for (p, it) in zip(posts, items) {
+        var byTerm: [String: (name: String, kind: String, slug: String, posts: [Int])] = [:]
+        for (i, p) in posts.enumerated() {
             for (names, kind) in [(p.source.tags, "tags"), (p.source.categories, "categories")] {
                 for name in names {
                     let slug = Slug.term(name)
-                    byTerm["\(kind)/\(slug)", default: (name, kind, slug, [])].items.append(it)
+                    if byTerm["\(kind)/\(slug)"]?.posts.count ?? 0 >= limit { continue }
+                    byTerm["\(kind)/\(slug)", default: (name, kind, slug, [])].posts.append(i)
                 }
             }
         }
         for key in byTerm.keys.sorted() {
             let t = byTerm[key]!
-            let dir = "/\(t.kind)/\(Slug.escapePath(t.slug))/"
-            files += write(title: "\(config.title) — \(t.name)", description: "Posts \(t.kind == "tags" ? "tagged" : "in") “\(t.name)” on \(config.title)",
-                           link: config.url(dir), dir: dir, items: t.items, sink: sink)
+            jobs.append(FeedJob(title: "\(config.title) — \(t.name)", description: "Posts \(t.kind == "tags" ? "tagged" : "in") “\(t.name)” on \(config.title)",
+                                dir: "/\(t.kind)/\(Slug.escapePath(t.slug))/", posts: t.posts))
         }
-        return files
+        let me = self
+        return await parallelMap(jobs) { job in
+            var h = Hasher()
+            h.combine(job.title); h.combine(job.description); h.combine(job.dir)
+            for i in job.posts { h.combine(posts[i].source.fingerprint) }
+            let fingerprint = h.finalize()
+            if let hit = cache[job.dir], hit.fingerprint == fingerprint { return hit }
+            let sink = DiagnosticSink()
+            let items = job.posts.map { me.item(posts[$0], html: contentHTML[$0]) }
+            let files = me.write(title: job.title, description: job.description, link: me.config.url(job.dir), dir: job.dir, items: items, sink: sink)
+            return CachedFeed(dir: job.dir, fingerprint: fingerprint, files: files, diagnostics: sink.all)
+        }
+    }
+
+    struct FeedJob: Sendable {
+        var title: String
+        var description: String
+        var dir: String
+        var posts: [Int]
     }
 
     private func write(title: String, description: String, link: String, dir: String, items: [FeedItem], sink: DiagnosticSink) -> [OutputFile] {
@@ -85,6 +105,14 @@ struct FeedBuilder: Sendable {
         }
         return nil
     }
+}
+
+/// The three feeds of one folder, as written, with what validating them found.
+struct CachedFeed: Sendable {
+    var dir: String
+    var fingerprint: Int
+    var files: [OutputFile]
+    var diagnostics: [SiteDiagnostic]
 }
 
 /// MIME types by file extension, for enclosures.

@@ -1,5 +1,11 @@
 import Foundation
 
+/// A rendered page and the fingerprint of everything that went into it.
+struct CachedPage: Sendable {
+    var fingerprint: Int
+    var file: OutputFile
+}
+
 /// Turns rendered documents into HTML pages: posts, pages, home, term pages, archive, 404.
 struct PageAssembler: Sendable {
     let config: SiteConfig
@@ -39,8 +45,9 @@ struct PageAssembler: Sendable {
         self.context = ContextBuilder(config: config, posts: posts, terms: terms, termIndex: index)
     }
 
-    /// Renders every page on all cores.
-    func pages() async -> [OutputFile] {
+    /// Renders every page on all cores. A page whose fingerprint is in `cache` is reused as it is:
+    /// the fingerprint covers everything its template sees, so reuse gives the same bytes.
+    func pages(cache: [String: CachedPage] = [:]) async -> [CachedPage] {
         let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
         let postIndex = Dictionary(posts.enumerated().map { ($1.source.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
         var jobs: [PageJob] = documents.indices.map { .document($0) }
@@ -55,7 +62,61 @@ struct PageAssembler: Sendable {
         if templates.has("archive") { jobs.append(.special("archive", "/archive/", "Archive")) }
         if templates.has("404") { jobs.append(.special("404", "/404.html", "Page not found")) }
         let me = self
-        return await parallelMap(jobs) { job in me.render(job, site: site, postIndex: postIndex) }
+        let siteRevision = site.site["copyrightYear"] as? Int ?? 0
+        return await parallelMap(jobs) { job in
+            let (path, fingerprint) = me.identity(job, postIndex: postIndex, siteRevision: siteRevision)
+            if let hit = cache[path], hit.fingerprint == fingerprint { return hit }
+            return CachedPage(fingerprint: fingerprint, file: me.render(job, site: site, postIndex: postIndex))
+        }
+    }
+
+    /// Output path and fingerprint of a page, computed without rendering it.
+    private func identity(_ job: PageJob, postIndex: [String: Int], siteRevision: Int) -> (String, Int) {
+        var h = Hasher()
+        h.combine(siteRevision)
+        switch job {
+        case .document(let i):
+            let doc = documents[i]
+            h.combine(doc.source.fingerprint)
+            h.combine(layouts[i])
+            h.combine(templates.revision(layouts[i]))
+            termCounts(doc, into: &h)
+            if let index = postIndex[doc.source.sourcePath] {
+                // What the page shows of other posts: neighbours and related posts.
+                h.combine(index + 1 < posts.count ? posts[index + 1].source.fingerprint : 0)
+                h.combine(index > 0 ? posts[index - 1].source.fingerprint : 0)
+                for j in related(index) { h.combine(posts[j].source.fingerprint) }
+            }
+            return (doc.source.permalink.outputPath, h.finalize())
+        case let .list(template, kind, title, url, items, page, total, base, term):
+            h.combine(templates.revision(template))
+            h.combine(kind); h.combine(title); h.combine(url); h.combine(page); h.combine(total); h.combine(base)
+            if let term { h.combine(terms[term].name); h.combine(terms[term].posts.count) }
+            for i in items { itemPrint(i, into: &h) }
+            return (Self.filePath(url), h.finalize())
+        case let .special(template, url, title):
+            h.combine(templates.revision(template)); h.combine(title)
+            switch template {
+            case "tags": for t in terms { h.combine(t.name); h.combine(t.kind.rawValue); h.combine(t.posts.count) }
+            case "archive": for i in posts.indices { itemPrint(i, into: &h) }
+            default: for i in posts.indices.prefix(5) { itemPrint(i, into: &h) }
+            }
+            return (Self.filePath(url), h.finalize())
+        }
+    }
+
+    /// A post as lists show it: its own content and the counts of its terms.
+    private func itemPrint(_ i: Int, into h: inout Hasher) {
+        h.combine(posts[i].source.fingerprint)
+        termCounts(posts[i], into: &h)
+    }
+
+    private func termCounts(_ doc: RenderedDocument, into h: inout Hasher) {
+        for (names, kind) in [(doc.source.tags, Term.Kind.tag), (doc.source.categories, .category)] {
+            for name in names {
+                if let t = context.termIndex["\(kind.rawValue):\(Slug.term(name))"] { h.combine(terms[t].posts.count) }
+            }
+        }
     }
 
     enum PageJob: Sendable {

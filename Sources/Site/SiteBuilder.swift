@@ -12,78 +12,16 @@ public struct SiteBuilder: Sendable {
     /// Builds the site into the output folder. Throws every error found; the old output is then untouched.
     public func build() async throws(BuildFailure) -> BuildReport {
         let started = Date()
-        let sink = DiagnosticSink()
-        let site = try await assemble(sink: sink)
-        let files = site.files
-        let assets = site.assets
-        if sink.hasErrors { throw BuildFailure(sink.all) }
+        let site = try await BuildSession(options: options).assemble(changed: nil)
         do {
-            try OutputWriter(output: options.output).commit(files: files, assets: assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
+            try OutputWriter(output: options.output).commit(files: site.files, assets: site.assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
         } catch {
-            throw BuildFailure(sink.all + [.error(options.output.path, "cannot write the output folder: \(error.localizedDescription)",
-                                                  hint: "check permissions and free space; the previous output was left as it was")])
+            throw BuildFailure(site.diagnostics + [.error(options.output.path, "cannot write the output folder: \(error.localizedDescription)",
+                                                          hint: "check permissions and free space; the previous output was left as it was")])
         }
         var report = site.report
-        report.warnings = sink.all.filter { $0.severity == .warning }
         report.seconds = Date().timeIntervalSince(started)
         return report
-    }
-
-    struct Assembled {
-        var files: [OutputFile]
-        var assets: [(source: String, path: String)]
-        var report: BuildReport
-    }
-
-    /// Everything but writing: the part tests and `serve` can reuse.
-    func assemble(sink: DiagnosticSink) async throws(BuildFailure) -> Assembled {
-        guard var config = SiteConfig.load(siteDirectory: options.siteDirectory, diagnostics: sink) else { throw BuildFailure(sink.all) }
-        if let base = options.baseURL { applyBaseURL(base, to: &config, sink: sink) }
-        refuseUnsafeOutput(sink)
-        let templates = TemplateSet.load(siteDirectory: options.siteDirectory, diagnostics: sink)
-        let loader = ContentLoader(siteDirectory: options.siteDirectory, config: config)
-        let listing = loader.list()
-        let loaded = await parallelMap(listing.markdown) { loader.load($0, diagnostics: sink) }.compactMap { $0 }
-        var report = BuildReport(outputDirectory: options.output)
-
-        // Drafts and scheduled posts stay out unless asked for; the summary says what was held back.
-        var docs: [SourceDocument] = []
-        for doc in loaded {
-            if doc.draft && !options.includeDrafts {
-                report.heldBack.append(.init(source: doc.sourcePath, reason: "draft", due: nil)); continue
-            }
-            if doc.kind == .post, let d = doc.date, d > options.now, !options.includeFuture {
-                report.heldBack.append(.init(source: doc.sourcePath, reason: "scheduled", due: d)); continue
-            }
-            docs.append(doc)
-        }
-        guard let templates else { throw BuildFailure(sink.all) }
-        let layouts = resolveLayouts(docs, templates: templates, sink: sink)
-        if sink.hasErrors { throw BuildFailure(sink.all) }
-
-        let rendered = await renderMarkdown(docs, config: config, inlineStyles: false, sink: sink)
-        let assembler = PageAssembler(config: config, templates: templates, documents: rendered, layouts: layouts)
-        var files = await assembler.pages()
-        files.append(OutputFile(path: "assets/syntax.css", data: Data((Highlighter.css(theme: config.highlightTheme) ?? "").utf8),
-                                source: "highlight theme `\(config.highlightTheme)`"))
-
-        // Feeds use inline colours (feed readers drop stylesheets), so their items are rendered again.
-        let feedPosts = Array(assembler.posts.prefix(config.feedItems))
-        let feedHTML = await renderMarkdown(feedPosts.map(\.source), config: config, inlineStyles: true, sink: DiagnosticSink())
-        let feedFiles = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
-            .feeds(posts: feedPosts, contentHTML: feedHTML.map(\.html), sink: sink)
-        files += feedFiles
-        files += SiteFiles(config: config).files(documents: rendered, posts: assembler.posts, terms: assembler.terms,
-                                                 extra: files.map(\.path))
-
-        let assets = listing.assets.map { (source: $0, path: Self.assetPath($0)) }
-        resolveCollisions(files: &files, assets: assets, sink: sink)
-        report.posts = assembler.posts.count
-        report.pages = files.filter { $0.path.hasSuffix(".html") }.count
-        report.feeds = feedFiles.count
-        report.assets = assets.count
-        report.files = files.count + assets.count
-        return Assembled(files: files, assets: assets, report: report)
     }
 
     /// `content/images/a.png` → `images/a.png`; `templates/assets/x.css` → `assets/x.css`.
@@ -91,7 +29,7 @@ public struct SiteBuilder: Sendable {
         String(rel.drop { $0 != "/" }.dropFirst())
     }
 
-    private func applyBaseURL(_ base: String, to config: inout SiteConfig, sink: DiagnosticSink) {
+    static func applyBaseURL(_ base: String, to config: inout SiteConfig, sink: DiagnosticSink) {
         guard let c = URLComponents(string: base), let scheme = c.scheme, ["http", "https"].contains(scheme), let host = c.host else {
             sink.add(.error("--base-url", "`\(base)` is not an absolute http(s) URL", hint: "e.g. --base-url https://preview.example.org/blog"))
             return
@@ -101,7 +39,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The output folder is replaced whole, so it must not be (or contain) the sources.
-    private func refuseUnsafeOutput(_ sink: DiagnosticSink) {
+    static func refuseUnsafeOutput(_ options: BuildOptions, _ sink: DiagnosticSink) {
         let out = options.output.standardizedFileURL.path
         let site = options.siteDirectory.standardizedFileURL.path
         for protected in [site, site + "/content", site + "/templates"] where protected == out || protected.hasPrefix(out + "/") {
@@ -112,7 +50,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Each document's template; unknown layouts are errors at the `layout:` line.
-    private func resolveLayouts(_ docs: [SourceDocument], templates: TemplateSet, sink: DiagnosticSink) -> [String] {
+    static func resolveLayouts(_ docs: [SourceDocument], templates: TemplateSet, sink: DiagnosticSink) -> [String] {
         var needed = Set<String>()
         let layouts = docs.map { doc -> String in
             let kindDefault = doc.kind == .post ? "post" : "page"
@@ -134,7 +72,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders every body in parallel; Markdown and highlighter warnings get file lines.
-    func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig, inlineStyles: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
+    static func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig, inlineStyles: Bool) async -> [(RenderedDocument, [SiteDiagnostic])] {
         let highlighter = Highlighter()
         return await parallelMap(docs) { doc in
             let local = DiagnosticSink()
@@ -157,15 +95,14 @@ public struct SiteBuilder: Sendable {
                 local.add(SiteDiagnostic(d.severity == .error ? .error : .warning, file: doc.sourcePath,
                                          line: d.line + doc.bodyLineOffset, column: d.column, d.message))
             }
-            sink.add(contentsOf: local.all)
-            return RenderedDocument(source: doc, html: out.html, excerptHTML: out.excerptHTML, excerptText: out.excerptText,
-                                    headings: out.headings, wordCount: out.wordCount)
+            return (RenderedDocument(source: doc, html: out.html, excerptHTML: out.excerptHTML, excerptText: out.excerptText,
+                                     headings: out.headings, wordCount: out.wordCount), local.all)
         }
     }
 
     /// Two sources for one output file is an error naming both. Generated pages (home, tags, feeds)
     /// give way to a user's own file at the same place, which is how a theme default is overridden.
-    private func resolveCollisions(files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
+    static func resolveCollisions(files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
         var owner: [String: String] = [:]
         var userPaths = Set<String>()
         for f in files where f.source.hasPrefix("content/") {

@@ -4,7 +4,7 @@ import Foundation
 struct SiteFiles: Sendable {
     let config: SiteConfig
 
-    func files(documents: [RenderedDocument], posts: [RenderedDocument], terms: [Term], extra: [String]) -> [OutputFile] {
+    func files(documents: [RenderedDocument], posts: [RenderedDocument], terms: [Term]) -> [OutputFile] {
         var entries: [(loc: String, lastmod: Date?)] = [(config.absolute(config.url("/")), posts.first?.source.date)]
         for d in documents {
             entries.append((config.absolute(config.url(d.source.permalink.url)), d.source.updated ?? d.source.date))

@@ -6,8 +6,12 @@ struct TemplateSet: Sendable {
     let library: MustacheLibrary
     /// Template names (path under templates/ without `.mustache`).
     let names: Set<String>
+    /// Per template, a hash of its text and of every partial and layout it uses, transitively:
+    /// a page needs re-rendering only when the revision of its template changed.
+    let revisions: [String: Int]
 
     func has(_ name: String) -> Bool { names.contains(name) }
+    func revision(_ name: String) -> Int { revisions[name] ?? 0 }
 
     /// Renders template `name`; the name must exist (checked at load).
     func render(_ name: String, _ context: [String: Any]) -> String {
@@ -34,8 +38,13 @@ struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         let names = Set(sources.map(\.name))
         var ok = true
+        var references: [String: Set<String>] = [:]
+        var texts: [String: String] = [:]
         for src in sources {
-            let problems = check(src.text, file: src.file, known: names)
+            var refs = Set<String>()
+            let problems = check(src.text, file: src.file, known: names, references: &refs)
+            references[src.name] = refs
+            texts[src.name] = src.text
             if !problems.isEmpty { diagnostics.add(contentsOf: problems); ok = false; continue }
             do {
                 library.register(try MustacheTemplate(string: src.text), named: src.name)
@@ -47,7 +56,19 @@ struct TemplateSet: Sendable {
                 diagnostics.add(.error(src.file, line: 1, column: 1, "template syntax error: \(error)")); ok = false
             }
         }
-        return ok ? TemplateSet(library: library, names: names) : nil
+        guard ok else { return nil }
+        var revisions: [String: Int] = [:]
+        for name in names {
+            var seen: Set<String> = [name]
+            var queue = [name]
+            while let n = queue.popLast() {
+                for r in references[n] ?? [] where seen.insert(r).inserted { queue.append(r) }
+            }
+            var h = Hasher()
+            for n in seen.sorted() { h.combine(n); h.combine(texts[n]) }
+            revisions[name] = h.finalize()
+        }
+        return TemplateSet(library: library, names: names, revisions: revisions)
     }
 
     private static func describe(_ e: Error) -> String {
@@ -61,7 +82,7 @@ struct TemplateSet: Sendable {
     }
 
     /// Scans tags (default `{{ }}` delimiters) for balance and references.
-    static func check(_ text: String, file: String, known: Set<String>) -> [SiteDiagnostic] {
+    static func check(_ text: String, file: String, known: Set<String>, references: inout Set<String>) -> [SiteDiagnostic] {
         var problems: [SiteDiagnostic] = []
         var open: [(name: String, line: Int, col: Int)] = []
         var line = 1, col = 1
@@ -83,11 +104,13 @@ struct TemplateSet: Sendable {
                     open.append((name, tagLine, tagCol))
                 case "<":
                     open.append((name, tagLine, tagCol))
+                    references.insert(name)
                     if !known.contains(name) {
                         problems.append(.error(file, line: tagLine, column: tagCol, "layout `\(name)` does not exist",
                                                hint: "create templates/\(name).mustache or fix the name"))
                     }
                 case ">":
+                    references.insert(name)
                     if !known.contains(name) {
                         problems.append(.error(file, line: tagLine, column: tagCol, "partial `\(name)` does not exist",
                                                hint: "create templates/\(name).mustache or fix the name"))
