@@ -99,19 +99,21 @@ func parseIAL<C: RandomAccessCollection>(_ s: C) -> IALParse where C.Element == 
         if j < end, s[j] == 0x3D { // =
             j += 1
             guard j < end else { return .invalid("attribute `\(key)` has no value") }
-            let q = s[j]
             var value: String
-            if q == 0x22 || q == 0x27 {
-                var k = j + 1
+            if let open = quoteLength(s, j, end) {
+                // Straight quotes, or the curly ones smart punctuation turned them into.
+                var k = j + open
                 var bytes: [UInt8] = []
-                while k < end, s[k] != q {
-                    if s[k] == 0x5C, k + 1 < end, s[k + 1] == q || s[k + 1] == 0x5C { k += 1 }
+                var closed = false
+                while k < end {
+                    if let close = quoteLength(s, k, end) { k += close; closed = true; break }
+                    if s[k] == 0x5C, k + 1 < end, quoteLength(s, k + 1, end) != nil { k += 1 }
                     bytes.append(s[k])
                     k += 1
                 }
-                guard k < end else { return .invalid("attribute `\(key)` has an unterminated quote") }
+                guard closed else { return .invalid("attribute `\(key)` has an unterminated quote") }
                 value = String(decoding: bytes, as: UTF8.self)
-                j = k + 1
+                j = k
             } else {
                 var k = j
                 while k < end, !isSpaceByte(s[k]), s[k] != 0x7D { k += 1 }
@@ -134,6 +136,14 @@ func parseIAL<C: RandomAccessCollection>(_ s: C) -> IALParse where C.Element == 
             i = j
         }
     }
+}
+
+/// Length of a quote mark at `i`: `"` or `'`, or a curly quote (3 UTF-8 bytes).
+private func quoteLength<C: RandomAccessCollection>(_ s: C, _ i: Int, _ end: Int) -> Int? where C.Element == UInt8, C.Index == Int {
+    guard i < end else { return nil }
+    if s[i] == 0x22 || s[i] == 0x27 { return 1 }
+    if s[i] == 0xE2, i + 2 < end, s[i + 1] == 0x80, (0x98...0x9D).contains(s[i + 2]) { return 3 }
+    return nil
 }
 
 /// `{#custom-id}` (kramdown header id) at the very end of heading text: returns the id and

@@ -174,7 +174,10 @@ public struct MarkdownRenderer: Sendable {
         var excerpt: [UInt8] = []
         if let m = r.moreMarker {
             excerpt = Array(r.out[..<m])
-            if r.moreInline { excerpt.append("</p>\n") }
+            if r.moreInline {
+                while let l = excerpt.last, l == 0x20 || l == 0x0A { excerpt.removeLast() }
+                excerpt.append("</p>\n")
+            }
         } else if let p = r.firstParagraph {
             excerpt = Array(r.out[p])
         }

@@ -1,0 +1,115 @@
+import Testing
+@testable import Markdown
+
+@Suite struct CodeBlockTests {
+    @Test func defaultWrapperMatchesJekyllRouge() {
+        #expect(html("```swift\nlet a = 1 < 2\n```") == """
+        <div class="language-swift highlighter-rouge"><div class="highlight"><pre class="highlight"><code>let a = 1 &lt; 2
+        </code></pre></div></div>
+
+        """)
+        #expect(html("    indented\n") == """
+        <div class="language-plaintext highlighter-rouge"><div class="highlight"><pre class="highlight"><code>indented
+        </code></pre></div></div>
+
+        """)
+    }
+
+    @Test func hookReceivesInfoAttributesAndLine() {
+        let seen = Box()
+        let renderer = MarkdownRenderer(codeBlockRenderer: { block in
+            seen.set(block)
+            return "<pre>hooked</pre>\n"
+        })
+        let doc = renderer.render("Intro\n\n```swift {3,5-7} title=\"Store.swift\" linenos\nlet a = 1\n```\n")
+        #expect(doc.html == "<p>Intro</p>\n<pre>hooked</pre>\n")
+        let block = seen.get()
+        #expect(block?.language == "swift")
+        #expect(block?.code == "let a = 1\n")
+        #expect(block?.info == "swift {3,5-7} title=\"Store.swift\" linenos")
+        #expect(block?.attributes == ["title": "Store.swift", "linenos": ""])
+        #expect(block?.highlightedLines == [3, 5, 6, 7])
+        #expect(block?.line == 3)
+    }
+
+    @Test func infoStringVariants() {
+        #expect(CodeInfo("").language == nil)
+        #expect(CodeInfo("{1,2}").language == nil)
+        #expect(CodeInfo("{1,2}").highlightedLines == [1, 2])
+        #expect(CodeInfo("ruby startline=3").attributes == ["startline": "3"])
+        #expect(CodeInfo("js title='a b.js'").attributes == ["title": "a b.js"])
+        #expect(CodeInfo("py {9-1,x,2}").highlightedLines == [2])
+    }
+
+    @Test func neverExtendedInsideCode() {
+        let md = "```\n| a | b |\n|---|---|\n~~x~~ www.example.com [^1] {: .x}\n```\n\n`~~x~~ www.example.com`\n\n[^1]: note"
+        let out = html(md)
+        #expect(out.contains("| a | b |\n|---|---|\n~~x~~ www.example.com [^1] {: .x}\n</code>"))
+        #expect(out.contains("<code>~~x~~ www.example.com</code>"))
+        #expect(!out.contains("<table>"))
+        #expect(!out.contains("<del>"))
+    }
+}
+
+final class Box: @unchecked Sendable {
+    private var block: CodeBlock?
+    func set(_ b: CodeBlock) { block = b }
+    func get() -> CodeBlock? { block }
+}
+
+@Suite struct ExcerptTests {
+    @Test func firstParagraphByDefault() {
+        let doc = render("# Title\n\nFirst *para* & more.\n\nSecond.")
+        #expect(doc.excerptHTML == "<p>First <em>para</em> &amp; more.</p>\n")
+        #expect(doc.excerptText == "First para & more.")
+    }
+
+    @Test func moreMarkerBlock() {
+        let doc = render("Intro *text*.\n\nSecond \"para\".\n\n<!--more-->\n\nRest.")
+        #expect(doc.excerptHTML == "<p>Intro <em>text</em>.</p>\n<p>Second “para”.</p>\n")
+        #expect(doc.excerptText == "Intro text. Second “para”.")
+        #expect(doc.html.contains("<!--more-->"))
+    }
+
+    @Test func moreMarkerInline() {
+        let doc = render("Intro with inline <!--more--> marker.\n\nMore.")
+        #expect(doc.excerptHTML == "<p>Intro with inline</p>\n")
+        #expect(doc.html == "<p>Intro with inline <!--more--> marker.</p>\n<p>More.</p>\n")
+    }
+
+    @Test func moreMarkerWithRawHTMLOff() {
+        let doc = render("A\n\n<!--more-->\n\nB", MarkdownOptions(allowRawHTML: false))
+        #expect(doc.excerptHTML == "<p>A</p>\n")
+        #expect(doc.html == "<p>A</p>\n<!-- raw HTML omitted -->\n<p>B</p>\n")
+    }
+
+    @Test func noParagraph() {
+        let doc = render("## Only a heading")
+        #expect(doc.excerptHTML == "")
+        #expect(doc.excerptText == "")
+    }
+
+    @Test func wordCount() {
+        #expect(render("One two three.\n\n- four\n- five six").wordCount == 6)
+        #expect(render("Don't split *smart* words").wordCount == 4)
+    }
+}
+
+@Suite struct OptionTests {
+    @Test func smartPunctuationConfigurable() {
+        #expect(html("\"Hi\" -- it's ...") == "<p>“Hi” – it’s …</p>\n")
+        #expect(html("\"Hi\" -- it's ...", MarkdownOptions(smartPunctuation: false)) == "<p>&quot;Hi&quot; -- it's ...</p>\n")
+    }
+
+    @Test func rawHTMLPassesThroughByDefault() {
+        #expect(html("<figure>\n<img src=\"a.png\">\n</figure>") == "<figure>\n<img src=\"a.png\">\n</figure>\n")
+        #expect(html("<details><summary>x</summary>y</details>") == "<details><summary>x</summary>y</details>\n")
+        #expect(html("a <iframe src=\"x\"></iframe>", MarkdownOptions(allowRawHTML: false))
+                == "<p>a <!-- raw HTML omitted --><!-- raw HTML omitted --></p>\n")
+        #expect(html("[x](javascript:alert(1))", MarkdownOptions(allowRawHTML: false)) == "<p><a href=\"\">x</a></p>\n")
+    }
+
+    @Test func hardBreaks() {
+        #expect(html("a\nb", MarkdownOptions(hardBreaks: true)) == "<p>a<br />\nb</p>\n")
+    }
+}
