@@ -7,6 +7,9 @@ struct LinkResolver: Sendable {
     let files: Set<String>
     /// Ids (and `<a name>`) of every HTML page, by relative path.
     let ids: [String: Set<String>]
+    /// The URL path the folder is served under (`/` or e.g. `/project/` on GitHub project pages);
+    /// root-relative links must start with it.
+    var basePath: String = "/"
 
     enum Outcome: Equatable {
         case external
@@ -32,7 +35,12 @@ struct LinkResolver: Sendable {
             target = page
         } else {
             let dir = page.lastIndex(of: "/").map { String(page[...$0]) } ?? ""
-            let joined = decoded.utf8.first == 47 ? decoded : "/" + dir + decoded
+            var joined = decoded.utf8.first == 47 ? decoded : "/" + dir + decoded
+            if decoded.utf8.first == 47, basePath != "/" {
+                let base = basePath.hasSuffix("/") ? basePath : basePath + "/"
+                guard joined.hasPrefix(base) || joined + "/" == base else { return .outsideSite }
+                joined = "/" + joined.dropFirst(min(base.count, joined.count))
+            }
             guard let normal = LinkResolver.normalize(joined) else { return .outsideSite }
             guard let file = lookup(normal, trailingSlash: decoded.hasSuffix("/")) else { return .missingFile(normal.isEmpty ? "/" : normal) }
             target = file

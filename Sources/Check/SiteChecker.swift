@@ -29,7 +29,10 @@ public struct CheckDiagnostic: Sendable, Hashable {
 public struct SiteChecker: Sendable {
     /// Files handled per task: large enough to amortise task overhead, small enough to balance cores.
     public var chunkSize: Int
-    public init(chunkSize: Int = 64) {
+    /// URL path the checked folder is served under; `/` unless the site lives in a subfolder.
+    public var basePath: String
+    public init(basePath: String = "/", chunkSize: Int = 64) {
+        self.basePath = basePath.hasPrefix("/") ? basePath : "/" + basePath
         self.chunkSize = chunkSize
     }
 
@@ -114,7 +117,7 @@ public struct SiteChecker: Sendable {
                             diags += SiteChecker.pageDiagnostics(scan, path: prefix + rel)
                             pages[rel] = scan
                         } else if FeedValidator.sniff(data) != .unknown {
-                            diags += SiteChecker.feedDiagnostics(FeedValidator.validate(data), path: prefix + rel)
+                            diags += SiteChecker.feedDiagnostics(FeedValidator.validate(data, publishedAtPath: rel), path: prefix + rel)
                         }
                     }
                     return (pages, diags)
@@ -125,7 +128,7 @@ public struct SiteChecker: Sendable {
                 diagnostics += diags
             }
         }
-        let resolver = LinkResolver(files: Set(files), ids: scans.mapValues(\.ids))
+        let resolver = LinkResolver(files: Set(files), ids: scans.mapValues(\.ids), basePath: basePath)
         let pagePaths = scans.keys.sorted()
         let pageChunks = stride(from: 0, to: pagePaths.count, by: chunkSize * 4).map { Array(pagePaths[$0..<min($0 + chunkSize * 4, pagePaths.count)]) }
         let scansSnapshot = scans
@@ -157,7 +160,7 @@ public struct SiteChecker: Sendable {
             let url = shown(ref.url)
             switch resolver.resolve(ref.url, from: page) {
             case .external, .ok: break
-            case .outsideSite: report("link-outside-site", "\"\(url)\" points outside the site folder")
+            case .outsideSite: report("link-outside-site", "\"\(url)\" points outside the site folder" + (resolver.basePath == "/" ? "" : " (served under \(resolver.basePath))"))
             case .missingFile(let target):
                 switch ref.kind {
                 case .link: report("link-broken", "\"\(url)\" resolves to /\(shown(target)), which does not exist")

@@ -6,15 +6,15 @@ enum AtomRules {
     static let feedSingles: Set<String> = ["id", "title", "updated", "subtitle", "rights", "icon", "logo", "generator"]
     static let entrySingles: Set<String> = ["id", "title", "updated", "published", "summary", "content", "rights", "source"]
 
-    static func check(_ feed: XMLElementNode, expectedSelfURL: String?, now: Date, into f: inout Findings) {
+    static func check(_ feed: XMLElementNode, expectedSelf: SelfExpectation?, now: Date, into f: inout Findings) {
         required(feed, in: "feed", into: &f)
         duplicates(feed, singles: feedSingles, into: &f)
         let feedHasAuthor = feed.first("author", ns: ns) != nil
         let links = feed.all("link", ns: ns)
         links.forEach { link($0, into: &f) }
         if let selfLink = links.first(where: { $0.attributes["rel"] == "self" }) {
-            if let expected = expectedSelfURL, let href = selfLink.attributes["href"], href != expected {
-                f.error("atom-self-link-mismatch", "link rel=\"self\" is \"\(href)\" but the feed is published at \"\(expected)\"", at: selfLink)
+            if let expected = expectedSelf, let href = selfLink.attributes["href"], !expected.matches(href) {
+                f.error("atom-self-link-mismatch", "link rel=\"self\" is \"\(href)\" but the feed is published at \(expected)", at: selfLink)
             }
         } else {
             f.error("atom-self-link-missing", "feed has no <link rel=\"self\"> giving its own URL", at: feed)

@@ -8,11 +8,21 @@ public enum FeedValidator {
     /// Validates an RSS 2.0, Atom or JSON feed. `expectedSelfURL`, when given, must equal the feed's self link.
     /// Dates later than `now` + 1 day are warned about. Findings are sorted by line.
     public static func validate(_ data: Data, expectedSelfURL: String? = nil, now: Date = Date()) -> [FeedDiagnostic] {
+        validate(data, expectedSelf: expectedSelfURL.map(SelfExpectation.url), now: now)
+    }
+
+    /// For feeds found in an output folder, where the site URL is unknown: the self link's
+    /// path must end with the file's path inside the folder (e.g. `blog/feed.xml`).
+    public static func validate(_ data: Data, publishedAtPath relativePath: String, now: Date = Date()) -> [FeedDiagnostic] {
+        validate(data, expectedSelf: .pathSuffix(relativePath), now: now)
+    }
+
+    static func validate(_ data: Data, expectedSelf: SelfExpectation?, now: Date) -> [FeedDiagnostic] {
         var f = Findings()
         let firstByte = data.first { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
         switch firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") ? .jsonFeed : sniff(data) {
         case .jsonFeed:
-            JSONFeedRules.check(data, expectedSelfURL: expectedSelfURL, now: now, into: &f)
+            JSONFeedRules.check(data, expectedSelf: expectedSelf, now: now, into: &f)
         default:
             prolog(data, into: &f)
             switch XMLTree.parse(data) {
@@ -20,9 +30,9 @@ public enum FeedValidator {
                 f.error("xml-well-formed", e.message, line: e.line, column: e.column)
             case .success(let root):
                 if root.name == "rss", root.namespace == nil {
-                    RSSRules.check(root, expectedSelfURL: expectedSelfURL, now: now, into: &f)
+                    RSSRules.check(root, expectedSelf: expectedSelf, now: now, into: &f)
                 } else if root.name == "feed", root.namespace == AtomRules.ns {
-                    AtomRules.check(root, expectedSelfURL: expectedSelfURL, now: now, into: &f)
+                    AtomRules.check(root, expectedSelf: expectedSelf, now: now, into: &f)
                 } else {
                     f.error("feed-format-unknown", "root element <\(root.name)> is neither RSS 2.0 <rss> nor Atom <feed>", at: root)
                 }
@@ -61,6 +71,35 @@ public enum FeedValidator {
             f.error("xml-content-before-declaration", "the XML declaration must be the very first thing in the file (found \(before.allSatisfy(\.isWhitespace) ? "whitespace" : "content") before it)", line: line, column: 1)
         } else {
             f.warning("xml-declaration-missing", "feed has no <?xml version=\"1.0\" encoding=\"UTF-8\"?> declaration", line: 1, column: 1)
+        }
+    }
+}
+
+/// Where a feed's self link must point: an exact URL (the build knows it) or, for `galley check`
+/// on a folder, a URL whose path ends with the file's path in that folder.
+enum SelfExpectation: CustomStringConvertible {
+    case url(String)
+    case pathSuffix(String)
+
+    func matches(_ href: String) -> Bool {
+        switch self {
+        case .url(let u): return href == u
+        case .pathSuffix(let p):
+            var path = Substring(href)
+            if let i = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<i] }
+            if let scheme = FeedURL.scheme(of: href), path.dropFirst(scheme.count + 1).hasPrefix("//") {
+                let rest = path.dropFirst(scheme.count + 3)
+                path = rest[(rest.firstIndex(of: "/") ?? rest.endIndex)...]
+            }
+            let decoded = path.removingPercentEncoding ?? String(path)
+            return decoded == "/" + p || decoded.hasSuffix("/" + p)
+        }
+    }
+
+    var description: String {
+        switch self {
+        case .url(let u): return "\"\(u)\""
+        case .pathSuffix(let p): return "a URL ending in \"/\(p)\""
         }
     }
 }

@@ -4,7 +4,7 @@ import Foundation
 enum JSONFeedRules {
     static let versions = ["https://jsonfeed.org/version/1", "https://jsonfeed.org/version/1.1"]
 
-    static func check(_ data: Data, expectedSelfURL: String?, now: Date, into f: inout Findings) {
+    static func check(_ data: Data, expectedSelf: SelfExpectation?, now: Date, into f: inout Findings) {
         let root: JSONNode
         switch JSONParser.parse(data) {
         case .failure(let e):
@@ -34,9 +34,9 @@ enum JSONFeedRules {
             }
         }
         if let feedURL = root["feed_url"]?.string {
-            if let expected = expectedSelfURL, feedURL != expected {
+            if let expected = expectedSelf, !expected.matches(feedURL) {
                 let n = root["feed_url"]!
-                f.error("json-feed-url-mismatch", "feed_url is \"\(feedURL)\" but the feed is published at \"\(expected)\"", line: n.line, column: n.column)
+                f.error("json-feed-url-mismatch", "feed_url is \"\(feedURL)\" but the feed is published at \(expected)", line: n.line, column: n.column)
             }
         } else {
             f.warning("json-feed-url-missing", "feed has no feed_url, so readers cannot find it again", line: root.line, column: root.column)

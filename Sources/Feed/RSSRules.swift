@@ -11,7 +11,7 @@ enum RSSRules {
                                               "textInput", "skipHours", "skipDays"]
     static let itemSingles: Set<String> = ["title", "link", "description", "author", "comments", "guid", "pubDate", "source"]
 
-    static func check(_ rss: XMLElementNode, expectedSelfURL: String?, now: Date, into f: inout Findings) {
+    static func check(_ rss: XMLElementNode, expectedSelf: SelfExpectation?, now: Date, into f: inout Findings) {
         if rss.attributes["version"] != "2.0" {
             f.error("rss-version", "rss@version must be \"2.0\" (found \(rss.attributes["version"].map { "\"\($0)\"" } ?? "none"))", at: rss)
         }
@@ -40,7 +40,7 @@ enum RSSRules {
         for name in ["pubDate", "lastBuildDate"] {
             if let d = channel.plain(name) { date(d, now: now, into: &f) }
         }
-        selfLink(channel, expectedSelfURL: expectedSelfURL, into: &f)
+        selfLink(channel, expectedSelf: expectedSelf, into: &f)
         for name in ["managingEditor", "webMaster"] { email(channel, name, into: &f) }
         if let lang = channel.plain("language"), !isLanguageTag(lang.trimmedText) {
             f.warning("rss-language", "language \"\(lang.trimmedText)\" is not a language code like en or en-us", at: lang)
@@ -199,7 +199,7 @@ enum RSSRules {
         }
     }
 
-    static func selfLink(_ channel: XMLElementNode, expectedSelfURL: String?, into f: inout Findings) {
+    static func selfLink(_ channel: XMLElementNode, expectedSelf: SelfExpectation?, into f: inout Findings) {
         let links = channel.all("link", ns: atomNS)
         for l in links where !(l.attributes["href"].map(FeedURL.isAbsoluteHTTP) ?? false) {
             f.error("rss-url-not-absolute", "atom:link@href must be an absolute URL (found \"\(l.attributes["href"] ?? "")\")", at: l)
@@ -208,8 +208,8 @@ enum RSSRules {
             f.error("rss-self-link-missing", "channel has no <atom:link rel=\"self\"> giving the feed's own URL", at: channel)
             return
         }
-        if let expected = expectedSelfURL, let href = selfLink.attributes["href"], href != expected {
-            f.error("rss-self-link-mismatch", "atom:link rel=\"self\" is \"\(href)\" but the feed is published at \"\(expected)\"", at: selfLink)
+        if let expected = expectedSelf, let href = selfLink.attributes["href"], !expected.matches(href) {
+            f.error("rss-self-link-mismatch", "atom:link rel=\"self\" is \"\(href)\" but the feed is published at \(expected)", at: selfLink)
         }
     }
 }

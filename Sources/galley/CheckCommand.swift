@@ -29,6 +29,9 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The output folder checked when no path is given. Default: <site>/public.", valueName: "dir"))
     var output: String?
 
+    @Option(name: .customLong("base-path"), help: ArgumentHelp("URL path the output is served under, e.g. /project/ for GitHub project pages.", valueName: "path"))
+    var basePath: String = "/"
+
     func run() async throws {
         guard let reportFormat = CheckReport.Format(rawValue: format) else {
             usageError("unknown --format \"\(format)\" (expected text, json or github)")
@@ -38,7 +41,7 @@ struct CheckCommand: AsyncParsableCommand {
             usageError(paths.isEmpty ? "no output folder at \(t); build the site first or pass a path" : "no such file or folder: \(t)")
         }
         let start = Date()
-        let diagnostics = await SiteChecker().check(paths: targets.map { URL(fileURLWithPath: $0) })
+        let diagnostics = await SiteChecker(basePath: basePath).check(paths: targets.map { URL(fileURLWithPath: $0) })
         let rendered = CheckReport.render(diagnostics, format: reportFormat)
         FileHandle.standardOutput.write(Data(rendered.utf8))
         let elapsed = String(format: "%.2f", Date().timeIntervalSince(start))

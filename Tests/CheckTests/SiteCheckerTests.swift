@@ -119,3 +119,23 @@ func linkResolution(ref: String, page: String, expected: LinkResolver.Outcome) {
                                 ids: ["index.html": [], "blog/post.html": ["intro", "café"]])
     #expect(resolver.resolve(ref, from: page) == expected)
 }
+
+@Test func basePathIsStrippedFromRootRelativeLinks() async throws {
+    let fixture = try CheckFixture([
+        "index.html": "<!DOCTYPE html><html><head><title>x</title></head><body>\n<a href=\"/proj/blog/\">ok</a>\n<a href=\"/other/\">out</a>\n<a href=\"blog/#x\">rel</a></body></html>",
+        "blog/index.html": "<!DOCTYPE html><html><head><title>x</title></head><body id=\"x\"><a href=\"/proj/\">home</a></body></html>",
+    ])
+    defer { fixture.remove() }
+    let diags = await SiteChecker(basePath: "/proj/").check(paths: [fixture.root])
+    #expect(diags.map(\.rule) == ["link-outside-site"], "\(diags)")
+    #expect(diags.first?.line == 3)
+}
+
+@Test func feedsInFoldersMustLinkToThemselves() async throws {
+    let fixture = try CheckFixture(["feed.xml": CheckFixture.validRSS, "blog/feed.xml": CheckFixture.validRSS])
+    defer { fixture.remove() }
+    let diags = await SiteChecker().check(paths: [fixture.root])
+    #expect(diags.count == 1, "\(diags)")
+    #expect(diags.first?.rule == "rss-self-link-mismatch")
+    #expect(diags.first?.path.hasSuffix("blog/feed.xml") == true)
+}
