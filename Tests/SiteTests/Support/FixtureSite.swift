@@ -79,11 +79,12 @@ struct FixtureSite {
     func exists(_ rel: String) -> Bool { FileManager.default.fileExists(atPath: output.appendingPathComponent(rel).path) }
 
     /// Every file under the output folder with its bytes, to compare whole trees.
-    func snapshot() -> [String: Data] {
+    func snapshot(of folder: URL? = nil) -> [String: Data] {
+        let root = folder ?? output
         var out: [String: Data] = [:]
-        guard let e = FileManager.default.enumerator(at: output, includingPropertiesForKeys: [.isRegularFileKey]) else { return out }
+        guard let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]) else { return out }
         for case let url as URL in e where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-            out[String(url.standardizedFileURL.path.dropFirst(output.standardizedFileURL.path.count + 1))] = FileManager.default.contents(atPath: url.path)
+            out[String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))] = FileManager.default.contents(atPath: url.path)
         }
         return out
     }

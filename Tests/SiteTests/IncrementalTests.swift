@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+@testable import Site
+
+/// `galley serve` rebuilds through a long-lived BuildSession; after every edit its output must be
+/// byte-for-byte what a clean `galley build` writes.
+@Suite struct IncrementalTests {
+    static let now = Date(timeIntervalSince1970: 1_790_000_000)
+
+    func post(_ title: String, tags: [String], body: String) -> String {
+        "---\ntitle: \(title)\ntags: [\(tags.joined(separator: ", "))]\n---\n\(body)\n"
+    }
+
+    func makeSite() throws -> FixtureSite {
+        var files: [String: String] = [:]
+        for i in 1...7 {
+            files["content/posts/2026-0\(i)-0\(i)-post-\(i).md"] = post("Post \(i)", tags: i % 2 == 0 ? ["even", "all"] : ["odd", "all"], body: "Body of post \(i).\n\nSecond paragraph.")
+        }
+        files["content/about.md"] = "---\ntitle: About\npermalink: /about/\n---\nAbout.\n"
+        files["templates/archive.mustache"] = "{{<base}}{{$main}}{{#years}}<h2>{{year}}</h2>{{#months}}<h3>{{name}}</h3>{{#posts}}<a href=\"{{url}}\">{{title}}</a>{{/posts}}{{/months}}{{/years}}{{/main}}{{/base}}"
+        files["templates/tags.mustache"] = "{{<base}}{{$main}}{{#terms}}<a href=\"{{url}}\">{{name}} ({{count}})</a>{{/terms}}{{/main}}{{/base}}"
+        return try FixtureSite(files: files)
+    }
+
+    /// Applies `edit`, rebuilds incrementally, builds clean elsewhere, and compares the trees.
+    func step(_ site: FixtureSite, _ session: BuildSession, _ changed: Set<String>, _ label: String,
+              sourceLocation: SourceLocation = #_sourceLocation, edit: () throws -> Void) async throws -> [String] {
+        try edit()
+        let outcome = try await session.rebuild(changed: changed)
+        let clean = site.root.appendingPathComponent("clean-\(UUID().uuidString)")
+        _ = try await SiteBuilder(options: BuildOptions(siteDirectory: site.root, outputDirectory: clean, now: Self.now)).build()
+        let incremental = site.snapshot(of: site.output)
+        let expected = site.snapshot(of: clean)
+        #expect(Set(incremental.keys) == Set(expected.keys), "\(label): file sets differ", sourceLocation: sourceLocation)
+        for (path, data) in expected where incremental[path] != data {
+            Issue.record("\(label): \(path) differs from a clean build", sourceLocation: sourceLocation)
+        }
+        try FileManager.default.removeItem(at: clean)
+        return outcome.changedPaths
+    }
+
+    @Test func editsMatchACleanBuild() async throws {
+        let site = try makeSite()
+        defer { site.cleanUp() }
+        let session = BuildSession(options: BuildOptions(siteDirectory: site.root, now: Self.now))
+        _ = try await session.rebuild(changed: nil)
+
+        let p3 = "content/posts/2026-03-03-post-3.md"
+        var changed = try await step(site, session, [p3], "body edit") {
+            try site.write(p3, post("Post 3", tags: ["odd", "all"], body: "A new body for post 3.\n\nSecond paragraph."))
+        }
+        // Only what shows post 3 changes: its page, its neighbours, lists holding it, feeds. Not post 6.
+        #expect(changed.contains("blog/post-3.html"))
+        #expect(!changed.contains("blog/post-6.html"))
+        #expect(!changed.contains("about/index.html"))
+
+        changed = try await step(site, session, [p3], "retitle and retag") {
+            try site.write(p3, post("Post Three", tags: ["odd", "all", "new-tag"], body: "A new body for post 3."))
+        }
+        #expect(changed.contains("tags/new-tag/index.html"))
+
+        _ = try await step(site, session, ["content/posts/2026-08-08-post-8.md"], "new post") {
+            try site.write("content/posts/2026-08-08-post-8.md", post("Post 8", tags: ["even"], body: "Eight."))
+        }
+        _ = try await step(site, session, ["content/posts/2026-01-01-post-1.md"], "delete post") {
+            try site.remove("content/posts/2026-01-01-post-1.md")
+        }
+        #expect(!site.exists("blog/post-1.html"))
+        changed = try await step(site, session, ["templates/partials/header.mustache"], "partial edit") {
+            try site.write("templates/partials/header.mustache", "<header class=\"v2\"><a class=\"home\" href=\"{{site.home}}\">{{site.title}}</a></header>")
+        }
+        #expect(changed.contains("about/index.html"))
+        _ = try await step(site, session, ["content/images/new.png"], "new asset") {
+            try site.write("content/images/new.png", Data([1, 2, 3]))
+        }
+        _ = try await step(site, session, ["content/images/new.png"], "changed asset") {
+            try site.write("content/images/new.png", Data([4, 5, 6, 7]))
+        }
+        _ = try await step(site, session, ["content/images/new.png"], "deleted asset") {
+            try site.remove("content/images/new.png")
+        }
+        _ = try await step(site, session, ["site.yml"], "settings") {
+            try site.write("site.yml", FixtureSite.siteYML.replacingOccurrences(of: "Fixture Blog", with: "Renamed Blog"))
+        }
+        // A draft comes and goes.
+        _ = try await step(site, session, ["content/posts/2026-09-01-draft.md"], "draft") {
+            try site.write("content/posts/2026-09-01-draft.md", "---\ntitle: Draft\ndraft: true\n---\nNo.\n")
+        }
+        // Nothing changed: nothing is written.
+        changed = try await step(site, session, [], "no change") {}
+        #expect(changed.isEmpty, "\(changed)")
+    }
+
+    @Test func failedRebuildKeepsLastGoodOutput() async throws {
+        let site = try makeSite()
+        defer { site.cleanUp() }
+        let session = BuildSession(options: BuildOptions(siteDirectory: site.root, now: Self.now))
+        _ = try await session.rebuild(changed: nil)
+        let good = site.snapshot()
+        let p2 = "content/posts/2026-02-02-post-2.md"
+        try site.write(p2, "---\ntitle: [broken\n---\nx\n")
+        do {
+            _ = try await session.rebuild(changed: [p2])
+            Issue.record("a broken post must fail the rebuild")
+        } catch {
+            #expect(error.errors.first?.file == p2)
+        }
+        #expect(site.snapshot() == good)
+        // Fixing it brings the site back in line with a clean build.
+        _ = try await step(site, session, [p2], "fixed") {
+            try site.write(p2, post("Post 2 fixed", tags: ["even"], body: "Fixed."))
+        }
+    }
+}
