@@ -152,3 +152,36 @@ import Testing
     let diags = FeedValidator.validate(latin1, expectedSelfURL: "http://old.example.org/rss", now: testNow)
     #expect(diags.isEmpty, "\(diags)")
 }
+
+/// Random strings built from the characters that break feeds: every writer's output must still validate without errors.
+@Test func randomHostileStringsNeverBreakFeeds() {
+    var rng = SplitMix(seed: 42)
+    let pieces = ["]]>", "<![CDATA[", "&", "&nbsp;", "&#0;", "&#x1F600;", "<", ">", "\"", "'", "\u{00}", "\u{07}", "\u{0B}", "\u{1F}",
+                  "\u{7F}", "\u{85}", "\u{FFFE}", "\u{FFFF}", "\u{FEFF}", "\u{202E}", "\u{1F680}", "שלום", "é", "\r\n", "\t",
+                  "<a href=\"x\">", "<img src=y.png>", "</p>", "--", "<!--", "text", " ", "\\", "\u{2028}"]
+    for round in 0..<150 {
+        func random() -> String { (0..<Int(rng.next() % 12)).map { _ in pieces[Int(rng.next() % UInt64(pieces.count))] }.joined() }
+        let item = FeedItem(id: "https://example.com/p/\(round)/", title: random() + "t", link: "https://example.com/p/\(round)/",
+                            published: march6, summary: random(), contentHTML: random(), author: FeedAuthor(name: random() + "a"),
+                            categories: [random() + "c"], sourcePath: "p\(round).md")
+        for text in [RSSWriter.render(channel: sampleChannel(), items: [item]),
+                     AtomWriter.render(channel: sampleChannel(), items: [item]),
+                     JSONFeedWriter.render(channel: sampleChannel(), items: [item])] {
+            let errors = FeedValidator.validate(Data(text.utf8), now: testNow).filter { $0.severity == .error }
+            #expect(errors.isEmpty, "round \(round): \(errors)\n\(text)")
+        }
+    }
+}
+
+/// A small deterministic generator so failures reproduce.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
