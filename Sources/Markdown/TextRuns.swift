@@ -168,7 +168,9 @@ extension HTMLRenderer {
 /// then everything up to whitespace or `<`, minus trailing punctuation. Returns the end and
 /// whether it is a `www.` link (needing `http://`).
 func autolinkAt(_ s: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int, previous: UInt8) -> (Int, Bool)? {
-    guard isSpaceByte(previous) || previous == 0x2A || previous == 0x5F || previous == 0x7E || previous == 0x28 else { return nil }
+    // GFM allows start, whitespace, `*`, `_`, `~`, `(`; we also allow opening quotes (straight or curly).
+    guard isSpaceByte(previous) || previous == 0x2A || previous == 0x5F || previous == 0x7E || previous == 0x28
+        || previous == 0x22 || previous == 0x27 || previous == 0x9C || previous == 0x98 else { return nil }
     func has(_ p: StaticString, at k: Int) -> Bool {
         let n = p.utf8CodeUnitCount
         guard k + n <= end else { return false }
