@@ -73,7 +73,7 @@ func parseIAL<C: RandomAccessCollection>(_ s: C) -> IALParse where C.Element == 
     guard end - i >= 2, s[i] == 0x7B, s[i + 1] == 0x3A else { return .none }
     i += 2
     var attrs = Attributes()
-    func isNameByte(_ b: UInt8) -> Bool { isAlnumByte(b) || b == 0x2D || b == 0x5F || b == 0x3A || b >= 0x80 }
+    func isNameByte(_ b: UInt8) -> Bool { isAlnumByte(b) || b == 0x2D || b == 0x5F || b == 0x3A }
     while true {
         while i < end, s[i] == 0x20 || s[i] == 0x09 { i += 1 }
         guard i < end else { return .invalid("attribute list is missing its closing `}`") }
@@ -100,14 +100,14 @@ func parseIAL<C: RandomAccessCollection>(_ s: C) -> IALParse where C.Element == 
             j += 1
             guard j < end else { return .invalid("attribute `\(key)` has no value") }
             var value: String
-            if let open = quoteLength(s, j, end) {
+            if let open = quoteAt(s, j, end) {
                 // Straight quotes, or the curly ones smart punctuation turned them into.
-                var k = j + open
+                var k = j + open.length
                 var bytes: [UInt8] = []
                 var closed = false
                 while k < end {
-                    if let close = quoteLength(s, k, end) { k += close; closed = true; break }
-                    if s[k] == 0x5C, k + 1 < end, quoteLength(s, k + 1, end) != nil { k += 1 }
+                    if let close = quoteAt(s, k, end), close.kind == open.kind { k += close.length; closed = true; break }
+                    if s[k] == 0x5C, k + 1 < end, quoteAt(s, k + 1, end)?.kind == open.kind { k += 1 }
                     bytes.append(s[k])
                     k += 1
                 }
@@ -138,11 +138,19 @@ func parseIAL<C: RandomAccessCollection>(_ s: C) -> IALParse where C.Element == 
     }
 }
 
-/// Length of a quote mark at `i`: `"` or `'`, or a curly quote (3 UTF-8 bytes).
-private func quoteLength<C: RandomAccessCollection>(_ s: C, _ i: Int, _ end: Int) -> Int? where C.Element == UInt8, C.Index == Int {
+/// A quote mark at `i`: its kind (straight double/single, curly double/single, as smart
+/// punctuation may have turned them) and its length in bytes.
+private func quoteAt<C: RandomAccessCollection>(_ s: C, _ i: Int, _ end: Int) -> (kind: Int, length: Int)? where C.Element == UInt8, C.Index == Int {
     guard i < end else { return nil }
-    if s[i] == 0x22 || s[i] == 0x27 { return 1 }
-    if s[i] == 0xE2, i + 2 < end, s[i + 1] == 0x80, (0x98...0x9D).contains(s[i + 2]) { return 3 }
+    if s[i] == 0x22 { return (1, 1) }
+    if s[i] == 0x27 { return (2, 1) }
+    if s[i] == 0xE2, i + 2 < end, s[i + 1] == 0x80 {
+        switch s[i + 2] {
+        case 0x9C, 0x9D: return (3, 3)
+        case 0x98, 0x99: return (4, 3)
+        default: return nil
+        }
+    }
     return nil
 }
 

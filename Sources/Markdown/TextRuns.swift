@@ -149,7 +149,8 @@ extension HTMLRenderer {
         while nodeType(block) >= NodeType.text, let p = parentNode(block) { block = p }
         let first = max(startLine(block), 1)
         let last = max(endLine(block), first)
-        let needle = Array(text.prefix(while: { $0 != 0x0A }).prefix(24))
+        // Smart punctuation changes quotes, so match only the plain ASCII start of the text.
+        let needle = Array(text.prefix(while: { $0 != 0x0A && $0 < 0x80 && $0 != 0x22 && $0 != 0x27 }).prefix(24))
         if !needle.isEmpty {
             for l in first...min(last, ctx.source.lineCount) {
                 let line = Array(ctx.source.line(l))
