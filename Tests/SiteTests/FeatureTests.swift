@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+@testable import Site
+
+/// Site features from Hugo and Jekyll with their usual plugins: taxonomies, archive, related posts, 404, sitemap.
+@Suite struct FeatureTests {
+    static let extraTemplates: [String: String] = [
+        "templates/tags.mustache": "{{<base}}{{$main}}<ul class=\"tags\">{{#tags}}<li><a href=\"{{url}}\">{{name}}</a> <span class=\"count\">{{count}}</span></li>{{/tags}}</ul><ul class=\"categories\">{{#categories}}<li><a href=\"{{url}}\">{{name}}</a> <span class=\"count\">{{count}}</span></li>{{/categories}}</ul>{{/main}}{{/base}}",
+        "templates/archive.mustache": "{{<base}}{{$main}}{{#years}}<section class=\"year\"><h2>{{year}}</h2>{{#months}}<h3>{{name}}</h3><ul>{{#posts}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/posts}}</ul>{{/months}}</section>{{/years}}{{/main}}{{/base}}",
+        "templates/404.mustache": "{{<base}}{{$main}}<h1 class=\"title\">{{page.title}}</h1>{{#posts}}<a class=\"recent\" href=\"{{url}}\">{{title}}</a>{{/posts}}{{/main}}{{/base}}",
+        "templates/post.mustache": """
+        {{<base}}{{$main}}<h1 class="title">{{page.title}}</h1><p class="meta">{{page.readingTime}} min · {{page.wordCount}} words{{#page.updated}} · updated <time class="updated" datetime="{{iso}}">{{display}}</time>{{/page.updated}}</p>
+        <ul class="related">{{#page.related}}<li><a href="{{url}}">{{title}}</a></li>{{/page.related}}</ul>
+        <ul class="cats">{{#page.categories}}<li><a href="{{url}}">{{name}}</a></li>{{/page.categories}}</ul>{{{page.content}}}{{/main}}{{/base}}
+        """,
+    ]
+
+    func makeSite(_ posts: [String: String]) throws -> FixtureSite {
+        var files = Self.extraTemplates
+        for (k, v) in posts { files[k] = v }
+        return try FixtureSite(files: files)
+    }
+
+    func post(_ title: String, date: String, tags: [String] = [], categories: [String] = [], extra: String = "", body: String = "Text.") -> String {
+        "---\ntitle: \(title)\ndate: \(date)\ntags: [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))]\ncategories: [\(categories.joined(separator: ", "))]\n\(extra)---\n\(body)\n"
+    }
+
+    @Test func termIndexCountsAndUnicodeSlugs() async throws {
+        let site = try makeSite([
+            "content/posts/a.md": post("A", date: "2026-01-01", tags: ["Swift", "C++"], categories: ["Engineering"]),
+            "content/posts/b.md": post("B", date: "2026-02-01", tags: ["Swift", "日本語"], categories: ["Engineering"]),
+            "content/posts/c.md": post("C", date: "2026-03-01", tags: ["C#"], categories: ["Life"]),
+        ])
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        let tags = try #require(site.html("tags/index.html"))
+        let names = tags.strings("//ul[@class='tags']/li/a")
+        let counts = tags.strings("//ul[@class='tags']/li/span")
+        #expect(Dictionary(uniqueKeysWithValues: zip(names, counts)) == ["Swift": "2", "C++": "1", "C#": "1", "日本語": "1"])
+        #expect(tags.strings("//ul[@class='tags']/li/a/@href").contains("/tags/%E6%97%A5%E6%9C%AC%E8%AA%9E/"))
+        #expect(site.exists("tags/日本語/index.html"))
+        #expect(site.exists("tags/c-plus-plus/index.html") && site.exists("tags/c-sharp/index.html"))
+        #expect(site.html("categories/engineering/index.html")?.strings("//ol[@class='posts']/li/a") == ["B", "A"])
+        #expect(site.exists("categories/engineering/feed.xml") && site.exists("tags/swift/atom.xml") && site.exists("tags/swift/feed.json"))
+    }
+
+    @Test func tagPagesPaginate() async throws {
+        var posts: [String: String] = [:]
+        for i in 1...5 { posts["content/posts/2026-01-0\(i)-p\(i).md"] = post("P\(i)", date: "2026-01-0\(i)", tags: ["many"]) }
+        let site = try makeSite(posts)
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        // paginate: 2 → 3 pages; page 1 at the plain URL.
+        #expect(site.html("tags/many/index.html")?.strings("//ol[@class='posts']/li/a") == ["P5", "P4"])
+        #expect(site.html("tags/many/page/2/index.html")?.strings("//ol[@class='posts']/li/a") == ["P3", "P2"])
+        #expect(site.html("tags/many/page/3/index.html")?.strings("//ol[@class='posts']/li/a") == ["P1"])
+        #expect(!site.exists("tags/many/page/4/index.html"))
+        #expect(site.html("page/3/index.html")?.string("//a[@class='prev-page']/@href") == "/page/2/")
+    }
+
+    @Test func archiveGroupsByYearAndMonth() async throws {
+        let site = try makeSite([
+            "content/posts/a.md": post("Jan 25", date: "2025-01-10"),
+            "content/posts/b.md": post("Mar 26 early", date: "2026-03-01"),
+            "content/posts/c.md": post("Mar 26 late", date: "2026-03-20"),
+            "content/posts/d.md": post("May 26", date: "2026-05-02"),
+        ])
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        let archive = try #require(site.html("archive/index.html"))
+        #expect(archive.strings("//section/h2") == ["2026", "2025"])
+        #expect(archive.strings("//section[h2='2026']/h3") == ["May", "March"])
+        #expect(archive.strings("//section[h2='2026']/ul[2]/li/a") == ["Mar 26 late", "Mar 26 early"])
+    }
+
+    @Test func relatedPostsBySharedTags() async throws {
+        let site = try makeSite([
+            "content/posts/a.md": post("Subject", date: "2026-01-01", tags: ["x", "y", "z"]),
+            "content/posts/b.md": post("Shares three", date: "2026-01-02", tags: ["x", "y", "z"]),
+            "content/posts/c.md": post("Shares one", date: "2026-01-03", tags: ["z"]),
+            "content/posts/d.md": post("Shares two", date: "2026-01-04", tags: ["x", "y"]),
+            "content/posts/e.md": post("Shares none", date: "2026-01-05", tags: ["w"]),
+            "content/posts/f.md": post("Also one", date: "2026-01-06", tags: ["x"]),
+        ])
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        let page = try #require(site.html("blog/a.html"))
+        // Most shared first; ties broken by the newer post; at most three.
+        #expect(page.strings("//ul[@class='related']/li/a") == ["Shares three", "Shares two", "Also one"])
+    }
+
+    @Test func readingTimeWordCountAndUpdated() async throws {
+        let words = Array(repeating: "word", count: 700).joined(separator: " ")
+        let site = try makeSite(["content/posts/a.md": post("Long", date: "2026-01-01", extra: "updated: 2026-02-03\n", body: words)])
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        let page = try #require(site.html("blog/a.html"))
+        #expect(page.string("//p[@class='meta']")?.hasPrefix("3 min · 700 words") == true)
+        #expect(page.string("//time[@class='updated']/@datetime") == "2026-02-03T00:00:00+00:00")
+        let sitemap = try #require(site.data("sitemap.xml").flatMap(XMLDoc.init))
+        let ns = ["s": "http://www.sitemaps.org/schemas/sitemap/0.9"]
+        #expect(sitemap.strings("//s:url[s:loc='https://blog.example.org/blog/a']/s:lastmod", namespaces: ns) == ["2026-02-03T00:00:00+00:00"])
+    }
+
+    @Test func notFoundPageAndUserOverrides() async throws {
+        let site = try makeSite([
+            "content/posts/a.md": post("Recent", date: "2026-01-01"),
+            "content/robots.txt": "User-agent: *\nDisallow: /private/\n",
+            "content/favicon.ico": "ICO",
+        ])
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        #expect(site.html("404.html")?.strings("//a[@class='recent']") == ["Recent"])
+        // A file of the user's own replaces the generated one; favicons pass through.
+        #expect(site.text("robots.txt") == "User-agent: *\nDisallow: /private/\n")
+        #expect(site.text("favicon.ico") == "ICO")
+    }
+
+    @Test func draftsFolderAndPublishedFalse() async throws {
+        let site = try makeSite([
+            "content/posts/a.md": post("Live", date: "2026-01-01"),
+            "content/drafts/idea.md": "---\ntitle: Idea\n---\nLater.\n",
+            "content/posts/b.md": post("Unpublished", date: "2026-01-02", extra: "published: false\n"),
+        ])
+        defer { site.cleanUp() }
+        let report = try await site.build()
+        #expect(Set(report.heldBack.map(\.source)) == ["content/drafts/idea.md", "content/posts/b.md"])
+        #expect(site.html("index.html")?.strings("//ol[@class='posts']/li/a") == ["Live"])
+        _ = try await site.build(drafts: true)
+        #expect(site.exists("blog/idea.html"))
+    }
+}
