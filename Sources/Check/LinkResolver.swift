@@ -42,7 +42,7 @@ struct LinkResolver: Sendable {
                 joined = "/" + joined.dropFirst(min(base.count, joined.count))
             }
             guard let normal = LinkResolver.normalize(joined) else { return .outsideSite }
-            guard let file = lookup(normal, trailingSlash: decoded.hasSuffix("/")) else { return .missingFile(normal.isEmpty ? "/" : normal) }
+            guard let file = lookup(normal, trailingSlash: decoded.hasSuffix("/")) else { return .missingFile(decoded.hasSuffix("/") ? (normal.isEmpty ? "" : normal + "/") + "index.html" : normal) }
             target = file
         }
         guard let fragment, !fragment.isEmpty, fragment != "top" else { return .ok }

@@ -102,7 +102,8 @@ func blocking(_ root: URL) -> [CheckDiagnostic] {
 
 @Test(arguments: [
     ("/blog/post", "index.html", LinkResolver.Outcome.ok),
-    ("blog/post/", "index.html", .missingFile("blog/post")),
+    ("blog/post/", "index.html", .missingFile("blog/post/index.html")),
+    ("/nope", "index.html", .missingFile("nope")),
     ("/", "blog/post.html", .ok),
     ("..", "blog/post.html", .ok),
     ("../../x", "blog/post.html", .outsideSite),
