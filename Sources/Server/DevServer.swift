@@ -120,7 +120,7 @@ public actor DevServer {
         heartbeatTask = nil
         await hub.finishAll()
         if let http {
-            await http.stop(timeout: 1)
+            await http.stop(timeout: 0.2)
         }
         runTask?.cancel()
         await runTask?.value

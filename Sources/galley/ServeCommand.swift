@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import Server
 
@@ -97,38 +96,21 @@ struct ServeCommand: AsyncParsableCommand {
     /// Runs `body` until it returns or SIGINT/SIGTERM arrives; the signal cancels it, so it can
     /// clean up (watchers close their descriptors). A second signal exits immediately.
     static func runUntilInterrupted(_ body: @escaping @Sendable () async throws -> Void) async throws {
+        let signals = TerminationSignals.stream()
         let work = Task { try await body() }
-        let interrupted = Interrupted()
-        var sources: [any DispatchSourceSignal] = []
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                if interrupted.markAndCheckRepeat() { exit(130) }
-                work.cancel()
+        let trap = Task {
+            var seen = 0
+            for await _ in signals {
+                seen += 1
+                if seen == 1 { work.cancel() } else { Foundation.exit(130) }
             }
-            source.resume()
-            sources.append(source)
         }
-        defer { sources.forEach { $0.cancel() } }
+        defer { trap.cancel() }
         do {
             try await work.value
         } catch is CancellationError {
             return
         }
-    }
-}
-
-/// Remembers the first Ctrl-C so a second one can force the exit.
-private final class Interrupted: @unchecked Sendable {
-    private let lock = NSLock()
-    private var seen = false
-
-    func markAndCheckRepeat() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        defer { seen = true }
-        return seen
     }
 }
 
