@@ -14,7 +14,9 @@ struct CheckCommand: AsyncParsableCommand {
         """
     )
 
-    @Argument(help: ArgumentHelp("Folders or files to check.", valueName: "path"))
+    /// `.allUnrecognized` so an unknown option lands here and exits 2 like other usage errors
+    /// (ArgumentParser would exit 64 before `run`).
+    @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Folders or files to check.", valueName: "path"))
     var paths: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Output format: text, json or github (GitHub Actions annotations).", valueName: "format"))
@@ -35,6 +37,9 @@ struct CheckCommand: AsyncParsableCommand {
     func run() async throws {
         guard let reportFormat = CheckReport.Format(rawValue: format) else {
             usageError("unknown --format \"\(format)\" (expected text, json or github)")
+        }
+        if let option = paths.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
+            usageError("unknown option \(option); see 'galley check --help'")
         }
         let targets = paths.isEmpty ? [output ?? (site == "." ? "public" : (site as NSString).appendingPathComponent("public"))] : paths
         for t in targets where !FileManager.default.fileExists(atPath: t) {
