@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Server
+import Site
 
 /// `galley serve`: build, serve the output on loopback, rebuild on save, reload the browser.
 struct ServeCommand: AsyncParsableCommand {
@@ -49,14 +50,25 @@ struct ServeCommand: AsyncParsableCommand {
         )
 
         // ── Build call site ────────────────────────────────────────────────────────────
-        // LEAD: replace the body of this closure with the Site build. It receives the changed
-        // source paths (absolute; an empty set means "build everything") and must return only
-        // after every output write is complete:
-        //   .success(changedOutputPaths:cssOnly:) — output paths written or removed;
-        //   .failure(message:file:line:column:)   — write nothing, the last good output stays.
-        // Options to pass along: siteURL, outputURL, drafts, future.
-        let rebuild: DevLoop.Rebuild = { _ in
-            .success(changedOutputPaths: [], cssOnly: false)
+        // The site build: one long-lived session keeps what did not change between saves
+        // (see Site.BuildSession); it returns only after every output write is complete.
+        let session = BuildSession(options: BuildOptions(siteDirectory: siteURL, outputDirectory: outputURL,
+                                                         includeDrafts: drafts, includeFuture: future))
+        let sitePrefix = siteURL.path + "/"
+        let rebuild: DevLoop.Rebuild = { changed in
+            let relative: Set<String>? = changed.isEmpty ? nil
+                : Set(changed.map { $0.hasPrefix(sitePrefix) ? String($0.dropFirst(sitePrefix.count)) : $0 })
+            do {
+                let outcome = try await session.rebuild(changed: relative)
+                for warning in outcome.report.warnings { printError(warning.description) }
+                let cssOnly = !outcome.changedPaths.isEmpty && outcome.changedPaths.allSatisfy { $0.hasSuffix(".css") }
+                return .success(changedOutputPaths: outcome.changedPaths, cssOnly: cssOnly)
+            } catch {
+                for diagnostic in error.diagnostics { printError(diagnostic.description) }
+                let first = error.errors.first
+                return .failure(message: first?.message ?? "the build failed", file: first?.file,
+                                line: first.map(\.line), column: first.map(\.column))
+            }
         }
         // ──────────────────────────────────────────────────────────────────────────────────
 
