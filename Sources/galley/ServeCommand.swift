@@ -63,11 +63,13 @@ struct ServeCommand: AsyncParsableCommand {
                 for warning in outcome.report.warnings { printError(warning.description) }
                 let cssOnly = !outcome.changedPaths.isEmpty && outcome.changedPaths.allSatisfy { $0.hasSuffix(".css") }
                 return .success(changedOutputPaths: outcome.changedPaths, cssOnly: cssOnly)
-            } catch {
-                for diagnostic in error.diagnostics { printError(diagnostic.description) }
-                let first = error.errors.first
+            } catch let failure as Site.BuildFailure {
+                for diagnostic in failure.diagnostics { printError(diagnostic.description) }
+                let first = failure.errors.first
                 return .failure(message: first?.message ?? "the build failed", file: first?.file,
                                 line: first.map(\.line), column: first.map(\.column))
+            } catch {
+                return .failure(message: "\(error)", file: nil, line: nil, column: nil)
             }
         }
         // ──────────────────────────────────────────────────────────────────────────────────
