@@ -63,7 +63,14 @@ public enum FeedValidator {
         var bytes = Array(data.prefix(4096))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         let decl = Array("<?xml".utf8)
-        if bytes.starts(with: decl) { return }
+        if bytes.starts(with: decl) {
+            // XML 1.1 changes which characters are legal; feed readers expect 1.0.
+            let head = String(decoding: bytes.prefix(200), as: UTF8.self)
+            if let end = head.range(of: "?>"), !head[..<end.lowerBound].contains("version=\"1.0\""), !head[..<end.lowerBound].contains("version='1.0'") {
+                f.error("xml-version", "the XML declaration must say version=\"1.0\"", line: 1, column: 1)
+            }
+            return
+        }
         let text = String(decoding: bytes, as: UTF8.self)
         if let r = text.range(of: "<?xml ") {
             let before = text[..<r.lowerBound]

@@ -167,8 +167,11 @@ enum RSSRules {
     }
 
     static func plainText(_ parent: XMLElementNode, field: String, name: String, into f: inout Findings) {
-        if let el = parent.plain(name), TextChecks.looksLikeHTML(el.text) {
+        guard let el = parent.plain(name) else { return }
+        if TextChecks.looksLikeHTML(el.text) {
             f.warning("feed-html-in-text", "\(field) is plain text but contains HTML markup", at: el)
+        } else if TextChecks.looksDoubleEscaped(el.text) {
+            f.warning("feed-double-escaped", "\(field) is escaped twice: readers will show \"&amp;\" or \"&lt;\" literally", at: el)
         }
     }
 

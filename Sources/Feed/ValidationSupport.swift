@@ -42,26 +42,38 @@ enum TextChecks {
         return false
     }
 
-    /// Plain-text fields showing markup: `<b>`, `</p>`, or an escaped entity like `&amp;amp;`.
+    /// HTML elements that show up in titles by mistake. A closed list, so generics in engineering
+    /// titles (`Result<T, E>`, `Array<Element>`) are not mistaken for markup.
+    static let htmlTags: Set<String> = ["a", "abbr", "b", "blockquote", "br", "center", "cite", "code", "del", "div", "em", "font",
+                                        "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "iframe", "img", "ins", "kbd", "li", "mark",
+                                        "ol", "p", "pre", "q", "s", "samp", "script", "small", "span", "strike", "strong", "style",
+                                        "sub", "sup", "table", "td", "th", "time", "tr", "u", "ul", "var"]
+
+    /// Plain-text fields showing markup: `<b>`, `</p>`, `<a href=…>` with a known HTML tag name.
     static func looksLikeHTML(_ s: String) -> Bool {
         let b = Array(s.utf8)
         var i = 0
         while i + 1 < b.count {
             if b[i] == 60 {
-                let c = b[i + 1] | 32
-                if (c >= 97 && c <= 122) || b[i + 1] == 47 {
-                    // a tag name followed by `>` or an attribute.
-                    var j = i + 1
-                    if b[j] == 47 { j += 1 }
-                    let start = j
-                    while j < b.count, (b[j] | 32 >= 97 && b[j] | 32 <= 122) || (b[j] >= 48 && b[j] <= 57) { j += 1 }
-                    if j > start, j < b.count, b[j] == 62 || b[j] == 32 || b[j] == 47 {
-                        if b[(j)...].contains(62) { return true }
-                    }
+                var j = i + 1
+                if b[j] == 47 { j += 1 }
+                let start = j
+                while j < b.count, (b[j] | 32 >= 97 && b[j] | 32 <= 122) || (b[j] >= 48 && b[j] <= 57) { j += 1 }
+                if j > start, j < b.count, b[j] == 62 || b[j] == 32 || b[j] == 47,
+                   htmlTags.contains(String(decoding: b[start..<j], as: UTF8.self).lowercased()),
+                   b[j...].contains(62) {
+                    return true
                 }
             }
             i += 1
         }
+        return false
+    }
+
+    /// Text escaped twice shows readers a literal `&amp;` or `&lt;`.
+    static func looksDoubleEscaped(_ s: String) -> Bool {
+        guard s.contains("&") else { return false }
+        for entity in ["&amp;", "&lt;", "&gt;", "&quot;", "&#39;", "&nbsp;"] where s.contains(entity) { return true }
         return false
     }
 

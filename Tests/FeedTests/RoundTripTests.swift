@@ -99,6 +99,8 @@ import Testing
         #expect(output.text.contains("مرحبا"))
         #expect(output.diagnostics.contains { $0.rule == "feed-illegal-character" && $0.path == "content/blog/hostile.md" }, "\(name)")
         #expect(output.diagnostics.allSatisfy { $0.severity == .warning })
+        let fields = output.diagnostics.map(\.message)
+        #expect(fields.contains { $0.contains("from the title of") } && fields.contains { $0.contains("from the content of") }, "\(fields)")
     }
     let rss = try XMLTree.parse(Data(RSSWriter.render(channel: sampleChannel(), items: [hostile]).utf8)).get()
     let item = try #require(rss.plain("channel")?.plain("item"))

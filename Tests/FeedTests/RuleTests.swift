@@ -79,7 +79,9 @@ let brokenFeeds: [BrokenFeed] = [
     BrokenFeed(rule: "xml-content-before-declaration", line: 1, data: feed(rssLines, [1: " <?xml version=\"1.0\" encoding=\"UTF-8\"?>"])),
     BrokenFeed(rule: "xml-declaration-missing", line: 1, severity: .warning, data: feed(rssLines, [1: ""])),
     BrokenFeed(rule: "feed-format-unknown", line: 2, data: Data("<?xml version=\"1.0\"?>\n<html></html>".utf8)),
+    BrokenFeed(rule: "xml-version", line: 1, data: feed(rssLines, [1: "<?xml version=\"1.1\" encoding=\"UTF-8\"?>"])),
     // RSS
+    BrokenFeed(rule: "rss-guid-empty", line: 11, data: feed(rssLines, [11: "<guid isPermaLink=\"false\"> </guid>"])),
     BrokenFeed(rule: "rss-version", line: 2, data: feed(rssLines, [2: "<rss version=\"0.91\" xmlns:atom=\"http://www.w3.org/2005/Atom\">"])),
     BrokenFeed(rule: "rss-channel-missing", line: 2, data: Data("<?xml version=\"1.0\"?>\n<rss version=\"2.0\"></rss>".utf8)),
     BrokenFeed(rule: "rss-channel-required", line: 3, data: feed(rssLines, [4: ""])),
@@ -110,6 +112,7 @@ let brokenFeeds: [BrokenFeed] = [
     BrokenFeed(rule: "rss-relative-url-in-html", line: 13, severity: .warning, data: feed(rssLines, [13: "<description>&lt;img src=\"a.png\"&gt;</description>"])),
     BrokenFeed(rule: "rss-relative-url-in-html", line: 13, severity: .warning, data: feed(rssLines, [13: "<description>x</description><content:encoded><![CDATA[<a href=\"/b/\">b</a>]]></content:encoded>"])),
     BrokenFeed(rule: "feed-html-in-text", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>&lt;b&gt;A&lt;/b&gt;</title>"])),
+    BrokenFeed(rule: "feed-double-escaped", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>AT&amp;amp;T</title>"])),
     BrokenFeed(rule: "feed-c1-control", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>A\u{0092}s</title>"])),
     BrokenFeed(rule: "feed-mojibake", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>Caf\u{00C3}\u{00A9} \u{00E2}\u{20AC}\u{2122}</title>"])),
     BrokenFeed(rule: "rss-content-without-description", line: 13, severity: .warning, data: feed(rssLines, [13: "<content:encoded>x</content:encoded>"])),
@@ -137,6 +140,9 @@ let brokenFeeds: [BrokenFeed] = [
     BrokenFeed(rule: "atom-relative-url-in-html", line: 13, severity: .warning, data: feed(atomLines, [13: "<content type=\"html\">&lt;img src=\"x.png\"&gt;</content>"])),
     BrokenFeed(rule: "feed-html-in-text", line: 9, severity: .warning, data: feed(atomLines, [9: "<title>&lt;em&gt;E&lt;/em&gt;</title>"])),
     // JSON Feed
+    BrokenFeed(rule: "json-feed-object", line: 1, data: Data("[\n{\"version\": \"https://jsonfeed.org/version/1.1\"}\n]".utf8)),
+    BrokenFeed(rule: "json-item-object", line: 6, data: feed(jsonLines, [6: "    \"item\", {"])),
+    BrokenFeed(rule: "feed-c1-control", line: 8, severity: .warning, data: feed(jsonLines, [8: "      \"content_html\": \"<p>x\\u0093</p>\","])),
     BrokenFeed(rule: "json-well-formed", line: 4, data: feed(jsonLines, [3: "  \"title\": \"T\""])),
     BrokenFeed(rule: "json-well-formed", line: 8, data: feed(jsonLines, [8: "      \"content_html\": \"<p>x\u{01}</p>\","])),
     BrokenFeed(rule: "json-version", line: 2, data: feed(jsonLines, [2: "  \"version\": \"1.1\","])),
@@ -198,4 +204,11 @@ func brokenFeedIsReported(_ broken: BrokenFeed) {
 @Test func jsonWithoutVersionIsStillJudgedAsJSON() {
     let diags = FeedValidator.validate(Data("{\"title\": \"x\", \"items\": []}".utf8), now: testNow)
     #expect(diags.map(\.rule) == ["json-version", "json-feed-url-missing"])
+}
+
+@Test func genericsInTitlesAreNotHTML() {
+    for title in ["Result&lt;T, E&gt; in Swift", "Array&lt;Element&gt; and Vec&lt;T&gt;", "a &lt; b &amp;&amp; c &gt; d", "&lt;-- arrows --&gt;"] {
+        let diags = FeedValidator.validate(feed(rssLines, [9: "<title>\(title)</title>"]), now: testNow)
+        #expect(diags.isEmpty, "\(title): \(diags)")
+    }
 }
