@@ -104,6 +104,12 @@ struct YAMLDocument: Sendable {
         case .scanner(let context, let problem, let mark, _),
              .parser(let context, let problem, let mark, _),
              .composer(let context, let problem, let mark, _):
+            // libyaml notices an unclosed `[`, `{` or quote only where the next thing starts; the
+            // mistake is where the construct opened, so point there and say where it was noticed.
+            if let context, context.mark.line < mark.line {
+                return .error(file, line: context.mark.line + lineOffset, column: context.mark.column,
+                              "invalid YAML: \(problem) (\(context.text) that starts here; noticed at line \(mark.line + lineOffset))", hint: hint)
+            }
             var message = "invalid YAML: \(problem)"
             if let context { message += " (\(context.text))" }
             return .error(file, line: mark.line + lineOffset, column: mark.column, message, hint: hint)
