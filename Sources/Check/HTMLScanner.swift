@@ -36,6 +36,7 @@ enum HTMLScanner {
     ]
 
     static func scan(_ data: Data) -> PageScan {
+        XMLTree.initializeLibrary()
         var result = PageScan()
         let bytes = [UInt8](data)
         guard !bytes.isEmpty else {

@@ -39,8 +39,20 @@ public struct XMLParseError: Error, Sendable {
 }
 
 public enum XMLTree {
+    /// libxml2 must be initialised once before threads use it (2.9 does it lazily, racily); `static let` runs once.
+    private static let initialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    /// Call before any libxml2 use from concurrent code.
+    public static func initializeLibrary() {
+        _ = initialized
+    }
+
     /// Parses `data` (network access off, entities not expanded) and returns the root element.
     public static func parse(_ data: Data) -> Result<XMLElementNode, XMLParseError> {
+        initializeLibrary()
         guard !data.isEmpty else { return .failure(XMLParseError(message: "empty document", line: 1, column: 1)) }
         let bytes = [UInt8](data)
         guard let ctxt = xmlNewParserCtxt() else { return .failure(XMLParseError(message: "out of memory", line: 0, column: 0)) }

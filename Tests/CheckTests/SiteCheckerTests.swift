@@ -140,3 +140,26 @@ func linkResolution(ref: String, page: String, expected: LinkResolver.Outcome) {
     #expect(diags.first?.rule == "rss-self-link-mismatch")
     #expect(diags.first?.path.hasSuffix("blog/feed.xml") == true)
 }
+
+/// libxml2's error handler is per thread: under concurrency each page's errors must stay with that page.
+@Test func parseErrorsStayWithTheirPage() async throws {
+    var files: [String: String] = [:]
+    for i in 0..<120 {
+        let broken = i % 7 == 0
+        files["p\(i)/index.html"] = CheckFixture.page(String(repeating: "<p>filler</p>\n", count: i % 13)
+            + (broken ? "<p a=\"1\" a=\"2\">x</p>" : "<p>x</p>") + "<a href=\"/p\((i + 1) % 120)/\">next</a>")
+    }
+    files["css/site.css"] = ""
+    files["feed.xml"] = CheckFixture.validRSS
+    files["index.html"] = CheckFixture.page("<p>home</p>")
+    let fixture = try CheckFixture(files)
+    defer { fixture.remove() }
+    let diags = await SiteChecker(chunkSize: 3).check(paths: [fixture.root])
+    let expected = (0..<120).filter { $0 % 7 == 0 }
+    #expect(diags.count == expected.count, "\(diags.prefix(5))")
+    for i in expected {
+        let d = diags.first { $0.path.hasSuffix("/p\(i)/index.html") }
+        #expect(d?.rule == "html-duplicate-attribute")
+        #expect(d?.line == 12 + i % 13)
+    }
+}
