@@ -77,7 +77,7 @@ public struct DevLoop: Sendable {
             if paths.isEmpty { return failureShown ? .ok : nil }
             return cssOnly ? .css(paths: paths) : .reload(paths: paths)
         case .failure(let message, let file, let line, let column):
-            return .error(BuildFailure(message: message, file: file, line: line, column: column))
+            return .error(OverlayError(message: message, file: file, line: line, column: column))
         }
     }
 }

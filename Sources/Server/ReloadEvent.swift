@@ -1,7 +1,7 @@
 import Foundation
 
-/// A build error as the browser overlay shows it.
-public struct BuildFailure: Sendable, Equatable, Error {
+/// A build error as the browser overlay shows it (named apart from `Site.BuildFailure`, which the CLI maps onto it).
+public struct OverlayError: Sendable, Equatable, Error {
     public var message: String
     /// Source file relative to the site folder (or absolute), if known.
     public var file: String?
@@ -34,7 +34,7 @@ public enum ReloadEvent: Sendable, Equatable {
     /// Only stylesheets changed: swap them in place, keep scroll position and state.
     case css(paths: [String])
     /// The build failed: show an overlay; the previous output keeps being served.
-    case error(BuildFailure)
+    case error(OverlayError)
     /// A build succeeded with nothing to reload: remove any overlay.
     case ok
 
@@ -71,7 +71,7 @@ public enum ReloadEvent: Sendable, Equatable {
 public actor ReloadHub {
     private var subscribers: [UInt64: AsyncStream<String>.Continuation] = [:]
     private var nextID: UInt64 = 0
-    private var currentFailure: BuildFailure?
+    private var currentFailure: OverlayError?
 
     public init() {}
 
@@ -79,7 +79,7 @@ public actor ReloadHub {
     public var subscriberCount: Int { subscribers.count }
 
     /// The failure currently shown, if the last build failed.
-    public var failure: BuildFailure? { currentFailure }
+    public var failure: OverlayError? { currentFailure }
 
     /// Sends `event` to every subscriber and updates the remembered build state.
     public func publish(_ event: ReloadEvent) {

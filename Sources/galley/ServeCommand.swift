@@ -102,7 +102,7 @@ struct ServeCommand: AsyncParsableCommand {
             let what = report.changedSources.isEmpty ? "built" : "rebuilt"
             print("\(what) in \(time): \(paths.count) output file\(paths.count == 1 ? "" : "s") changed")
         case .failure(let message, let file, let line, let column):
-            let location = BuildFailure(message: message, file: file, line: line, column: column).location
+            let location = OverlayError(message: message, file: file, line: line, column: column).location
             printError("error: \(location.map { "\($0): " } ?? "")\(message)")
         }
     }

@@ -44,6 +44,12 @@ struct WatchFixture {
     }
 }
 
+#if os(Linux)
+let isLinux = true
+#else
+let isLinux = false
+#endif
+
 @Suite(.serialized, .timeLimit(.minutes(1)))
 struct FileWatcherTests {
     @Test func plainWrite() async throws {
@@ -108,7 +114,8 @@ struct FileWatcherTests {
         #expect(await fixture.sees("content/a/b/c/later.md"))
     }
 
-    @Test func foldersMovedInAndOut() async throws {
+    /// inotify reports a moved-away folder itself; the polling fallback reports its files instead.
+    @Test(.enabled(if: isLinux)) func foldersMovedInAndOut() async throws {
         let outside = FileManager.default.temporaryDirectory.appendingPathComponent("galley-out-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: outside + "/drafts", withIntermediateDirectories: true)
         try Data("d".utf8).write(to: URL(fileURLWithPath: outside + "/drafts/d.md"))
@@ -147,7 +154,7 @@ struct FileWatcherTests {
         #expect(await fixture.log.all.count == 20)
     }
 
-    @Test func cancellingClosesDescriptors() async throws {
+    @Test(.enabled(if: isLinux)) func cancellingClosesDescriptors() async throws {
         @Sendable func inotifyCount() -> Int {
             let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
             return fds.filter {

@@ -36,7 +36,7 @@ struct LiveReloadTests {
             let reload = try await client.read(until: "event: reload")
             #expect(reload.contains("\"paths\":[\"\\/blog\\/hello.html\"]") || reload.contains("\"paths\":[\"/blog/hello.html\"]"))
 
-            await server.publish(.error(BuildFailure(message: "unclosed section", file: "templates/post.html", line: 12, column: 3)))
+            await server.publish(.error(OverlayError(message: "unclosed section", file: "templates/post.html", line: 12, column: 3)))
             let failed = try await client.read(until: "event: build-error")
             #expect(failed.contains("\"location\":\"templates\\/post.html:12:3\"") || failed.contains("templates/post.html:12:3"))
 
@@ -51,7 +51,7 @@ struct LiveReloadTests {
         let site = try SiteFixture()
         defer { site.remove() }
         try await withServer(site) { server, port in
-            await server.publish(.error(BuildFailure(message: "bad front matter", file: "content/a.md", line: 2)))
+            await server.publish(.error(OverlayError(message: "bad front matter", file: "content/a.md", line: 2)))
             let late = try await EventStreamClient(port: port)
             #expect(try await late.read(until: "bad front matter").contains("event: build-error"))
             await server.publish(.ok)
@@ -94,13 +94,13 @@ struct LiveReloadTests {
 
     @Test func serverSentEventWireFormat() {
         #expect(ReloadEvent.ok.serverSentEvent == "event: ok\ndata: {}\n\n")
-        let error = ReloadEvent.error(BuildFailure(message: "line1\nline2", file: "a.md", line: 3))
+        let error = ReloadEvent.error(OverlayError(message: "line1\nline2", file: "a.md", line: 3))
         let text = error.serverSentEvent
         #expect(text.hasPrefix("event: build-error\ndata: {"))
         #expect(text.hasSuffix("}\n\n"))
         #expect(text.components(separatedBy: "\n").count == 4)  // one data line despite the newline
-        #expect(BuildFailure(message: "m", file: "a.md", line: 3, column: 9).location == "a.md:3:9")
-        #expect(BuildFailure(message: "m").location == nil)
+        #expect(OverlayError(message: "m", file: "a.md", line: 3, column: 9).location == "a.md:3:9")
+        #expect(OverlayError(message: "m").location == nil)
     }
 
     @Test func devLoopEventMapping() {
@@ -111,6 +111,6 @@ struct LiveReloadTests {
         #expect(DevLoop.event(for: .success(changedOutputPaths: [], cssOnly: false), failureShown: false) == nil)
         #expect(DevLoop.event(for: .success(changedOutputPaths: [], cssOnly: false), failureShown: true) == .ok)
         #expect(DevLoop.event(for: .failure(message: "m", file: "f", line: 1, column: nil), failureShown: false)
-                == .error(BuildFailure(message: "m", file: "f", line: 1)))
+                == .error(OverlayError(message: "m", file: "f", line: 1)))
     }
 }

@@ -1,8 +1,19 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+private let sendFlags = Int32(MSG_NOSIGNAL)
+private func connectSocket(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    Glibc.connect(fd, address, length)
+}
+private func sendBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Glibc.send(fd, bytes, count, sendFlags) }
 #elseif canImport(Darwin)
 import Darwin
+private let streamSocket = SOCK_STREAM
+private func connectSocket(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 {
+    Darwin.connect(fd, address, length)
+}
+private func sendBytes(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int { Darwin.send(fd, bytes, count, 0) }
 #endif
 
 /// A parsed HTTP response.
@@ -26,8 +37,10 @@ final class RawConnection: @unchecked Sendable {
     private var buffer = Data()
 
     init(port: UInt16, timeout: Double = 3) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var tv = timeval(tv_sec: Int(timeout), tv_usec: Int((timeout - Double(Int(timeout))) * 1_000_000))
+        fd = socket(AF_INET, streamSocket, 0)
+        var tv = timeval()
+        tv.tv_sec = .init(Int(timeout))
+        tv.tv_usec = .init(Int((timeout - Double(Int(timeout))) * 1_000_000))
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -36,7 +49,7 @@ final class RawConnection: @unchecked Sendable {
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let result = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                connectSocket(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
             }
         }
         if result != 0 {
@@ -50,7 +63,7 @@ final class RawConnection: @unchecked Sendable {
 
     func send(_ text: String) {
         let bytes = Array(text.utf8)
-        _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        _ = bytes.withUnsafeBytes { sendBytes(fd, $0.baseAddress, $0.count) }
     }
 
     /// Reads more bytes; false on EOF, throws on timeout.
