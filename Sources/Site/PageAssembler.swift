@@ -150,6 +150,9 @@ struct PageAssembler: Sendable {
             if let term {
                 p["term"] = ["name": terms[term].name, "slug": terms[term].slug, "kind": terms[term].kind.rawValue, "count": terms[term].posts.count]
                 p["description"] = "Posts \(terms[term].kind == .tag ? "tagged" : "in") “\(terms[term].name)”"
+                // The term's own feeds, for `<link rel="alternate">` in the head.
+                let dir = terms[term].url
+                p["feeds"] = ["title": terms[term].name, "rss": dir + "feed.xml", "atom": dir + "atom.xml", "json": dir + "feed.json"]
             }
             ctx["page"] = p
             ctx["posts"] = items.map { context.summary(posts[$0]) }

@@ -115,6 +115,9 @@ import Testing
         let tag = try #require(site.html("tags/swift/index.html"))
         #expect(tag.string("//h1[@class='title']") == "swift")
         #expect(tag.strings("//ol[@class='posts']/li/a/@href") == ["/blog/second-post", "/blog/hello-galley"])
+        // The tag page names its own feed, which exists.
+        #expect(tag.strings("//link[@rel='alternate']/@href") == ["/tags/swift/feed.xml"])
+        #expect(site.exists("tags/swift/feed.xml"))
     }
 
     @Test func rssFeedParsesAndCarriesFullContent() async throws {

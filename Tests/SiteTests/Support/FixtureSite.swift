@@ -27,7 +27,7 @@ struct FixtureSite {
         {{<base}}{{$main}}<ol class="posts">{{#posts}}<li><a href="{{url}}">{{title}}</a><div class="excerpt">{{{excerpt}}}</div></li>{{/posts}}</ol>
         {{#pagination}}{{#nextURL}}<a class="next-page" href="{{.}}">Older</a>{{/nextURL}}{{#previousURL}}<a class="prev-page" href="{{.}}">Newer</a>{{/previousURL}}{{/pagination}}{{/main}}{{/base}}
         """,
-        "templates/tag.mustache": "{{<base}}{{$main}}<h1 class=\"title\">{{page.title}}</h1><ol class=\"posts\">{{#posts}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/posts}}</ol>{{/main}}{{/base}}",
+        "templates/tag.mustache": "{{<base}}{{$main}}{{#page.feeds}}<link rel=\"alternate\" href=\"{{rss}}\">{{/page.feeds}}<h1 class=\"title\">{{page.title}}</h1><ol class=\"posts\">{{#posts}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/posts}}</ol>{{/main}}{{/base}}",
     ]
 
     static let siteYML = """
