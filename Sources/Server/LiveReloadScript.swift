@@ -10,11 +10,19 @@ public enum LiveReloadScript {
     static let failureEventName = "build-error"
 
     /// Inline script: listens for events, reloads, swaps stylesheets and shows the error overlay.
-    public static let tag: String = """
+    /// Hidden tabs close their stream (browsers allow ~6 connections per host over HTTP/1.1,
+    /// and every open stream holds one); on return, `hello` tells them whether they missed a build.
+    /// `stamp` is the build stamp the page is served with (letters, digits and `-` only).
+    public static func tag(stamp: String) -> String {
+        template.replacingOccurrences(of: "__GALLEY_STAMP__", with: stamp.filter { $0.isLetter || $0.isNumber || $0 == "-" })
+    }
+
+    static let template: String = """
     <script data-galley-live-reload>
     (() => {
       if (window.__galleyLiveReload) return;
       window.__galleyLiveReload = true;
+      let stamp = "__GALLEY_STAMP__";
       const OVERLAY = "__galley_error_overlay";
       const removeOverlay = () => { const o = document.getElementById(OVERLAY); if (o) o.remove(); };
       const showOverlay = (e) => {
@@ -50,20 +58,32 @@ public enum LiveReloadScript {
           link.after(next);
         }
       };
-      let lostConnection = false;
-      const events = new EventSource("\(eventsPath)");
-      events.addEventListener("open", () => { if (lostConnection) location.reload(); });
-      events.addEventListener("error", () => { lostConnection = true; });
-      events.addEventListener("reload", () => location.reload());
-      events.addEventListener("css", () => { removeOverlay(); swapStylesheets(); });
-      events.addEventListener("ok", removeOverlay);
-      events.addEventListener("\(failureEventName)", (ev) => showOverlay(JSON.parse(ev.data)));
+      let events = null;
+      const connect = () => {
+        if (events) return;
+        events = new EventSource("\(eventsPath)");
+        events.addEventListener("hello", (ev) => { if (JSON.parse(ev.data).stamp !== stamp) location.reload(); });
+        events.addEventListener("reload", () => location.reload());
+        events.addEventListener("css", (ev) => {
+          stamp = JSON.parse(ev.data).stamp || stamp;
+          removeOverlay();
+          swapStylesheets();
+        });
+        events.addEventListener("ok", removeOverlay);
+        events.addEventListener("\(failureEventName)", (ev) => showOverlay(JSON.parse(ev.data)));
+      };
+      const disconnect = () => { if (events) { events.close(); events = null; } };
+      document.addEventListener("visibilitychange", () => { if (document.hidden) disconnect(); else connect(); });
+      window.addEventListener("pagehide", disconnect);
+      window.addEventListener("pageshow", () => { if (!document.hidden) connect(); });
+      if (!document.hidden) connect();
     })();
     </script>
     """
 
     /// Inserts the script before the last `</body>` (any case), or appends it when there is none.
-    public static func inject(into html: Data) -> Data {
+    public static func inject(into html: Data, stamp: String = "") -> Data {
+        let tag = tag(stamp: stamp)
         let bytes = [UInt8](html)
         let needle = Array("</body".utf8)
         var insertAt = bytes.count

@@ -39,9 +39,11 @@ public enum ReloadEvent: Sendable, Equatable {
     case ok
 
     /// The Server-Sent Events wire form: `event:` name plus one JSON `data:` line.
-    public var serverSentEvent: String {
+    /// `stamp` is the build stamp after this event (see `ReloadHub.stamp`).
+    public func serverSentEvent(stamp: String? = nil) -> String {
         let name: String
         var payload: [String: Any] = [:]
+        if let stamp { payload["stamp"] = stamp }
         switch self {
         case .reload(let paths):
             name = "reload"
@@ -59,6 +61,10 @@ public enum ReloadEvent: Sendable, Equatable {
         case .ok:
             name = "ok"
         }
+        return Self.frame(name, payload)
+    }
+
+    static func frame(_ name: String, _ payload: [String: Any]) -> String {
         let json = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys]))
             .flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
         // JSONSerialization never emits raw newlines, so one data line is always enough.
@@ -68,12 +74,21 @@ public enum ReloadEvent: Sendable, Equatable {
 
 /// Fans reload events out to every connected browser, and remembers a failing build
 /// so a page opened (or reloaded) while the build is broken still shows the overlay.
+///
+/// Each served page carries the build stamp it was served with; a stream starts with a
+/// `hello` holding the current stamp, so a page that missed events (loaded just before a
+/// build finished, hidden tab that dropped its stream, server restarted) reloads itself.
 public actor ReloadHub {
     private var subscribers: [UInt64: AsyncStream<String>.Continuation] = [:]
     private var nextID: UInt64 = 0
     private var currentFailure: OverlayError?
+    private let instance = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    private var generation = 0
 
     public init() {}
+
+    /// Changes whenever served content changes (and on every server start).
+    public var stamp: String { "\(instance)-\(generation)" }
 
     /// Number of connected event streams (for tests and the status line).
     public var subscriberCount: Int { subscribers.count }
@@ -85,13 +100,14 @@ public actor ReloadHub {
     public func publish(_ event: ReloadEvent) {
         switch event {
         case .error(let failure): currentFailure = failure
-        case .reload, .css, .ok: currentFailure = nil
+        case .reload, .css: currentFailure = nil; generation += 1
+        case .ok: currentFailure = nil
         }
-        let text = event.serverSentEvent
+        let text = event.serverSentEvent(stamp: stamp)
         for continuation in subscribers.values { continuation.yield(text) }
     }
 
-    /// A new stream of SSE text; starts with a retry hint and, if broken, the current error.
+    /// A new stream of SSE text: a retry hint, `hello` with the stamp, and the current error if broken.
     public func subscribe() -> AsyncStream<String> {
         let id = nextID
         nextID += 1
@@ -101,7 +117,8 @@ public actor ReloadHub {
         }
         subscribers[id] = continuation
         continuation.yield("retry: 500\n: galley live reload\n\n")
-        if let currentFailure { continuation.yield(ReloadEvent.error(currentFailure).serverSentEvent) }
+        continuation.yield(ReloadEvent.frame("hello", ["stamp": stamp]))
+        if let currentFailure { continuation.yield(ReloadEvent.error(currentFailure).serverSentEvent(stamp: stamp)) }
         return stream
     }
 

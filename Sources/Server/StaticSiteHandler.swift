@@ -21,17 +21,18 @@ struct StaticSiteHandler: HTTPHandler {
         if rawPath == LiveReloadScript.eventsPath {
             return await eventStream(head: isHead)
         }
+        let stamp = liveReload ? await hub.stamp : ""
         switch resolver.resolve(rawTarget: rawPath) {
         case .file(let path):
-            if let response = fileResponse(path: path, status: .ok, head: isHead) { return response }
-            return notFound(head: isHead)
+            if let response = fileResponse(path: path, status: .ok, head: isHead, stamp: stamp) { return response }
+            return notFound(head: isHead, stamp: stamp)
         case .redirect(let location):
             let query = request.target.query(percentEncoded: true)
             var headers = Self.baseHeaders(contentType: "text/plain; charset=utf-8")
             headers[.location] = query.isEmpty ? location : location + "?" + query
             return HTTPResponse(statusCode: .movedPermanently, headers: headers, body: Data())
         case .notFound:
-            return notFound(head: isHead)
+            return notFound(head: isHead, stamp: stamp)
         case .forbidden:
             return plain(.forbidden, "403 Forbidden\n", head: isHead)
         case .badRequest:
@@ -40,19 +41,19 @@ struct StaticSiteHandler: HTTPHandler {
     }
 
     /// The site's own `404.html` with status 404, or a plain fallback.
-    private func notFound(head: Bool) -> HTTPResponse {
+    private func notFound(head: Bool, stamp: String) -> HTTPResponse {
         if case .file(let page) = resolver.resolve(rawTarget: "/404.html"),
-           let response = fileResponse(path: page, status: .notFound, head: head) {
+           let response = fileResponse(path: page, status: .notFound, head: head, stamp: stamp) {
             return response
         }
         return plain(.notFound, "404 Not Found\n", head: head)
     }
 
-    private func fileResponse(path: String, status: HTTPStatusCode, head: Bool) -> HTTPResponse? {
+    private func fileResponse(path: String, status: HTTPStatusCode, head: Bool, stamp: String) -> HTTPResponse? {
         guard var body = FileManager.default.contents(atPath: path) else { return nil }
         let contentType = MIMEType.forPath(path)
         if liveReload, MIMEType.isHTML(contentType) {
-            body = LiveReloadScript.inject(into: body)
+            body = LiveReloadScript.inject(into: body, stamp: stamp)
         }
         return respond(status, contentType: contentType, body: body, head: head)
     }

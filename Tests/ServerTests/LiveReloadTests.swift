@@ -80,8 +80,28 @@ struct LiveReloadTests {
         await again.stop()
     }
 
+    @Test func pagesCarryTheBuildStampAndStreamsGreetWithIt() async throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try await withServer(site) { server, port in
+            let stamp = await server.hub.stamp
+            let page = try await RawHTTP.request(port: port, target: "/")
+            #expect(page.text.contains("let stamp = \"\(stamp)\";"))
+            let client = try await EventStreamClient(port: port)
+            #expect(try await client.read(until: "event: hello").contains("\"stamp\":\"\(stamp)\""))
+            await server.publish(.error(OverlayError(message: "x")))
+            #expect(await server.hub.stamp == stamp)  // errors change nothing that is served
+            await server.publish(.css(paths: ["/style.css"]))
+            let next = await server.hub.stamp
+            #expect(next != stamp)
+            #expect(try await client.read(until: "event: css").contains("\"stamp\":\"\(next)\""))
+            #expect(try await RawHTTP.request(port: port, target: "/").text.contains("let stamp = \"\(next)\";"))
+        }
+        #expect(LiveReloadScript.tag(stamp: "a\"</script>-1").contains("let stamp = \"ascript-1\";"))
+    }
+
     @Test func injectionPlacement() {
-        let tag = LiveReloadScript.tag
+        let tag = LiveReloadScript.tag(stamp: "")
         let html = Data("<html><body>a</body><!-- </body> in comment --></html>".utf8)
         let injected = String(decoding: LiveReloadScript.inject(into: html), as: UTF8.self)
         #expect(injected == "<html><body>a</body><!-- \(tag)</body> in comment --></html>")
@@ -93,9 +113,10 @@ struct LiveReloadTests {
     }
 
     @Test func serverSentEventWireFormat() {
-        #expect(ReloadEvent.ok.serverSentEvent == "event: ok\ndata: {}\n\n")
+        #expect(ReloadEvent.ok.serverSentEvent() == "event: ok\ndata: {}\n\n")
+        #expect(ReloadEvent.ok.serverSentEvent(stamp: "a-1") == "event: ok\ndata: {\"stamp\":\"a-1\"}\n\n")
         let error = ReloadEvent.error(OverlayError(message: "line1\nline2", file: "a.md", line: 3))
-        let text = error.serverSentEvent
+        let text = error.serverSentEvent()
         #expect(text.hasPrefix("event: build-error\ndata: {"))
         #expect(text.hasSuffix("}\n\n"))
         #expect(text.components(separatedBy: "\n").count == 4)  // one data line despite the newline
