@@ -4,7 +4,12 @@
 /// quote when written lazily at their left edge.
 
 extension HTMLRenderer {
-    mutating func collectBlockIALs(_ document: Node) {
+    /// Walks the blocks once before rendering: block IALs and tables change opening tags
+    /// and need look-ahead the single rendering pass does not have.
+    mutating func prepass(_ document: Node) {
+        let ial = ctx.hasIAL, pipes = ctx.hasPipes
+        guard ial || pipes else { return }
+        var tableCandidates: [Node] = []
         var stack: [Node] = [document]
         while let container = stack.popLast() {
             var child = firstChild(container)
@@ -12,12 +17,14 @@ extension HTMLRenderer {
                 child = nextSibling(c)
                 let t = nodeType(c)
                 if t == NodeType.paragraph {
-                    paragraphIAL(c)
+                    if ial { paragraphIAL(c) }
+                    if pipes && endLine(c) > startLine(c) { tableCandidates.append(c) }
                 } else if t == NodeType.blockQuote || t == NodeType.list || t == NodeType.item {
                     stack.append(c)
                 }
             }
         }
+        if !tableCandidates.isEmpty { prepareTables(tableCandidates) }
     }
 
     private mutating func paragraphIAL(_ p: Node) {

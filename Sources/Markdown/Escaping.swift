@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Byte-level escaping that matches cmark's houdini escapers exactly, so our
 /// output stays byte-identical to `cmark_render_html`.
 
@@ -115,19 +121,17 @@ extension Array where Element == UInt8 {
     (b >= 0x21 && b <= 0x2F) || (b >= 0x3A && b <= 0x40) || (b >= 0x5B && b <= 0x60) || (b >= 0x7B && b <= 0x7E)
 }
 
-/// Finds `needle` in `hay` (small needles; used once per document for feature gates).
+/// Does `hay` contain `needle`? (memmem; used once per document for feature gates).
 func containsBytes(_ hay: UnsafeBufferPointer<UInt8>, _ needle: String) -> Bool {
+    guard let base = hay.baseAddress, hay.count > 0 else { return false }
     let n = Array(needle.utf8)
     guard let first = n.first, hay.count >= n.count else { return false }
-    var i = 0
-    let last = hay.count - n.count
-    while i <= last {
-        if hay[i] == first {
-            var j = 1
-            while j < n.count && hay[i + j] == n[j] { j += 1 }
-            if j == n.count { return true }
-        }
-        i += 1
+    var from = 0
+    while from + n.count <= hay.count,
+          let hit = memchr(base + from, Int32(first), hay.count - from - n.count + 1) {
+        let i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+        if memcmp(base + i, n, n.count) == 0 { return true }
+        from = i + 1
     }
     return false
 }

@@ -71,11 +71,14 @@ struct HTMLRenderer {
     var words = 0
     var inWord = false
     var stopAtFootnotes = false
+    /// Tables found by the pre-pass, and the auxiliary documents holding their cells (freed by the owner).
+    var tables: [Node: PreparedTable] = [:]
+    var auxiliaryDocuments: [Node] = []
     var sawFootnoteSection = false
 
     init(ctx: DocumentContext) {
         self.ctx = ctx
-        out.reserveCapacity(ctx.source.bytes.count + ctx.source.bytes.count / 4 + 64)
+        out.reserveCapacity(ctx.source.bytes.count * 2 + 256)
     }
 
     @inline(__always) static func isLeaf(_ t: UInt32) -> Bool {
@@ -139,7 +142,7 @@ struct HTMLRenderer {
                     if ctx.hasIAL { attachInlineIAL(node) }
                     out.append(0x3C)
                     out.append(tag)
-                    if !inlineAttrs.isEmpty, let a = inlineAttrs[node] { a.write(to: &out) }
+                    if !inlineAttrs.isEmpty, let a = inlineAttrs.removeValue(forKey: node) { a.write(to: &out) }
                     out.append(0x3E)
                 } else {
                     out.append("</")
@@ -160,7 +163,7 @@ struct HTMLRenderer {
                         appendEscaped(&out, title)
                     }
                     out.append(0x22)
-                    if !inlineAttrs.isEmpty, let a = inlineAttrs[node] { a.write(to: &out) }
+                    if !inlineAttrs.isEmpty, let a = inlineAttrs.removeValue(forKey: node) { a.write(to: &out) }
                     out.append(0x3E)
                 } else {
                     linkDepth -= 1
@@ -181,12 +184,12 @@ struct HTMLRenderer {
                         appendEscaped(&out, title)
                     }
                     out.append(0x22)
-                    if !inlineAttrs.isEmpty, let a = inlineAttrs[node] { a.write(to: &out) }
+                    if !inlineAttrs.isEmpty, let a = inlineAttrs.removeValue(forKey: node) { a.write(to: &out) }
                     out.append(" />")
                 }
             case NodeType.paragraph:
                 if entering {
-                    if ctx.hasPipes, let table = detectTable(node, source: ctx.source) {
+                    if !tables.isEmpty, let table = tables.removeValue(forKey: node) {
                         renderTable(table, node: node)
                         cmark_iter_reset(iter, node, CMARK_EVENT_EXIT)
                         continue
@@ -197,7 +200,7 @@ struct HTMLRenderer {
                         out.cr()
                         if trackExcerpt && firstParagraph == nil && isTopLevel(node) { firstParagraph = out.count..<out.count }
                         out.append("<p")
-                        if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+                        if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
                         out.append(0x3E)
                     }
                 } else {
@@ -221,7 +224,7 @@ struct HTMLRenderer {
                         out.appendString(String(start))
                         out.append(0x22)
                     }
-                    if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+                    if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
                     out.append(">\n")
                 } else {
                     out.append(cmark_node_get_list_type(node) == CMARK_ORDERED_LIST ? "</ol>\n" : "</ul>\n")
@@ -230,7 +233,7 @@ struct HTMLRenderer {
                 if entering {
                     out.cr()
                     out.append("<li")
-                    if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+                    if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
                     out.append(0x3E)
                 } else {
                     out.append("</li>\n")
@@ -239,7 +242,7 @@ struct HTMLRenderer {
                 out.cr()
                 if entering {
                     out.append("<blockquote")
-                    if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+                    if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
                     out.append(">\n")
                 } else {
                     out.append("</blockquote>\n")
@@ -262,7 +265,7 @@ struct HTMLRenderer {
             case NodeType.thematicBreak:
                 out.cr()
                 out.append("<hr")
-                if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+                if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
                 out.append(" />\n")
             default:
                 break

@@ -166,7 +166,8 @@ public struct MarkdownRenderer: Sendable {
         let document = parseDocument(source.bytes, options: ctx.parseOptions)
         defer { cmark_node_free(document) }
         var r = HTMLRenderer(ctx: ctx)
-        if ctx.hasIAL { r.collectBlockIALs(document) }
+        r.prepass(document)
+        defer { for aux in r.auxiliaryDocuments { cmark_node_free(aux) } }
         r.trackExcerpt = true
         r.stopAtFootnotes = prepared.hasDefinitions
         r.render(document)

@@ -18,6 +18,10 @@ struct TableLayout {
 func detectTable(_ node: Node, source: SourceText) -> TableLayout? {
     let first = startLine(node), last = endLine(node)
     guard last > first, first >= 1, last <= source.lineCount else { return nil }
+    // Cheap check first: some line after the first must look like a delimiter row.
+    var candidate = false
+    for l in (first + 1)...last where mayBeDelimiterRow(source.line(l)) { candidate = true; break }
+    guard candidate else { return nil }
     let quotes = quoteDepth(node)
     var lines: [ArraySlice<UInt8>] = []
     lines.reserveCapacity(last - first + 1)
@@ -38,6 +42,19 @@ func detectTable(_ node: Node, source: SourceText) -> TableLayout? {
         return TableLayout(leading: Array(lines[0..<(k - 1)]), header: header, alignments: aligns, rows: rows)
     }
     return nil
+}
+
+/// Only `|`, `:`, `-` and blanks after container markers, with at least one `-`.
+@inline(__always) private func mayBeDelimiterRow(_ line: ArraySlice<UInt8>) -> Bool {
+    var dash = false
+    for b in line {
+        switch b {
+        case 0x2D: dash = true
+        case 0x7C, 0x3A, 0x20, 0x09, 0x3E, 0x0D: break
+        default: return false
+        }
+    }
+    return dash
 }
 
 /// `| :--- | :-: | --: |` → alignments, or nil when the line is not a delimiter row.
@@ -116,37 +133,56 @@ func splitRow(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
     return cells
 }
 
+private let tableMarker = "<!--galley-table-->"
 private let cellMarker = "<!--galley-cell-->"
 private let leadMarker = "<!--galley-lead-->"
 
+/// A table found before rendering, with its cells parsed in the shared auxiliary document.
+struct PreparedTable {
+    var layout: TableLayout
+    var lead: [Node] = []
+    var cells: [Node?] = []
+    var guarded: [Bool] = []
+}
+
 extension HTMLRenderer {
-    mutating func renderTable(_ table: TableLayout, node: Node) {
-        // One auxiliary document: link definitions, the leading paragraph, then one section per cell.
+    /// Finds every table among `paragraphs` and parses all their cells in one auxiliary cmark
+    /// document (with the page's link definitions), kept alive until rendering ends.
+    mutating func prepareTables(_ paragraphs: [Node]) {
+        var found: [(Node, PreparedTable)] = []
         var text = ctx.referenceDefinitions
-        text.append(contentsOf: Array("\n\n\(leadMarker)\n".utf8))
-        for (k, l) in table.leading.enumerated() {
-            if k > 0 { text.append(0x0A) }
-            text.append(contentsOf: l)
-        }
         text.append(contentsOf: [0x0A, 0x0A])
-        var prefixed: [Bool] = []
-        func addCell(_ c: [UInt8]) {
-            text.append(contentsOf: Array("\(cellMarker)\n".utf8))
-            let guardNeeded = cellNeedsGuard(c)
-            if guardNeeded { text.append(contentsOf: [0xE2, 0x80, 0x8B]) } // U+200B keeps block syntax out
-            prefixed.append(guardNeeded)
-            text.append(contentsOf: c)
+        let tableLine = Array("\(tableMarker)\n\n\(leadMarker)\n".utf8)
+        let cellLine = Array("\(cellMarker)\n".utf8)
+        for p in paragraphs {
+            guard let layout = detectTable(p, source: ctx.source) else { continue }
+            var table = PreparedTable(layout: layout)
+            text.append(contentsOf: tableLine)
+            for (k, l) in layout.leading.enumerated() {
+                if k > 0 { text.append(0x0A) }
+                text.append(contentsOf: l)
+            }
             text.append(contentsOf: [0x0A, 0x0A])
+            func addCell(_ c: [UInt8]) {
+                text.append(contentsOf: cellLine)
+                let guardNeeded = cellNeedsGuard(c)
+                if guardNeeded { text.append(contentsOf: [0xE2, 0x80, 0x8B]) } // U+200B keeps block syntax out
+                table.guarded.append(guardNeeded)
+                text.append(contentsOf: c)
+                text.append(contentsOf: [0x0A, 0x0A])
+            }
+            let columns = layout.alignments.count
+            for c in layout.header { addCell(c) }
+            for row in layout.rows {
+                for k in 0..<columns { addCell(k < row.count ? row[k] : []) }
+            }
+            table.cells = [Node?](repeating: nil, count: table.guarded.count)
+            found.append((p, table))
         }
-        let columns = table.alignments.count
-        for c in table.header { addCell(c) }
-        for row in table.rows {
-            for k in 0..<columns { addCell(k < row.count ? row[k] : []) }
-        }
+        guard !found.isEmpty else { return }
         let aux = parseDocument(text, options: ctx.parseOptions)
-        defer { cmark_node_free(aux) }
-        var lead: [Node] = []
-        var cells = [Node?](repeating: nil, count: prefixed.count)
+        auxiliaryDocuments.append(aux)
+        var t = -1
         var section = -2
         var child = firstChild(aux)
         while let c = child {
@@ -155,28 +191,37 @@ extension HTMLRenderer {
                 let lit = literalBytes(c)
                 if startsWith(lit, cellMarker) { section += 1; continue }
                 if startsWith(lit, leadMarker) { section = -1; continue }
+                if startsWith(lit, tableMarker) { t += 1; section = -2; continue }
             }
-            if section == -1 { lead.append(c) } else if section >= 0, section < cells.count, nodeType(c) == NodeType.paragraph, cells[section] == nil {
-                cells[section] = c
+            guard t >= 0 && t < found.count else { continue }
+            if section == -1 {
+                found[t].1.lead.append(c)
+            } else if section >= 0, section < found[t].1.cells.count, nodeType(c) == NodeType.paragraph, found[t].1.cells[section] == nil {
+                found[t].1.cells[section] = c
             }
         }
-        for n in lead { render(n) }
+        for (p, table) in found { tables[p] = table }
+    }
+
+    mutating func renderTable(_ table: PreparedTable, node: Node) {
+        for n in table.lead { render(n) }
         out.cr()
         out.append("<table")
-        if !blockAttrs.isEmpty, let a = blockAttrs[node] { a.write(to: &out) }
+        if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
         out.append(">\n<thead>\n<tr>\n")
+        let columns = table.layout.alignments.count
         var index = 0
         for k in 0..<columns {
-            writeCell("th", table.alignments[k], cells[index], prefixed[index])
+            writeCell("th", table.layout.alignments[k], table.cells[index], table.guarded[index])
             index += 1
         }
         out.append("</tr>\n</thead>\n")
-        if !table.rows.isEmpty {
+        if !table.layout.rows.isEmpty {
             out.append("<tbody>\n")
-            for _ in table.rows {
+            for _ in table.layout.rows {
                 out.append("<tr>\n")
                 for k in 0..<columns {
-                    writeCell("td", table.alignments[k], cells[index], prefixed[index])
+                    writeCell("td", table.layout.alignments[k], table.cells[index], table.guarded[index])
                     index += 1
                 }
                 out.append("</tr>\n")

@@ -16,21 +16,29 @@ extension HTMLRenderer {
             headingCapture?.append(contentsOf: lit)
             return last
         }
-        let bytes = last == first ? Array(lit) : runBytes(first, last: last)
-        bytes.withUnsafeBufferPointer { emitRun($0, first: first) }
+        if last == first {
+            emitRun(lit, first: first)
+        } else {
+            let bytes = runBytes(first, last: last)
+            bytes.withUnsafeBufferPointer { emitRun($0, first: first) }
+        }
         return last
     }
 
     @inline(__always) private func needsScan(_ s: UnsafeBufferPointer<UInt8>, _ extensions: Bool) -> Bool {
         guard extensions else { return false }
         let footnotes = ctx.footnotes.hasDefinitions
-        for b in s {
-            switch b {
-            case 0x3A: return true // ':' of http(s)://
-            case 0x77: return true // 'w' of www.
+        guard let base = s.baseAddress else { return false }
+        let n = s.count
+        var i = 0
+        while i < n {
+            switch base[i] {
+            case 0x3A: if i + 2 < n && base[i + 1] == 0x2F && base[i + 2] == 0x2F { return true } // "://"
+            case 0x77: if i + 3 < n && base[i + 1] == 0x77 && base[i + 2] == 0x77 && base[i + 3] == 0x2E { return true } // "www."
             case 0x5B: if footnotes { return true }
             default: break
             }
+            i += 1
         }
         return false
     }
@@ -44,13 +52,13 @@ extension HTMLRenderer {
     }
 
     private mutating func emitRun(_ s: UnsafeBufferPointer<UInt8>, first: Node) {
-        var i = runSkip.isEmpty ? 0 : (runSkip[first] ?? 0)
-        let end = runLimit.isEmpty ? s.count : min(runLimit[first] ?? s.count, s.count)
+        var i = runSkip.isEmpty ? 0 : (runSkip.removeValue(forKey: first) ?? 0)
+        let end = runLimit.isEmpty ? s.count : min(runLimit.removeValue(forKey: first) ?? s.count, s.count)
         guard i < end else { return }
         let visible = UnsafeBufferPointer(rebasing: s[i..<end])
         countWords(visible)
         headingCapture?.append(contentsOf: visible)
-        let marks = delMarks.isEmpty ? [] : (delMarks[first] ?? [])
+        let marks = delMarks.isEmpty ? [] : (delMarks.removeValue(forKey: first) ?? [])
         var markIndex = 0
         if i == 0 && mayBeTask(first) && end >= 4 && s[0] == 0x5B && s[2] == 0x5D && (s[3] == 0x20 || s[3] == 0x09)
             && (s[1] == 0x20 || s[1] == 0x78 || s[1] == 0x58) {
