@@ -24,7 +24,8 @@ struct StaticSiteHandler: HTTPHandler {
         let stamp = liveReload ? await hub.stamp : ""
         switch resolver.resolve(rawTarget: rawPath) {
         case .file(let path):
-            if let response = fileResponse(path: path, status: .ok, head: isHead, stamp: stamp) { return response }
+            if let response = fileResponse(path: path, status: .ok, head: isHead, stamp: stamp,
+                                           range: request.headers[.range]) { return response }
             return notFound(head: isHead, stamp: stamp)
         case .redirect(let location):
             let query = request.target.query(percentEncoded: true)
@@ -49,13 +50,28 @@ struct StaticSiteHandler: HTTPHandler {
         return plain(.notFound, "404 Not Found\n", head: head)
     }
 
-    private func fileResponse(path: String, status: HTTPStatusCode, head: Bool, stamp: String) -> HTTPResponse? {
+    private func fileResponse(path: String, status: HTTPStatusCode, head: Bool, stamp: String,
+                              range: String? = nil) -> HTTPResponse? {
         guard var body = FileManager.default.contents(atPath: path) else { return nil }
         let contentType = MIMEType.forPath(path)
-        if liveReload, MIMEType.isHTML(contentType) {
-            body = LiveReloadScript.inject(into: body, stamp: stamp)
+        if MIMEType.isHTML(contentType) {
+            // Injected pages change length per stamp: no ranges for them.
+            if liveReload { body = LiveReloadScript.inject(into: body, stamp: stamp) }
+            return respond(status, contentType: contentType, body: body, head: head)
         }
-        return respond(status, contentType: contentType, body: body, head: head)
+        var response: HTTPResponse
+        switch status == .ok ? ByteRange.parse(range, length: body.count) : .whole {
+        case .whole:
+            response = respond(status, contentType: contentType, body: body, head: head)
+        case .partial(let bytes):
+            response = respond(.partialContent, contentType: contentType, body: body.subdata(in: bytes), head: head)
+            response.headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(body.count)"
+        case .unsatisfiable:
+            response = respond(.rangeNotSatisfiable, contentType: contentType, body: Data(), head: head)
+            response.headers[.contentRange] = "bytes */\(body.count)"
+        }
+        response.headers[.acceptRanges] = "bytes"
+        return response
     }
 
     private func plain(_ status: HTTPStatusCode, _ text: String, head: Bool) -> HTTPResponse {

@@ -194,6 +194,56 @@ struct DevServerTests {
         }
     }
 
+    @Test func byteRanges() async throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try await withServer(site) { _, port in
+            func get(_ target: String, range: String) async throws -> RawResponse {
+                try await RawHTTP.offPool {
+                    let connection = try RawConnection(port: port)
+                    connection.send("GET \(target) HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: \(range)\r\nConnection: close\r\n\r\n")
+                    return try RawHTTP.parse(connection.receiveAll(), head: false)
+                }
+            }
+            let first = try await get("/v.mp4", range: "bytes=0-1")
+            #expect(first.status == 206)
+            #expect(first.text == "mp")
+            #expect(first.headers["content-range"] == "bytes 0-1/3")
+            #expect(first.headers["accept-ranges"] == "bytes")
+            #expect(try await get("/v.mp4", range: "bytes=-2").text == "p4")
+            let beyond = try await get("/v.mp4", range: "bytes=9-")
+            #expect(beyond.status == 416)
+            #expect(beyond.headers["content-range"] == "bytes */3")
+            let html = try await get("/about", range: "bytes=0-1")
+            #expect(html.status == 200)
+            #expect(html.text.contains("About"))
+        }
+    }
+
+    @Test func rangeParsing() {
+        #expect(ByteRange.parse(nil, length: 10) == .whole)
+        #expect(ByteRange.parse("bytes=2-4", length: 10) == .partial(2..<5))
+        #expect(ByteRange.parse("bytes=2-", length: 10) == .partial(2..<10))
+        #expect(ByteRange.parse("bytes=8-20", length: 10) == .partial(8..<10))
+        #expect(ByteRange.parse("bytes=-3", length: 10) == .partial(7..<10))
+        #expect(ByteRange.parse("bytes=-30", length: 10) == .partial(0..<10))
+        #expect(ByteRange.parse("bytes=10-", length: 10) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=-0", length: 10) == .unsatisfiable)
+        #expect(ByteRange.parse("bytes=0-1,4-5", length: 10) == .whole)
+        #expect(ByteRange.parse("bytes=5-2", length: 10) == .whole)
+        #expect(ByteRange.parse("items=0-1", length: 10) == .whole)
+        #expect(ByteRange.parse("bytes=x-1", length: 10) == .whole)
+    }
+
+    @Test func hostAddresses() throws {
+        _ = try DevServer.address(host: "127.0.0.1", port: 4000)
+        _ = try DevServer.address(host: "0.0.0.0", port: 4000)
+        _ = try DevServer.address(host: "::1", port: 4000)
+        _ = try DevServer.address(host: "[::]", port: 4000)
+        _ = try DevServer.address(host: "localhost", port: 4000)
+        #expect(throws: DevServerError.self) { _ = try DevServer.address(host: "300.1.1.1", port: 4000) }
+    }
+
     @Test func busyPortIsReportedWithAHint() async throws {
         let site = try SiteFixture()
         defer { site.remove() }
