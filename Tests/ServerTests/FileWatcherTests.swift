@@ -182,7 +182,8 @@ struct FileWatcherTests {
     }
 
     @Test func editorTempNames() {
-        for name in [".a.md.swp", ".a.md.swx", "a.md~", ".#a.md", "4913", "#a.md#", ".goutputstream-XYZ"] {
+        for name in [".a.md.swp", ".a.md.swx", "a.md~", ".#a.md", "4913", "#a.md#", ".goutputstream-XYZ",
+                     "a.md___jb_tmp___", "a.md___jb_old___", ".a.md.kate-swp"] {
             #expect(WatchFilter.isEditorTemp(name: name), "\(name)")
         }
         for name in ["a.md", "site.yml", "4914", "style.css", ".well-known"] {
