@@ -1,0 +1,105 @@
+/// Formats recognised by their shape rather than their vocabulary.
+enum Structure {
+    static func check(_ code: String, _ lines: [Substring]) -> Detection? {
+        let n = Double(lines.count)
+        let first = lines[0]
+        // Console sessions: commands after `$ ` prompts.
+        if first.hasPrefix("$ ") || first.hasPrefix("% ") && lines.count > 1 {
+            let prompts = lines.filter { $0.hasPrefix("$ ") }.count
+            if prompts >= 1 && first.hasPrefix("$ ") { return Detection(language: "console", confidence: 0.95) }
+        }
+        // Diffs.
+        let hunks = lines.filter { $0.hasPrefix("@@ ") || $0.hasPrefix("diff --git") || $0.hasPrefix("+++ ") || $0.hasPrefix("--- a/") || $0.hasPrefix("Index: ") }.count
+        if hunks >= 2 || (hunks >= 1 && first.hasPrefix("@@")) { return Detection(language: "diff", confidence: 0.95) }
+        // Markup.
+        if first.hasPrefix("<") {
+            let lower = code.prefix(2000).lowercased()
+            if lower.contains("<!doctype html") || lower.contains("<html") || lower.contains("<div") || lower.contains("<body") || lower.contains("<head") || lower.contains("<p>") || lower.contains("<span") || lower.contains("<a href") || lower.contains("<ul") || lower.contains("<table") || lower.contains("<script") {
+                return Detection(language: "html", confidence: 0.9)
+            }
+            let tagLines = lines.filter { $0.hasPrefix("<") || $0.hasSuffix(">") }.count
+            if Double(tagLines) >= n * 0.6 { return Detection(language: "xml", confidence: 0.9) }
+        }
+        if first.hasPrefix("<?php") { return Detection(language: "php", confidence: 0.95) }
+        // JSON: structural lines only.
+        if let json = jsonShare(lines), json >= 0.9 { return Detection(language: "json", confidence: json) }
+        // Dockerfile.
+        let docker = lines.filter { l in Structure.dockerInstructions.contains { l.hasPrefix($0 + " ") } }.count
+        let nonComment = lines.filter { !$0.hasPrefix("#") }
+        if let f = nonComment.first, (f.hasPrefix("FROM ") || f.hasPrefix("ARG ")), Double(docker) >= Double(nonComment.count) * 0.5 {
+            return Detection(language: "dockerfile", confidence: 0.9)
+        }
+        // SQL statements.
+        if let sql = sqlShare(lines), sql >= 0.5 { return Detection(language: "sql", confidence: 0.85) }
+        // YAML: key/value and list lines.
+        if let y = yamlShare(lines), y >= 0.85 { return Detection(language: "yaml", confidence: y) }
+        return nil
+    }
+
+    static let dockerInstructions = ["FROM", "RUN", "CMD", "COPY", "ADD", "ENV", "ARG", "WORKDIR", "EXPOSE", "ENTRYPOINT", "LABEL", "USER", "VOLUME", "HEALTHCHECK", "SHELL", "ONBUILD", "STOPSIGNAL"]
+
+    /// Share of lines that look like JSON, or nil when the text cannot be JSON at all.
+    static func jsonShare(_ lines: [Substring]) -> Double? {
+        var ok = 0, keys = 0
+        for l in lines {
+            let u = Array(l.utf8)
+            guard let c = u.first else { continue }
+            if c == 34 {
+                // "key": value  or  "string",
+                var k = 1
+                while k < u.count && u[k] != 34 { k += u[k] == 92 ? 2 : 1 }
+                let rest = u.count > k + 1 ? Array(u[(k + 1)...]) : []
+                if rest.isEmpty || rest == [44] { ok += 1; continue }
+                if rest.first == 58 { keys += 1; ok += 1; continue }
+                if rest.first == 32, rest.count > 1, rest[1] == 58 { keys += 1; ok += 1; continue }
+            } else if "{}[],".utf8.contains(c) {
+                if u.allSatisfy({ "{}[], ".utf8.contains($0) }) { ok += 1 }
+                else if c == 123 || c == 91, u.count > 1, u[1] == 34 || u[1] == 123 || u[1] == 91 || u[1] == 32 || isDigit(u[1]) { ok += 1 }
+            } else if isDigit(c) || c == 45 || l.hasPrefix("true") || l.hasPrefix("false") || l.hasPrefix("null") {
+                if u.allSatisfy({ isDigit($0) || ".,-+eE ".utf8.contains($0) }) || l.hasPrefix("true") || l.hasPrefix("false") || l.hasPrefix("null") { ok += 1 }
+            }
+        }
+        guard keys > 0 || (lines.first?.hasPrefix("[") ?? false) else { return nil }
+        return Double(ok) / Double(lines.count)
+    }
+
+    static func yamlShare(_ lines: [Substring]) -> Double? {
+        var ok = 0, keys = 0, bad = 0
+        for l in lines {
+            if l.hasPrefix("#") || l == "---" || l == "..." { ok += 1; continue }
+            if l.hasSuffix(";") || l.hasSuffix("{") || l.hasSuffix(")") || l.hasSuffix("(") || l.hasPrefix("//") { bad += 1; continue }
+            var body = l
+            if body.hasPrefix("- ") || body == "-" { body = body.dropFirst(2); ok += 1; if body.isEmpty { continue } else { ok -= 1 } }
+            if let colon = body.firstIndex(of: ":") {
+                let key = body[..<colon]
+                let after = body[colon...].dropFirst()
+                let keyOK = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || "_-. /\"'$<".contains($0) } && !key.contains("  ")
+                if keyOK && (after.isEmpty || after.first == " ") {
+                    // A Python block header (`else:`, `def f():`) is not a YAML key.
+                    if after.isEmpty && Structure.pythonHeaders.contains(String(key)) { bad += 1; continue }
+                    ok += 1; keys += 1; continue
+                }
+            }
+            if l.hasPrefix("- ") { ok += 1; continue }
+            if l.hasPrefix("  ") == false && !l.contains(":") && !l.contains("=") && !l.contains("(") { ok += 0 }
+        }
+        guard keys >= 2, bad == 0 || bad * 10 < lines.count else { return nil }
+        return Double(ok) / Double(lines.count)
+    }
+
+    static let pythonHeaders: Set<String> = ["else", "try", "finally", "except", "default", "public", "private", "protected"]
+
+    static func sqlShare(_ lines: [Substring]) -> Double? {
+        let starts = ["SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM", "CREATE TABLE", "CREATE INDEX", "CREATE VIEW", "ALTER TABLE", "DROP TABLE", "WITH ", "FROM ", "WHERE ", "JOIN ", "LEFT JOIN", "GROUP BY", "ORDER BY", "VALUES", "AND ", "OR ", "CREATE UNIQUE", "CREATE OR REPLACE", "BEGIN", "COMMIT", "SET ", "LIMIT ", "INNER JOIN", "HAVING ", "ON ", "PRIMARY KEY", "--"]
+        let first = lines[0].uppercased()
+        guard ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "CREATE ", "ALTER ", "DROP ", "WITH ", "BEGIN", "--"].contains(where: { first.hasPrefix($0) }) else { return nil }
+        guard lines[0].hasPrefix("--") == false || lines.count > 1 else { return nil }
+        var hits = 0
+        for l in lines {
+            let up = l.uppercased()
+            if starts.contains(where: { up.hasPrefix($0) }) || up.hasSuffix(";") || up.hasSuffix(",") { hits += 1 }
+        }
+        let strong = lines.contains { l in let u = l.uppercased(); return u.contains("SELECT ") || u.contains("INSERT INTO") || u.contains("CREATE TABLE") || u.contains("UPDATE ") || u.contains("DELETE FROM") }
+        return strong ? Double(hits) / Double(lines.count) : nil
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import Highlight
+
+/// Detection accuracy over real code sampled from this machine (never committed):
+/// `python3 Benchmarks/highlight/detect_samples.py` then
+/// `GALLEY_DETECT_SAMPLES=/tmp/galley-detect.jsonl swift test --filter detectionBenchmark`.
+@Suite struct DetectionBenchmark {
+    struct Sample: Decodable { let lang: String; let lines: Int; let text: String }
+
+    /// Labels that count as right for a sampled language (a C header read as C++ is not wrong).
+    static let accepted: [String: Set<String>] = [
+        "c": ["c", "cpp", "objective-c"], "cpp": ["cpp", "c"], "javascript": ["javascript", "typescript"],
+        "typescript": ["typescript", "javascript"], "bash": ["bash", "console"], "html": ["html", "xml"], "xml": ["xml", "html"],
+        "css": ["css", "scss"],
+    ]
+
+    @Test func detectionBenchmark() throws {
+        guard let path = ProcessInfo.processInfo.environment["GALLEY_DETECT_SAMPLES"] else { return }
+        let data = try String(contentsOfFile: path, encoding: .utf8)
+        let samples = data.split(separator: "\n").compactMap { try? JSONDecoder().decode(Sample.self, from: Data($0.utf8)) }
+        var table: [Int: (right: Int, wrong: Int, none: Int)] = [:]
+        var perLang: [String: (right: Int, wrong: Int, none: Int)] = [:]
+        var confusions: [String: Int] = [:]
+        let verbose = ProcessInfo.processInfo.environment["GALLEY_DETECT_VERBOSE"]
+        let h = Highlighter()
+        for s in samples {
+            let got = h.detect(s.text)?.language
+            var row = table[s.lines] ?? (0, 0, 0)
+            var lrow = perLang[s.lang] ?? (0, 0, 0)
+            if got == nil { row.none += 1; lrow.none += 1 }
+            else if got == s.lang || DetectionBenchmark.accepted[s.lang]?.contains(got!) == true { row.right += 1; lrow.right += 1 }
+            else {
+                row.wrong += 1; lrow.wrong += 1
+                confusions["\(s.lang)→\(got!)", default: 0] += 1
+                if verbose == s.lang || verbose == got { print("---- \(s.lang) read as \(got!):\n\(s.text)") }
+            }
+            table[s.lines] = row
+            perLang[s.lang] = lrow
+        }
+        var report = "Detection benchmark (\(samples.count) snippets, \(perLang.count) languages)\n"
+        for n in table.keys.sorted() {
+            let r = table[n]!
+            let t = Double(r.right + r.wrong + r.none)
+            report += String(format: "  %2d lines: right %5.1f%%  wrong %4.1f%%  abstain %5.1f%%\n", n, 100 * Double(r.right) / t, 100 * Double(r.wrong) / t, 100 * Double(r.none) / t)
+        }
+        for l in perLang.keys.sorted() {
+            let r = perLang[l]!
+            report += "  \(l): right \(r.right) wrong \(r.wrong) none \(r.none)\n"
+        }
+        report += "  confusions: " + confusions.sorted { $0.value > $1.value }.prefix(20).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+        print(report)
+    }
+}
