@@ -108,21 +108,22 @@ struct BrowserTests {
     let ws;
     try {
       let cdpPort;
-      for (let i = 0; i < 200 && !cdpPort; i++) {
+      for (let i = 0; i < 400 && !cdpPort; i++) {
         try { cdpPort = readFileSync(`${base}/profile/DevToolsActivePort`, "utf8").split("\n")[0]; } catch { await sleep(50); }
       }
       let target;
-      for (let i = 0; i < 100 && !target; i++) {
+      for (let i = 0; i < 400 && !target; i++) {
         try { target = (await (await fetch(`http://127.0.0.1:${cdpPort}/json`)).json()).find(t => t.type === "page"); } catch {}
         if (!target) await sleep(50);
       }
+      if (!target) throw new Error(`no page target from Chromium (DevTools port ${cdpPort})`);
       ws = new WebSocket(target.webSocketDebuggerUrl);
       await new Promise(r => ws.onopen = r);
       let id = 0; const pending = new Map();
       ws.onmessage = (m) => { const msg = JSON.parse(m.data); if (pending.has(msg.id)) { pending.get(msg.id)(msg); pending.delete(msg.id); } };
       const send = (method, params = {}) => new Promise(r => { const i = ++id; pending.set(i, r); ws.send(JSON.stringify({ id: i, method, params })); });
       const js = async (expr) => (await send("Runtime.evaluate", { expression: expr, returnByValue: true })).result?.result?.value;
-      const expectSoon = async (label, expr, ms = 5000) => {
+      const expectSoon = async (label, expr, ms = 8000) => {
         const start = Date.now();
         while (Date.now() - start < ms) { if (await js(expr)) { console.log(`OK ${label} ${Date.now() - start}ms`); return; } await sleep(20); }
         console.log(`FAIL ${label}`);
