@@ -48,28 +48,43 @@ struct FootnoteSource {
         var result = FootnoteSource(text: bytes)
         guard enabled, bytes.withUnsafeBufferPointer({ containsBytes($0, "[^") }) else { return result }
         let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        var kept: [ArraySlice<UInt8>] = []
-        kept.reserveCapacity(lines.count)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count + 256)
+        var keptCount = 0
+        func keep(_ l: ArraySlice<UInt8>) {
+            if keptCount > 0 { text.append(0x0A) }
+            text.append(contentsOf: l)
+            keptCount += 1
+        }
         var bodies: [[ArraySlice<UInt8>]] = []
         var bodyLineNumbers: [[Int]] = []
         var fence: (UInt8, Int)? = nil
         var i = 0
         while i < lines.count {
             let line = lines[i]
+            // Cheap filter: only lines starting (after up to 3 spaces) with ` ~ [ matter here.
+            var k = line.startIndex
+            while k < line.endIndex, k - line.startIndex < 4, line[k] == 0x20 { k += 1 }
+            let firstByte: UInt8 = k < line.endIndex ? line[k] : 0
             if let f = fence {
-                if closesFence(line, f) { fence = nil }
-                kept.append(line)
+                if firstByte == f.0 && closesFence(line, f) { fence = nil }
+                keep(line)
+                i += 1
+                continue
+            }
+            guard firstByte == 0x60 || firstByte == 0x7E || firstByte == 0x5B else {
+                keep(line)
                 i += 1
                 continue
             }
             if let f = opensFence(line) {
                 fence = f
-                kept.append(line)
+                keep(line)
                 i += 1
                 continue
             }
             guard let (label, rest) = definitionStart(line) else {
-                kept.append(line)
+                keep(line)
                 i += 1
                 continue
             }
@@ -90,7 +105,7 @@ struct FootnoteSource {
                 }
             }
             while body.count > 1, trimmed(body[body.count - 1]).isEmpty { body.removeLast(); numbers.removeLast(); j -= 1 }
-            for _ in i..<j { kept.append([]) }
+            for _ in i..<j { keep([]) }
             let def = FootnoteDefinition(label: label, line: i + 1)
             if result.labels[label] == nil {
                 result.labels[label] = result.definitions.count
@@ -103,13 +118,7 @@ struct FootnoteSource {
             i = j
         }
         guard !result.definitions.isEmpty || !result.duplicates.isEmpty else { return result }
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count + 64 * bodies.count + 64)
-        for (k, l) in kept.enumerated() {
-            if k > 0 { text.append(0x0A) }
-            text.append(contentsOf: l)
-        }
-        var lineNo = kept.count
+        var lineNo = keptCount
         var mapped: [Int] = []
         func add(_ l: [UInt8], _ origin: Int) {
             text.append(0x0A)
@@ -120,7 +129,6 @@ struct FootnoteSource {
         let lastLine = max(lines.count, 1)
         if let (c, n) = fence { add([UInt8](repeating: c, count: n), lastLine) } // close a fence left open at the end
         add([], lastLine)
-        result.appendedFrom = lineNo + 1 - 1
         add(Array(sectionMarker.utf8), lastLine)
         add([], lastLine)
         for (d, body) in bodies.enumerated() {
@@ -129,7 +137,7 @@ struct FootnoteSource {
             add([], result.definitions[d].line)
         }
         text.append(0x0A)
-        result.appendedFrom = kept.count + 1
+        result.appendedFrom = keptCount + 1
         result.appendedLines = mapped
         result.text = text
         return result
@@ -238,7 +246,7 @@ extension HTMLRenderer {
         var bodies = [[Node]](repeating: [], count: source.definitions.count)
         var current: Int? = nil
         var seenMarker = false
-        var child = firstChild(document)
+        var child = footnoteSection ?? firstChild(document)
         while let c = child {
             child = nextSibling(c)
             if nodeType(c) == NodeType.htmlBlock {

@@ -75,6 +75,7 @@ struct HTMLRenderer {
     var tables: [Node: PreparedTable] = [:]
     var auxiliaryDocuments: [Node] = []
     var sawFootnoteSection = false
+    var footnoteSection: Node? = nil
 
     init(ctx: DocumentContext) {
         self.ctx = ctx
@@ -253,6 +254,7 @@ struct HTMLRenderer {
                 let lit = literalBytes(node)
                 if stopAtFootnotes && ctx.footnotes.isSectionMarker(lit) && isTopLevel(node) {
                     sawFootnoteSection = true
+                    footnoteSection = node
                     cmark_iter_reset(iter, root, CMARK_EVENT_EXIT)
                     continue
                 }
@@ -360,6 +362,8 @@ struct HTMLRenderer {
     }
 
     var headingPending: [String] = []
+    /// Reused buffer for joining text runs.
+    var scratch: [UInt8] = []
 
     /// `{#id}` at the end of a heading's text: returns the id and hides it from the output.
     private mutating func trailingIDInHeading(_ node: Node) -> String? {

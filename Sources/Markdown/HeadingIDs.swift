@@ -7,6 +7,18 @@ struct HeadingIDGenerator {
     /// kramdown-parser-gfm's generate_gfm_header_id: lowercase, keep word characters
     /// (letters, marks, digits, connector punctuation), spaces and `-`, then spaces → `-`.
     static func slug(_ text: String) -> String {
+        var text = text
+        if let ascii = text.withUTF8({ buf -> String? in
+            var out: [UInt8] = []
+            out.reserveCapacity(buf.count)
+            for b in buf {
+                if b >= 0x80 { return nil }
+                if b >= 0x41 && b <= 0x5A { out.append(b + 32) } else if b == 0x20 { out.append(0x2D) } else if isAlnumByte(b) || b == 0x2D || b == 0x5F { out.append(b) }
+            }
+            return String(decoding: out, as: UTF8.self)
+        }) {
+            return ascii
+        }
         var out = String.UnicodeScalarView()
         for scalar in text.lowercased().unicodeScalars {
             if scalar == " " {

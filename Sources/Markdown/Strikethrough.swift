@@ -9,10 +9,15 @@ extension HTMLRenderer {
         while let c = child {
             guard nodeType(c) == NodeType.text else { child = nextSibling(c); continue }
             var last = c
-            while let n = nextSibling(last), nodeType(n) == NodeType.text { last = n }
+            var tilde = memchrFound(literalBytes(c), 0x7E)
+            while let n = nextSibling(last), nodeType(n) == NodeType.text {
+                last = n
+                if !tilde { tilde = memchrFound(literalBytes(n), 0x7E) }
+            }
             child = nextSibling(last)
+            guard tilde else { continue }
             let bytes = runBytes(c, last: last)
-            guard bytes.count >= 2, bytes.contains(0x7E) else { continue }
+            guard bytes.count >= 2 else { continue }
             // Neighbouring nodes count as punctuation (they start/end with `*`, `` ` ``, `[`…), breaks as space.
             func outside(_ n: Node?) -> UInt8 {
                 guard let n else { return 0x20 }

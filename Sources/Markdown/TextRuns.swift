@@ -19,8 +19,18 @@ extension HTMLRenderer {
         if last == first {
             emitRun(lit, first: first)
         } else {
-            let bytes = runBytes(first, last: last)
-            bytes.withUnsafeBufferPointer { emitRun($0, first: first) }
+            // Join into a reused buffer (taken out of self so emitRun can mutate self).
+            var buf = scratch
+            scratch = []
+            buf.removeAll(keepingCapacity: true)
+            var n: Node? = first
+            while let cur = n {
+                buf.append(contentsOf: literalBytes(cur))
+                if cur == last { break }
+                n = nextSibling(cur)
+            }
+            buf.withUnsafeBufferPointer { emitRun($0, first: first) }
+            scratch = buf
         }
         return last
     }
