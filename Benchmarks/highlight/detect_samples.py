@@ -18,12 +18,29 @@ LENGTHS = (5, 15, 40)
 rng = random.Random(20261122)
 
 
-def files(patterns, exclude=()):
-    out = []
-    for p in patterns:
-        out += [f for f in glob.glob(p, recursive=True)
-                if os.path.isfile(f) and not any(x in f for x in exclude)]
-    return sorted(set(out))
+EXT = {
+    "swift": "swift", "py": "python", "go": "go", "rb": "ruby", "js": "javascript", "ts": "typescript",
+    "c": "c", "hpp": "cpp", "cc": "cpp", "cpp": "cpp", "php": "php", "css": "css", "html": "html",
+    "xml": "xml", "json": "json", "yaml": "yaml", "yml": "yaml", "sh": "bash", "sql": "sql", "md": "markdown",
+    "java": "java", "toml": "toml",
+}
+ROOTS = ["/work/main/.build/checkouts", "/usr/lib", "/usr/share", "/usr/include", "/etc", "/root/.rustup", "/root/.cargo"]
+
+
+def walk():
+    """One pass over the roots, bucketing files by language (capped, so the walk stays quick)."""
+    found = {lang: [] for lang in set(EXT.values())}
+    for root in ROOTS:
+        for dirpath, dirnames, filenames in os.walk(root):
+            dirnames[:] = [d for d in dirnames if d not in ("testdata", "dist", ".git")]
+            for f in filenames:
+                ext = f.rsplit(".", 1)[-1].lower() if "." in f else ""
+                lang = EXT.get(ext)
+                if lang is None or ".min." in f or f.endswith(".d.ts") and False:
+                    continue
+                if len(found[lang]) < 4000:
+                    found[lang].append(os.path.join(dirpath, f))
+    return found
 
 
 def git_swift_files(limit=400):
@@ -48,29 +65,6 @@ def git_swift_files(limit=400):
         if len(texts) >= limit:
             break
     return texts
-
-
-SOURCES = {
-    "swift": lambda: [open(f, errors="replace").read() for f in files(["/work/main/.build/checkouts/**/*.swift"])] + git_swift_files(),
-    "python": lambda: files(["/usr/lib/python3*/**/*.py"]),
-    "go": lambda: files(["/usr/lib/go-1.19/src/**/*.go"], exclude=("testdata",)),
-    "ruby": lambda: files(["/usr/lib/ruby/**/*.rb", "/usr/share/rubygems-integration/**/*.rb"]),
-    "javascript": lambda: files(["/usr/lib/node_modules/**/*.js"], exclude=(".min.", "/dist/")),
-    "typescript": lambda: files(["/usr/lib/node_modules/**/*.ts"]),
-    "c": lambda: files(["/usr/lib/go-1.19/**/*.c", "/usr/share/**/*.c", "/usr/lib/**/*.c"]),
-    "cpp": lambda: files(["/usr/include/**/*.hpp", "/usr/lib/**/*.cc", "/usr/lib/**/*.cpp", "/usr/include/**/*.cc"]),
-    "php": lambda: files(["/usr/**/*.php"]),
-    "css": lambda: files(["/usr/**/*.css"], exclude=(".min.",)),
-    "html": lambda: files(["/usr/share/doc/**/*.html", "/usr/lib/**/*.html"]),
-    "xml": lambda: files(["/usr/share/**/*.xml"]),
-    "json": lambda: files(["/usr/lib/node_modules/**/*.json", "/usr/share/**/*.json"]),
-    "yaml": lambda: files(["/usr/**/*.yaml", "/usr/**/*.yml"]),
-    "bash": lambda: files(["/usr/**/*.sh", "/etc/**/*.sh"]),
-    "sql": lambda: files(["/usr/**/*.sql"]),
-    "markdown": lambda: files(["/usr/lib/node_modules/**/*.md", "/usr/share/doc/**/*.md"]),
-    "java": lambda: files(["/usr/**/*.java"]),
-    "toml": lambda: files(["/usr/**/*.toml", "/root/.cargo/**/*.toml", "/root/.rustup/**/*.toml"]),
-}
 
 
 def snippets(lang, texts_or_files):
@@ -103,13 +97,15 @@ def snippets(lang, texts_or_files):
 def main():
     count = 0
     with open(OUT, "w") as out:
-        for lang, source in SOURCES.items():
-            got = snippets(lang, source())
+        found = walk()
+        found["swift"] = found["swift"] + git_swift_files()
+        for lang in sorted(found):
+            got = snippets(lang, found[lang])
             for n, chunks in got.items():
                 for c in chunks:
                     out.write(json.dumps({"lang": lang, "lines": n, "text": c}) + "\n")
                     count += 1
-            print(lang, {n: len(v) for n, v in got.items()}, file=sys.stderr)
+            print(lang, {n: len(v) for n, v in got.items()}, file=sys.stderr, flush=True)
     print(f"{count} snippets -> {OUT}", file=sys.stderr)
 
 

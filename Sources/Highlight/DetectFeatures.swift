@@ -47,6 +47,25 @@ swift
   w mutating 5
   w throws 2
   s -> 1
+  s XCTAssert 6
+  s @testable 8
+  s #expect 6
+  s #require 4
+  s static var 1.5
+  s static let 2
+  s .init( 3
+  s (_ 4
+  s : some 4
+  s [String] 3
+  s .self 3
+  s @inlinable 6
+  s @usableFromInline 8
+  w nonisolated 6
+  w rawValue 2
+  w CustomStringConvertible 4
+  w Never 1.5
+  s case . 1
+  s case let 3
   w internal 0.5
   w public 0.3
   s } else { 0.3
@@ -176,6 +195,7 @@ ts < js
   w enum 1
 python
   w def 3
+  ^ # -0.3
   w self 1
   s self. 1.5
   ^ import 1
@@ -184,7 +204,7 @@ python
   w None 3
   w True 1.5
   w False 1.5
-  $ : 1.5
+  $ : 1
   s print( 1
   s __init__ 5
   s __name__ 5
@@ -404,7 +424,7 @@ php
   v  1.5
   s -> 1
   s => 1
-  w echo 4
+  w echo 2
   s array( 4
   s ::class 3
   w foreach 2
@@ -413,7 +433,7 @@ php
   s $_ 3
   w namespace 1
   w public 0.5
-  $ ; 1
+  $ ; 1.5
 bash
   ^ #!/bin/bash 10
   ^ #!/bin/sh 10
@@ -470,8 +490,8 @@ css
   ^ @import 4
   s !important 5
   s :hover 5
-  $ { 1
-  = } 1
+  $ { 0.3
+  = } 0.3
   s px; 4
   s em; 3
   s rem; 4
@@ -496,8 +516,7 @@ ini
   ^ [ 1.5
   ^ ; 2
 makefile
-  x  3
-  t  0.3
+  x  2
   ^ .PHONY 10
   s $@ 6
   s $< 6
@@ -569,6 +588,75 @@ protobuf
   ^ option 3
   w int32 3
   w int64 1
+sql
+  w SELECT 3
+  w FROM 1.5
+  w WHERE 2
+  w INSERT 3
+  w INTO 2
+  w VALUES 2
+  w CREATE 3
+  w TABLE 2
+  w FUNCTION 2
+  w RETURNS 3
+  w LANGUAGE 2
+  w ALTER 3
+  w INDEX 2
+  w JOIN 3
+  w PRIMARY 3
+  w VARCHAR 4
+  w INTEGER 2
+  w NULL 1
+  w BEGIN 1
+  w COMMENT 1
+  w GRANT 3
+  w DROP 3
+  w EXISTS 2
+  w IMMUTABLE 4
+  w STRICT 2
+  s NOT NULL 3
+  ^ -- 3
+  $ ; 0.3
+html
+  <  2.5
+  s </ 1.5
+  ^ < 1
+  s <a href 4
+  s <div 3
+  s <p> 3
+  s </p> 3
+  s <br 3
+  s <li> 3
+  s <td 3
+  s <tr 3
+  s <span 3
+  s class=" 2
+  s &nbsp; 4
+  s <h1 3
+  s <h2 3
+  s <code> 3
+  s <img 3
+  s <table 3
+  s <b> 3
+  s <i> 2
+  s <em> 3
+  s <strong> 3
+  s href=" 3
+  s <!-- 3
+xml
+  ^ <?xml 10
+  ^ < 1
+  s </ 1
+  s /> 1.5
+  s xmlns 5
+  s <!-- 1
+yaml
+  k  1.5
+  ^ - 0.3
+  ^ # 0.3
+  $ , -1
+  $ { -1
+  $ ; -1
 graphql
   ^ query 4
   ^ mutation 6

@@ -3,7 +3,7 @@ enum Scorer {
     struct Feature: Sendable {
         let kind: Character
         let weight: Double
-        let pattern: String
+        let pattern: [UInt8]
     }
 
     struct Lang: Sendable {
@@ -30,8 +30,8 @@ enum Scorer {
             let rest = body.dropFirst(2)
             guard let sp = rest.lastIndex(of: " ") else { continue }
             let weight = Double(rest[rest.index(after: sp)...]) ?? 0
-            let pattern = String(rest[..<sp])
-            if kind == "w" { out[out.count - 1].words[pattern] = weight } else {
+            let pattern = Array(rest[..<sp].utf8)
+            if kind == "w" { out[out.count - 1].words[String(decoding: pattern, as: UTF8.self)] = weight } else {
                 out[out.count - 1].features.append(Feature(kind: kind, weight: weight, pattern: pattern))
             }
         }
@@ -41,28 +41,41 @@ enum Scorer {
     static func root(_ i: Int) -> Int { langs[i].parent.map(root) ?? i }
 
     static func score(_ lines: [Substring], raw: [Substring] = []) -> Detection? {
+        decide(effectiveScores(lines, raw: raw))
+    }
+
+    /// Per-language evidence, dialects already folded into their base language.
+    static func effectiveScores(_ lines: [Substring], raw: [Substring] = []) -> [Double] {
         let n = langs.count
         var own = Array(repeating: 0.0, count: n)
+        var prose = 0, counted = 0
         for (li, line) in lines.prefix(200).enumerated() {
-            let words = Scorer.words(line)
+            let u = Array(line.utf8)
             let rawLine = li < raw.count ? raw[li] : line
-            let hasVar = line.contains("$") && dollarVariable(line)
+            if isComment(u) { continue }
+            if isProse(u) { prose += 1 }
+            counted += 1
+            let words = Scorer.words(line)
+            let hasVar = u.contains(36) && dollarVariable(line)
             let cssDecl = isCSSDeclaration(line)
             let makeTarget = isMakeTarget(rawLine)
+            let yamlKey = isYAMLKey(u)
+            let tagLine = u.count > 2 && u[0] == 60 && (isIdentStart(u[1]) || u[1] == 47 || u[1] == 33) && u[u.count - 1] == 62
             for i in 0..<n {
                 var s = 0.0
                 for w in words { if let weight = langs[i].words[String(w)] { s += weight } }
                 for f in langs[i].features {
                     let hit: Bool
                     switch f.kind {
-                    case "s": hit = line.contains(f.pattern)
-                    case "^": hit = line.hasPrefix(f.pattern)
-                    case "$": hit = line.hasSuffix(f.pattern)
-                    case "=": hit = line == f.pattern
+                    case "s": hit = Scorer.contains(u, f.pattern)
+                    case "^": hit = u.count >= f.pattern.count && u[0..<f.pattern.count].elementsEqual(f.pattern)
+                    case "$": hit = u.count >= f.pattern.count && u[(u.count - f.pattern.count)...].elementsEqual(f.pattern)
+                    case "=": hit = u == f.pattern
                     case "v": hit = hasVar
                     case "p": hit = cssDecl
                     case "x": hit = makeTarget
-                    case "t": hit = rawLine.hasPrefix("\t")
+                    case "k": hit = yamlKey
+                    case "<": hit = tagLine
                     default: hit = false
                     }
                     if hit { s += f.weight }
@@ -70,11 +83,20 @@ enum Scorer {
                 own[i] += s
             }
         }
+        // Mostly prose: Markdown at best, never a programming language.
+        if prose * 2 >= counted {
+            for i in 0..<n where langs[i].name != "markdown" { own[i] = min(own[i], 0) }
+        }
         var total = own
         for i in 0..<n { if let p = langs[i].parent { total[i] = own[i] + total[p] } }
         // A dialect wins over its base language only on its own evidence.
         var eff = total
         for i in 0..<n where langs[i].parent != nil && own[i] < 2.5 { eff[i] = -1 }
+        return eff
+    }
+
+    static func decide(_ eff: [Double]) -> Detection? {
+        let n = eff.count
         guard let best = (0..<n).max(by: { eff[$0] < eff[$1] }) else { return nil }
         let family = root(best)
         var second = 0.0
@@ -84,6 +106,56 @@ enum Scorer {
         guard s1 >= minimum, s1 >= second * 1.6 + 1 else { return nil }
         let confidence = min(0.99, (s1 - second) / s1)
         return Detection(language: langs[best].name, confidence: confidence)
+    }
+
+    @inline(__always) static func contains(_ u: [UInt8], _ p: [UInt8]) -> Bool {
+        let m = p.count
+        if m == 0 || u.count < m { return false }
+        let first = p[0]
+        var k = 0
+        while k + m <= u.count {
+            if u[k] == first {
+                var j = 1
+                while j < m && u[k + j] == p[j] { j += 1 }
+                if j == m { return true }
+            }
+            k += 1
+        }
+        return false
+    }
+
+    /// Comment lines say little about the language and a lot of prose: skip them.
+    /// `#include`, `#!`, `#if`, `#[…]` and the like are not comments.
+    static func isComment(_ u: [UInt8]) -> Bool {
+        guard let c = u.first else { return true }
+        if c == 47 { return u.count > 1 && (u[1] == 47 || u[1] == 42) }
+        if c == 42 { return u.count == 1 || u[1] == 32 || u[1] == 47 || u[1] == 42 }
+        if c == 35 { return u.count == 1 || u[1] == 32 || u[1] == 35 && (u.count == 2 || u[2] == 32) }
+        return false
+    }
+
+    /// A sentence: mostly letters and spaces, several words, no code punctuation.
+    static func isProse(_ u: [UInt8]) -> Bool {
+        guard u.count >= 30 else { return false }
+        var letters = 0, spaces = 0
+        for c in u {
+            if (c | 0x20) &- 97 < 26 || c >= 0x80 { letters += 1 }
+            else if c == 32 { spaces += 1 }
+            else if c == 59 || c == 123 || c == 125 || c == 61 || c == 36 || c == 95 { return false }
+        }
+        return spaces >= 5 && (letters + spaces) * 10 >= u.count * 9
+    }
+
+    /// `key: value` or `key:` (YAML-like), not ending like code.
+    static func isYAMLKey(_ u: [UInt8]) -> Bool {
+        var k = 0
+        if u.count >= 2 && u[0] == 45 && u[1] == 32 { k = 2 }
+        let start = k
+        while k < u.count, (u[k] | 0x20) &- 97 < 26 || isDigit(u[k]) || u[k] == 95 || u[k] == 45 { k += 1 }
+        guard k > start, k < u.count, u[k] == 58 else { return false }
+        if k + 1 < u.count && u[k + 1] != 32 { return false }
+        if let l = u.last, l == 59 || l == 123 || l == 44 || l == 40 || l == 41 { return false }
+        return true
     }
 
     /// ASCII identifiers of a line, deduplicated (a word counts once per line).

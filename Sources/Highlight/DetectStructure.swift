@@ -4,9 +4,9 @@ enum Structure {
         let n = Double(lines.count)
         let first = lines[0]
         // Console sessions: commands after `$ ` prompts.
-        if first.hasPrefix("$ ") || first.hasPrefix("% ") && lines.count > 1 {
-            let prompts = lines.filter { $0.hasPrefix("$ ") }.count
-            if prompts >= 1 && first.hasPrefix("$ ") { return Detection(language: "console", confidence: 0.95) }
+        let head = code.drop { $0 == "\n" }
+        if head.hasPrefix("$ "), let c = head.dropFirst(2).first, c.isLetter || c == "." || c == "/" || c == "~" {
+            return Detection(language: "console", confidence: 0.95)
         }
         // Diffs.
         let hunks = lines.filter { $0.hasPrefix("@@ ") || $0.hasPrefix("diff --git") || $0.hasPrefix("+++ ") || $0.hasPrefix("--- a/") || $0.hasPrefix("Index: ") }.count
@@ -74,7 +74,8 @@ enum Structure {
                 let key = body[..<colon]
                 let after = body[colon...].dropFirst()
                 let keyOK = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || "_-. /\"'$<".contains($0) } && !key.contains("  ")
-                if keyOK && (after.isEmpty || after.first == " ") {
+                let prose = after.filter { $0 == " " }.count >= 7 && !after.contains("\"")
+                if keyOK && !prose && (after.isEmpty || after.first == " ") {
                     // A Python block header (`else:`, `def f():`) is not a YAML key.
                     if after.isEmpty && Structure.pythonHeaders.contains(String(key)) { bad += 1; continue }
                     ok += 1; keys += 1; continue

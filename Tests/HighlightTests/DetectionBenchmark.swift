@@ -28,7 +28,15 @@ import Testing
             let got = h.detect(s.text)?.language
             var row = table[s.lines] ?? (0, 0, 0)
             var lrow = perLang[s.lang] ?? (0, 0, 0)
-            if got == nil { row.none += 1; lrow.none += 1 }
+            if got == nil {
+                row.none += 1; lrow.none += 1
+                if verbose == s.lang + "-none" && s.lines == 15 {
+                    let lines = s.text.split(separator: "\n").map { $0.trimmingBlanks }.filter { !$0.isEmpty }
+                    let eff = Scorer.effectiveScores(lines)
+                    let top = eff.indices.sorted { eff[$0] > eff[$1] }.prefix(3).map { "\(Scorer.langs[$0].name) \(eff[$0])" }
+                    print("---- \(s.lang) abstained: \(top)\n\(s.text.prefix(500))")
+                }
+            }
             else if got == s.lang || DetectionBenchmark.accepted[s.lang]?.contains(got!) == true { row.right += 1; lrow.right += 1 }
             else {
                 row.wrong += 1; lrow.wrong += 1
