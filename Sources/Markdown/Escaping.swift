@@ -19,10 +19,10 @@ func appendEscaped(_ out: inout [UInt8], _ s: UnsafeBufferPointer<UInt8>) {
         if b == 0x26 || b == 0x3C || b == 0x3E || b == 0x22 {
             if i > start { out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: i - start)) }
             switch b {
-            case 0x26: out.append(contentsOf: amp)
-            case 0x3C: out.append(contentsOf: lt)
-            case 0x3E: out.append(contentsOf: gt)
-            default: out.append(contentsOf: quot)
+            case 0x26: out.append("&amp;")
+            case 0x3C: out.append("&lt;")
+            case 0x3E: out.append("&gt;")
+            default: out.append("&quot;")
             }
             start = i + 1
         }
@@ -31,10 +31,6 @@ func appendEscaped(_ out: inout [UInt8], _ s: UnsafeBufferPointer<UInt8>) {
     if n > start { out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: n - start)) }
 }
 
-private let amp: [UInt8] = Array("&amp;".utf8)
-private let lt: [UInt8] = Array("&lt;".utf8)
-private let gt: [UInt8] = Array("&gt;".utf8)
-private let quot: [UInt8] = Array("&quot;".utf8)
 
 func appendEscaped(_ out: inout [UInt8], _ s: [UInt8]) {
     s.withUnsafeBufferPointer { appendEscaped(&out, $0) }
@@ -58,18 +54,18 @@ private func hrefSafe(_ b: UInt8) -> Bool {
 
 /// Appends a URL the way cmark does: `&` and `'` as entities, unsafe bytes as `%XX`.
 func appendEscapedHref(_ out: inout [UInt8], _ s: UnsafeBufferPointer<UInt8>) {
-    let hex: [UInt8] = Array("0123456789ABCDEF".utf8)
+    @inline(__always) func hex(_ v: UInt8) -> UInt8 { v < 10 ? 0x30 + v : 0x37 + v }
     for b in s {
         if hrefSafe(b) {
             out.append(b)
         } else if b == 0x26 {
-            out.append(contentsOf: amp)
+            out.append("&amp;")
         } else if b == 0x27 {
-            out.append(contentsOf: [0x26, 0x23, 0x78, 0x32, 0x37, 0x3B]) // &#x27;
+            out.append("&#x27;")
         } else {
             out.append(0x25)
-            out.append(hex[Int(b >> 4)])
-            out.append(hex[Int(b & 0xF)])
+            out.append(hex(b >> 4))
+            out.append(hex(b & 0xF))
         }
     }
 }

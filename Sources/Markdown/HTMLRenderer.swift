@@ -17,6 +17,8 @@ final class DocumentContext {
     let hasIAL: Bool
     let hasBrackets: Bool
     let footnotes: FootnoteSource
+    /// The default code block hook is in use, so blocks can be written without building Strings.
+    var plainCodeBlocks = false
     /// Lines that look like link reference definitions, for re-parsing table cells with the same links.
     lazy var referenceDefinitions: [UInt8] = collectReferenceDefinitions(source)
 
@@ -296,10 +298,8 @@ struct HTMLRenderer {
     }
 
     private func isMoreMarker(_ lit: UnsafeBufferPointer<UInt8>, exact: Bool) -> Bool {
-        let marker: [UInt8] = Array("<!--more-->".utf8)
-        guard lit.count >= marker.count else { return false }
-        for i in 0..<marker.count where lit[i] != marker[i] { return false }
-        return !exact || lit.count == marker.count
+        guard lit.count >= 11, lit[0] == 0x3C, lit[4] == 0x6D, startsWith(lit, "<!--more-->") else { return false }
+        return !exact || lit.count == 11
     }
 
     mutating func countWords(_ s: UnsafeBufferPointer<UInt8>) {
@@ -353,11 +353,11 @@ struct HTMLRenderer {
             out.append("</h")
             out.append(digit)
             out.append(">\n")
-            let text = String(decoding: headingCapture ?? [], as: UTF8.self)
+            let text = String(decoding: trimmed((headingCapture ?? [])[...]), as: UTF8.self)
             headingCapture = nil
             inWord = false
             let id = headingPending.popLast() ?? ""
-            headings.append(Heading(level: level, id: id, text: text.trimmingCharacters()))
+            headings.append(Heading(level: level, id: id, text: text))
         }
     }
 
@@ -385,10 +385,19 @@ struct HTMLRenderer {
         countWords(lit)
         inWord = false
         let parsed = CodeInfo(info)
-        var block = CodeBlock(code: String(decoding: lit, as: UTF8.self), language: parsed.language, info: info,
+        let attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
+        if ctx.plainCodeBlocks && attrs == nil {
+            // The default hook, written straight into the output.
+            out.append("<div class=\"language-")
+            if let lang = parsed.language { appendEscaped(&out, lang) } else { out.append("plaintext") }
+            out.append(" highlighter-rouge\"><div class=\"highlight\"><pre class=\"highlight\"><code>")
+            appendEscaped(&out, lit)
+            out.append("</code></pre></div></div>\n")
+            return
+        }
+        let block = CodeBlock(code: String(decoding: lit, as: UTF8.self), language: parsed.language, info: info,
                               attributes: parsed.attributes, highlightedLines: parsed.highlightedLines,
-                              line: ctx.bodyLine(startLine(node)))
-        if !blockAttrs.isEmpty, let a = blockAttrs[node] { block.htmlAttributes = a.asList }
+                              line: ctx.bodyLine(startLine(node)), htmlAttributes: attrs?.asList ?? [])
         out.appendString(ctx.codeBlockRenderer(block))
     }
 

@@ -91,6 +91,7 @@ func headingSourceText(_ node: Node, source: SourceText) -> String {
 }
 
 private func stripHeaderIDSuffix(_ s: String) -> String {
+    guard s.utf8.last == 0x7D else { return s }
     var bytes = Array(s.utf8)
     let cut = bytes.withUnsafeBufferPointer { trailingHeaderID($0)?.keep }
     if let cut { bytes.removeSubrange(cut...) }

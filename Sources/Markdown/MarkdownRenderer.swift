@@ -125,12 +125,18 @@ public struct MarkdownDocument: Sendable {
 /// Parses Markdown with cmark and renders HTML from its AST.
 public struct MarkdownRenderer: Sendable {
     public var options: MarkdownOptions
-    public var codeBlockRenderer: CodeBlockRenderer
+    public var codeBlockRenderer: CodeBlockRenderer {
+        didSet { usesPlainCodeBlocks = false }
+    }
 
     public init(options: MarkdownOptions = MarkdownOptions(), codeBlockRenderer: CodeBlockRenderer? = nil) {
         self.options = options
         self.codeBlockRenderer = codeBlockRenderer ?? MarkdownRenderer.plainCodeBlock
+        self.usesPlainCodeBlocks = codeBlockRenderer == nil
     }
+
+    /// True while `codeBlockRenderer` is the default (lets the renderer skip building Strings).
+    private var usesPlainCodeBlocks: Bool
 
     /// The default hook: escaped code in the Jekyll + Rouge wrapper.
     public static let plainCodeBlock: CodeBlockRenderer = { block in
@@ -163,6 +169,7 @@ public struct MarkdownRenderer: Sendable {
     private func render(_ prepared: FootnoteSource) -> MarkdownDocument? {
         let source = SourceText(prepared.text)
         let ctx = DocumentContext(options: options, source: source, codeBlockRenderer: codeBlockRenderer, footnotes: prepared)
+        ctx.plainCodeBlocks = usesPlainCodeBlocks
         let document = parseDocument(source.bytes, options: ctx.parseOptions)
         defer { cmark_node_free(document) }
         var r = HTMLRenderer(ctx: ctx)
