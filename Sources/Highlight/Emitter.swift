@@ -1,3 +1,5 @@
+import Foundation
+
 /// Writes tokens as HTML: escaped bytes inside `<span class="…">` (or inline styles for feeds).
 /// Works on bytes end to end; a block is turned into a String once, at the end.
 struct Emitter {
@@ -9,6 +11,16 @@ struct Emitter {
         $0 == .text ? [] : Array("<span class=\"\($0.cssClass)\">".utf8)
     }
 
+    /// All open tags back to back, with each class's offset and length: one buffer, no nested arrays in the hot loop.
+    let flat: [UInt8]
+    let offsets: [Int32]
+    let lengths: [Int32]
+
+    /// Built once: the tag tables are the same for every block.
+    static let classes = Emitter(inline: nil)
+    static let inlineStyles = Emitter(inline: Highlighter.inlineTheme)
+    static func shared(inline: Bool) -> Emitter { inline ? inlineStyles : classes }
+
     init(inline theme: Theme?) {
         if let theme {
             open = TokenClass.allCases.map { cls in
@@ -17,6 +29,57 @@ struct Emitter {
             }
         } else {
             open = Emitter.classTags
+        }
+        var f: [UInt8] = [], o: [Int32] = [], l: [Int32] = []
+        for t in open { o.append(Int32(f.count)); l.append(Int32(t.count)); f += t }
+        flat = f; offsets = o; lengths = l
+    }
+
+    /// The fast path: no per-line wrapping. Writes straight into the String's storage,
+    /// sized for the worst case (every byte escaped, every token tagged).
+    func renderString(_ b: UnsafeBufferPointer<UInt8>, _ tokens: [Token], prefix: [UInt8], suffix: [UInt8]) -> String {
+        let maxTag = Int(lengths.max() ?? 0) + 7
+        let capacity = prefix.count + suffix.count + b.count * 5 + tokens.count * maxTag + 16
+        return String(unsafeUninitializedCapacity: capacity) { out in
+            let p = out.baseAddress!
+            var o = 0
+            prefix.withUnsafeBufferPointer { memcpy(p, $0.baseAddress!, $0.count) }
+            o = prefix.count
+            flat.withUnsafeBufferPointer { tags in
+                offsets.withUnsafeBufferPointer { offs in
+                    lengths.withUnsafeBufferPointer { lens in
+                        tokens.withUnsafeBufferPointer { toks in
+                            var start = 0
+                            for t in toks {
+                                let end = Int(t.end)
+                                let c = Int(t.cls.rawValue)
+                                let len = Int(lens[c])
+                                if len > 0 {
+                                    (p + o).update(from: tags.baseAddress! + Int(offs[c]), count: len)
+                                    o += len
+                                }
+                                var k = start
+                                while k < end {
+                                    let ch = b[k]
+                                    if ch == 60 { p[o] = 38; p[o + 1] = 108; p[o + 2] = 116; p[o + 3] = 59; o += 4 }
+                                    else if ch == 62 { p[o] = 38; p[o + 1] = 103; p[o + 2] = 116; p[o + 3] = 59; o += 4 }
+                                    else if ch == 38 { p[o] = 38; p[o + 1] = 97; p[o + 2] = 109; p[o + 3] = 112; p[o + 4] = 59; o += 5 }
+                                    else { p[o] = ch; o += 1 }
+                                    k += 1
+                                }
+                                if len > 0 {
+                                    p[o] = 60; p[o + 1] = 47; p[o + 2] = 115; p[o + 3] = 112; p[o + 4] = 97; p[o + 5] = 110; p[o + 6] = 62
+                                    o += 7
+                                }
+                                start = end
+                            }
+                        }
+                    }
+                }
+            }
+            suffix.withUnsafeBufferPointer { memcpy(p + o, $0.baseAddress!, $0.count) }
+            o += suffix.count
+            return o
         }
     }
 

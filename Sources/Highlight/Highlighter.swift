@@ -99,7 +99,6 @@ public struct Highlighter: Sendable {
             ? Emitter.Lines(highlighted: options.highlightedLines) : nil
         let theme: Theme? = options.inlineStyles ? Highlighter.inlineTheme : nil
 
-        var out: [UInt8] = []
         var head = "<div class=\"language-\(resolved.name) highlighter-rouge\""
         if resolved.name != "plaintext" { head += " data-lang=\"\(resolved.name)\"" }
         head += ">"
@@ -109,16 +108,21 @@ public struct Highlighter: Sendable {
         head += "<div class=\"highlight\"><pre class=\"highlight\(options.lineNumbers ? " numbered" : "")\""
         if let theme { head += " style=\"background-color:\(theme.background);color:\(theme.foreground)\"" }
         head += "><code>"
-        out.append(contentsOf: Array(head.utf8))
+        let tail = "</code></pre></div></div>\n"
         var text = code
-        text.withUTF8 { buf in
+        let html: String = text.withUTF8 { buf in
             let tokens = resolved.lexer.tokens(buf)
-            var l = lines
-            if isDiff, l != nil { l!.lineClass = Highlighter.diffLineClasses(buf) }
-            Emitter(inline: theme).render(buf, tokens, lines: l, into: &out)
+            let emitter = Emitter.shared(inline: theme != nil)
+            guard var l = lines else {
+                return emitter.renderString(buf, tokens, prefix: Array(head.utf8), suffix: Array(tail.utf8))
+            }
+            var out: [UInt8] = Array(head.utf8)
+            if isDiff { l.lineClass = Highlighter.diffLineClasses(buf) }
+            emitter.render(buf, tokens, lines: l, into: &out)
+            out.append(contentsOf: Array(tail.utf8))
+            return String(decoding: out, as: UTF8.self)
         }
-        out.append(contentsOf: Array("</code></pre></div></div>\n".utf8))
-        return HighlightedBlock(html: String(decoding: out, as: UTF8.self), language: resolved.name, languageKnown: known)
+        return HighlightedBlock(html: html, language: resolved.name, languageKnown: known)
     }
 
     /// Just the highlighted code (no wrapper), or nil for an unknown language.
@@ -127,7 +131,7 @@ public struct Highlighter: Sendable {
         var out: [UInt8] = []
         var text = code
         text.withUTF8 { buf in
-            Emitter(inline: inlineStyles ? Highlighter.inlineTheme : nil).render(buf, r.lexer.tokens(buf), lines: nil, into: &out)
+            Emitter.shared(inline: inlineStyles).render(buf, r.lexer.tokens(buf), lines: nil, into: &out)
         }
         return String(decoding: out, as: UTF8.self)
     }
