@@ -22,6 +22,9 @@ struct CLikeRun {
     var lastPunct: UInt8 = 0
     var pyFrom = false
     var generic = 0
+    var objcDecl = false
+    var objcParts = 0
+    var lastPunctBeforeIdent: UInt8 = 0
 
     init(cfg: CLikeConfig) { self.cfg = cfg }
 
@@ -84,9 +87,28 @@ struct CLikeRun {
     }
 
     mutating func identifier(_ s: inout Scanner) {
+        defer { lastPunctBeforeIdent = 0 }
         let start = s.i
-        let end = identEnd(s, start)
+        var end = identEnd(s, start)
+        if cfg.ruby {
+            if (s.at(end) == 63 || s.at(end) == 33) && s.at(end + 1) != 61 { end += 1 }
+            if s.at(end) == 58 && s.at(end + 1) != 58 && (s.at(end + 1) == 32 || s.at(end + 1) == 10) && prev != .op {
+                s.emit(.ss, from: start, to: end); s.emit(.p, from: end, to: end + 1)
+                s.i = end + 1; set(.op); return
+            }
+        }
         s.i = end
+        if cfg.objc && objcDecl && !afterDot {
+            if s.at(end) == 58 {
+                s.emit(.nf, from: start, to: end + 1); s.i = end + 1; objcParts += 1; set(.op); return
+            }
+            if lastPunctBeforeIdent == 41 {
+                s.emit(objcParts == 0 ? .nf : .nv, from: start, to: end); objcParts += 1; set(.ident); return
+            }
+        }
+        if cfg.objc && end - start > 2 && s.b[start] == 78 && s.b[start + 1] == 83 && isUpper(s.b[start + 2]) {
+            s.emit(.bp, from: start, to: end); set(.ident); return
+        }
         if cfg.rust && s.at(end) == 33 && s.at(end + 1) != 61 {
             s.emit(.fm, from: start, to: end + 1)
             s.i = end + 1
@@ -146,6 +168,8 @@ struct CLikeRun {
                 } else if let call = cfg.call {
                     cls = call
                 }
+            } else if cfg.ruby && isUpper(s.b[start]) && prev != .keyword {
+                cls = .no
             } else if let cap = cfg.capitalized, isUpper(s.b[start]) {
                 cls = cap
             }

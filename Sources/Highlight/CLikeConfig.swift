@@ -5,6 +5,7 @@ enum Interpolation: Sendable {
     case dollar         // "${expr}" and "$name" (Kotlin, Dart, Groovy, PHP)
     case dollarBrace    // "${expr}" only (JS/TS template literals)
     case python         // f"{expr}" only in f-strings
+    case ruby           // "#{expr}"
 }
 
 /// Everything the shared C-family lexer needs to know about one language.
@@ -74,6 +75,13 @@ struct CLikeConfig: Sendable {
     var genericAngles: TokenClass? = nil
     /// Class of `&` right before a name or `[` (Rust borrows: kp).
     var borrow: TokenClass? = nil
+
+    /// Ruby: `:sym` and `key:` → ss, `name?`/`name!` methods, `#{…}` interpolation, `Const` → no.
+    var ruby = false
+    /// Objective-C: `- (type)sel:(T)arg` declarations, `NS…` types → bp, `@interface X` → nc.
+    var objc = false
+    /// `#include <x>` file names → cpf (C, C++); Objective-C keeps the whole line cp.
+    var includeFiles = true
 
     var intClass: TokenClass = .mi
     var floatClass: TokenClass = .mf

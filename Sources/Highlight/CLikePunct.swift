@@ -2,6 +2,19 @@
 extension CLikeRun {
     mutating func punctuation(_ s: inout Scanner, _ c: UInt8, _ lineStart: Bool) {
         let start = s.i
+        lastPunctBeforeIdent = c
+        if cfg.objc {
+            if lineStart && (c == 45 || c == 43) && (s.at(start + 1) == 32 || s.at(start + 1) == 40) {
+                objcDecl = true; objcParts = 0
+                s.emit(.p, from: start, to: start + 1); s.i = start + 1; set(.op); return
+            }
+            if c == 123 || c == 59 { objcDecl = false }
+        }
+        if cfg.ruby && c == 58 && isIdentStart(s.at(start + 1)) && s.at(start - 1) != 58 && (prev != .ident && prev != .value || spaceBefore) {
+            var e = identEnd(s, start + 1)
+            if s.at(e) == 63 || s.at(e) == 33 { e += 1 }
+            s.emit(.ss, from: start, to: e); s.i = e; set(.value); return
+        }
         switch c {
         case 34: // "
             stringLiteral(&s, start: start, prefixEnd: start, hashes: 0)
@@ -107,6 +120,11 @@ extension CLikeRun {
         case 64: // @
             if let cls = cfg.annotation, isIdentStart(s.at(start + 1)) {
                 var end = s.identEnd(from: start + 1)
+                if let info = cfg.words.lookup(s.b, start, end) {
+                    s.emit(info.cls, from: start, to: end); s.i = end
+                    set(.keyword); pending = info.next
+                    return
+                }
                 if cfg.pythonStrings { while s.at(end) == 46 && isIdentStart(s.at(end + 1)) { end = s.identEnd(from: end + 1) } }
                 s.emit(cls, from: start, to: end)
                 s.i = end
@@ -209,7 +227,7 @@ extension CLikeRun {
             j += 1
         }
         var k = s.skipBlanks(from: start + 1, newlines: false)
-        if s.matches("include", at: k) || s.matches("import", at: k) {
+        if cfg.includeFiles && (s.matches("include", at: k) || s.matches("import", at: k)) {
             k = s.skipBlanks(from: s.identEnd(from: k), newlines: false)
             if k < j && (s.b[k] == 60 || s.b[k] == 34) {
                 s.emit(.cp, from: start, to: k)

@@ -121,6 +121,13 @@ extension CLikeRun {
                     continue
                 }
             }
+            if interp == .ruby && c == 35 && s.at(j + 1) == 123 {
+                s.emit(cls, from: seg, to: j)
+                s.emit(.si, from: j, to: j + 2)
+                nested(&s, at: j + 2, closer: 125, opener: 123)
+                seg = s.i; j = s.i
+                continue
+            }
             if interp == .python && c == 123 {
                 if s.at(j + 1) == 123 { j += 2; continue }
                 s.emit(cls, from: seg, to: j)

@@ -33,14 +33,17 @@ enum CLangs {
 
     static let objc: CLikeConfig = {
         var c = cBase([
+            ("@interface @implementation @protocol", .k, .nc),
             (cKeywords, .k, nil),
-            ("auto const enum extern inline register static struct union volatile in out inout bycopy byref oneway", .k, nil),
+            ("auto const enum extern inline register static struct union volatile in out inout bycopy byref oneway nonatomic atomic copy strong weak assign readonly readwrite retain nullable nonnull", .k, nil),
             ("@interface @implementation @end @protocol @property @synthesize @dynamic @class @selector @encode @autoreleasepool @try @catch @finally @throw @optional @required @public @private @protected @package @import", .k, nil),
             (cTypes + " id instancetype BOOL SEL IMP Class NSInteger NSUInteger CGFloat", .kt, nil),
             ("YES NO nil Nil NULL self super true false", .kc, nil),
         ])
         c.annotation = .k
-        c.multi([("->", .o), ("@\"", .s)])
+        c.objc = true
+        c.includeFiles = false
+        c.multi([("->", .o)])
         return c
     }()
 

@@ -10,7 +10,7 @@ struct MarkupLexer: Lexer {
             if c == 60 {
                 if s.matches("<!--", at: start) {
                     let e = MarkupLexer.find(s, "-->", from: start + 4) ?? s.n
-                    s.emit(.c, from: start, to: e); s.i = e
+                    s.emit(html ? .cm : .c, from: start, to: e); s.i = e
                 } else if s.matches("<![CDATA[", at: start) {
                     let e = MarkupLexer.find(s, "]]>", from: start + 9) ?? s.n
                     s.emit(.cp, from: start, to: start + 9); s.emit(.cp, from: max(e - 3, start + 9), to: e); s.i = e
@@ -46,12 +46,17 @@ struct MarkupLexer: Lexer {
         let ns = j
         while j < s.n && (isIdent(s.b[j]) || s.b[j] == 45 || s.b[j] == 58 || s.b[j] == 46) { j += 1 }
         let nameEnd = j
-        s.emit(.nt, from: start, to: nameEnd)
+        if html {
+            s.emit(.p, from: start, to: ns)
+            s.emit(.nt, from: ns, to: nameEnd)
+        } else {
+            s.emit(.nt, from: start, to: nameEnd)
+        }
         while j < s.n {
             let c = s.b[j]
             if c == 62 || (c == 47 && s.at(j + 1) == 62) {
                 let e = c == 62 ? j + 1 : j + 2
-                s.emit(.nt, from: j, to: e); j = e; break
+                s.emit(html ? .p : .nt, from: j, to: e); j = e; break
             }
             if c == 34 || c == 39 {
                 var k = j + 1
@@ -94,7 +99,8 @@ struct MarkupLexer: Lexer {
     }
 }
 
-/// CSS and SCSS: selectors (`nt` tags, `nc` classes, `ni` ids), properties `nb`, values, at-rules `k`.
+/// CSS and SCSS: selectors (`nt` tags, `nc` classes, `nn` ids, `nd` pseudo-classes), properties `k`,
+/// custom properties and SCSS variables `nv`, values (`kc` keywords, numbers with `kt` units, `mh` colours), at-rules `k`.
 struct CSSLexer: Lexer {
     let scss: Bool
     func lex(_ s: inout Scanner) {
@@ -106,7 +112,7 @@ struct CSSLexer: Lexer {
             if c == 47 && s.at(start + 1) == 42 {
                 var j = start + 2
                 while j < s.n && !(s.b[j] == 42 && s.at(j + 1) == 47) { j += 1 }
-                j = min(j + 2, s.n); s.emit(.cm, from: start, to: j); s.i = j; continue
+                j = min(j + 2, s.n); s.emit(scss ? .cm : .c, from: start, to: j); s.i = j; continue
             }
             if c == 47 && s.at(start + 1) == 47 && scss {
                 let e = s.lineEnd(from: start); s.emit(.c1, from: start, to: e); s.i = e; continue
@@ -119,43 +125,63 @@ struct CSSLexer: Lexer {
             case 123: depth += 1; inValue = false; s.emit(.p, from: start, to: start + 1); s.i += 1
             case 125: depth = max(0, depth - 1); inValue = false; s.emit(.p, from: start, to: start + 1); s.i += 1
             case 59: inValue = false; s.emit(.p, from: start, to: start + 1); s.i += 1
-            case 58 where depth > 0 && !inValue:
-                inValue = true; s.emit(.o, from: start, to: start + 1); s.i += 1
-            case 64:
-                let e = s.identEnd(from: start + 1)
-                s.emit(.k, from: start, to: max(e, start + 1)); s.i = max(e, start + 1)
-            case 36 where scss:
+            case 58 where !inValue && depth > 0 && !CSSLexer.isSelector(s, start):
+                inValue = true; s.emit(.p, from: start, to: start + 1); s.i += 1
+            case 58:
+                // Pseudo-class or pseudo-element in a selector.
                 var e = start + 1
-                while e < s.n && (isIdent(s.b[e]) || s.b[e] == 45) { e += 1 }
-                s.emit(.nv, from: start, to: e); s.i = e
+                if s.at(e) == 58 { e += 1 }
+                s.emit(.p, from: start, to: e)
+                var k = e
+                while k < s.n && (isIdent(s.b[k]) || s.b[k] == 45) { k += 1 }
+                s.emit(.nd, from: e, to: k); s.i = max(k, start + 1)
+            case 64:
+                let e = CSSLexer.wordEnd(s, start + 1)
+                if scss { s.emit(.k, from: start, to: e) } else { s.emit(.p, from: start, to: start + 1); s.emit(.k, from: start + 1, to: e) }
+                s.i = max(e, start + 1)
+            case 36 where scss:
+                let e = CSSLexer.wordEnd(s, start + 1)
+                s.emit(.nv, from: start, to: e); s.i = max(e, start + 1)
             case 35 where inValue:
                 var e = start + 1
                 while e < s.n && isHexDigit(s.b[e]) { e += 1 }
                 s.emit(.mh, from: start, to: e); s.i = e
             case 46 where !inValue && !isDigit(s.at(start + 1)), 35 where !inValue:
-                var e = start + 1
-                while e < s.n && (isIdent(s.b[e]) || s.b[e] == 45) { e += 1 }
-                s.emit(c == 46 ? .nc : .ni, from: start, to: e); s.i = e
+                let e = CSSLexer.wordEnd(s, start + 1)
+                s.emit(.p, from: start, to: start + 1)
+                s.emit(c == 46 ? .nc : .nn, from: start + 1, to: e); s.i = max(e, start + 1)
+            case 33 where s.matches("!important", at: start):
+                s.emit(.cp, from: start, to: start + 10); s.i = start + 10
             default:
                 if isDigit(c) || (c == 46 && isDigit(s.at(start + 1))) || (c == 45 && isDigit(s.at(start + 1)) && inValue) {
                     var e = start + 1
-                    while e < s.n && (isDigit(s.b[e]) || s.b[e] == 46) { e += 1 }
-                    while e < s.n && ((s.b[e] | 0x20) &- 97 < 26 || s.b[e] == 37) { e += 1 }
-                    s.emit(.m, from: start, to: e); s.i = e
+                    var dot = c == 46
+                    while e < s.n && (isDigit(s.b[e]) || s.b[e] == 46) { if s.b[e] == 46 { dot = true }; e += 1 }
+                    s.emit(dot ? .mf : .mi, from: start, to: e)
+                    var u = e
+                    while u < s.n && ((s.b[u] | 0x20) &- 97 < 26 || s.b[u] == 37) { u += 1 }
+                    s.emit(.kt, from: e, to: u); s.i = u
                 } else if isIdentStart(c) || c == 45 {
-                    var e = start + 1
-                    while e < s.n && (isIdent(s.b[e]) || s.b[e] == 45) { e += 1 }
+                    let e = CSSLexer.wordEnd(s, start)
                     let cls: TokenClass
-                    if inValue { cls = s.at(e) == 40 ? .nf : .n }
-                    else if depth > 0 && s.at(s.skipBlanks(from: e, newlines: false)) == 58 && !CSSLexer.isSelector(s, e) { cls = .nb }
+                    if c == 45 && s.at(start + 1) == 45 { cls = .nv }
+                    else if inValue { cls = s.at(e) == 40 ? .nf : .kc }
+                    else if depth > 0 && s.at(s.skipBlanks(from: e, newlines: false)) == 58 && !CSSLexer.isSelector(s, e) { cls = .k }
                     else { cls = .nt }
-                    s.emit(cls, from: start, to: e); s.i = e
+                    s.emit(cls, from: start, to: e); s.i = max(e, start + 1)
                 } else {
-                    if "+>~*,()!%=".utf8.contains(c) { s.emit(.o, from: start, to: start + 1) }
+                    if "(),".utf8.contains(c) { s.emit(inValue ? .p : .o, from: start, to: start + 1) }
+                    else if "+>~*/=%".utf8.contains(c) { s.emit(.o, from: start, to: start + 1) }
                     s.i += 1
                 }
             }
         }
+    }
+
+    static func wordEnd(_ s: Scanner, _ k: Int) -> Int {
+        var e = k
+        while e < s.n && (isIdent(s.b[e]) || s.b[e] == 45) { e += 1 }
+        return e
     }
 
     /// `a:hover {` is a selector, `color: red;` a declaration.

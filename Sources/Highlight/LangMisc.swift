@@ -4,16 +4,21 @@ enum MiscLangs {
         var c = CLikeConfig()
         c.words = WordTable([
             ("def", .k, .nf),
-            ("class module", .k, .nc),
-            ("alias and begin break case do else elsif end ensure for if in next not or redo rescue retry return then undef unless until when while yield loop require require_relative include extend attr_reader attr_writer attr_accessor private protected public raise puts", .k, nil),
+            ("class", .k, .nc),
+            ("module", .k, .nn),
+            ("alias and begin break case do else elsif end ensure for if in next not or redo rescue retry return then undef unless until when while yield loop", .k, nil),
+            ("attr_reader attr_writer attr_accessor private protected public include extend module_function", .kp, nil),
+            ("require require_relative raise puts print p pp lambda proc loop", .nb, nil),
             ("nil true false self super __FILE__ __LINE__", .kc, nil),
         ])
         c.slashComments = false; c.blockComments = false; c.hashComments = true
         c.doubleQuote = .s2; c.singleQuote = .s1; c.singleQuoteIsChar = false
-        c.interpolation = .none
+        c.interpolation = .ruby
+        c.ruby = true
+        c.escape = .se
         c.dollarVariables = true
         c.annotation = .vi
-        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?:", p: "()[]{},;.")
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?:.[]", p: "(){},;")
         return c
     }()
 
