@@ -154,7 +154,7 @@ struct CLikeRun {
                 return
             }
             cls = p
-            if cfg.pythonStrings && p == .nf && isDunder(s, start, end) { cls = .fm }
+            if (cfg.pythonStrings || cfg.php) && p == .nf && end - start > 2 && s.b[start] == 95 && s.b[start + 1] == 95 { cls = .fm }
             pending = nil
         } else if afterColon, let t = cfg.typeAfterColon {
             cls = t

@@ -78,6 +78,8 @@ struct CLikeConfig: Sendable {
 
     /// Ruby: `:sym` and `key:` → ss, `name?`/`name!` methods, `#{…}` interpolation, `Const` → no.
     var ruby = false
+    /// PHP: `<?php`/`?>` → cp, `/** */` → sd, `__magic` → fm.
+    var php = false
     /// Objective-C: `- (type)sel:(T)arg` declarations, `NS…` types → bp, `@interface X` → nc.
     var objc = false
     /// `#include <x>` file names → cpf (C, C++); Objective-C keeps the whole line cp.

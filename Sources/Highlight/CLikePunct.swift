@@ -3,6 +3,14 @@ extension CLikeRun {
     mutating func punctuation(_ s: inout Scanner, _ c: UInt8, _ lineStart: Bool) {
         let start = s.i
         lastPunctBeforeIdent = c
+        if cfg.php {
+            if c == 60 && s.matches("<?php", at: start) { s.emit(.cp, from: start, to: start + 5); s.i = start + 5; return }
+            if c == 63 && s.at(start + 1) == 62 { s.emit(.cp, from: start, to: start + 2); s.i = start + 2; return }
+            if c == 47 && s.matches("/**", at: start) {
+                blockComment(&s, start, cls: .sd)
+                return
+            }
+        }
         if cfg.objc {
             if lineStart && (c == 45 || c == 43) && (s.at(start + 1) == 32 || s.at(start + 1) == 40) {
                 objcDecl = true; objcParts = 0
@@ -201,7 +209,7 @@ extension CLikeRun {
         }
     }
 
-    mutating func blockComment(_ s: inout Scanner, _ start: Int) {
+    mutating func blockComment(_ s: inout Scanner, _ start: Int, cls: TokenClass = .cm) {
         var j = start + 2, depth = 1
         while j < s.n {
             let c = s.b[j]
@@ -214,7 +222,7 @@ extension CLikeRun {
             j += 1
         }
         j = min(j, s.n)
-        s.emit(.cm, from: start, to: j)
+        s.emit(cls, from: start, to: j)
         s.i = j
     }
 

@@ -116,8 +116,11 @@ enum CLangs {
             ("function fn", .k, .nf),
             ("class interface trait enum", .k, .nc),
             ("abstract and array as break callable case catch clone const continue declare default do echo else elseif empty enddeclare endfor endforeach endif endswitch endwhile extends final finally for foreach global goto if implements include include_once instanceof insteadof isset list match namespace new or print private protected public readonly require require_once return static switch throw try unset use var while xor yield", .k, nil),
-            ("int float bool string void mixed never object iterable null true false self parent", .kt, nil),
+            ("null true false self parent", .kc, nil),
+            ("isset unset empty count strlen strtolower strtoupper str_replace array_map array_filter array_keys in_array explode implode sprintf printf json_encode json_decode", .nb, nil),
         ])
+        c.ident = .nx
+        c.docComments = nil
         c.preprocessor = false
         c.hashComments = false
         c.dollarVariables = true
@@ -125,6 +128,8 @@ enum CLangs {
         c.singleQuoteIsChar = false
         c.doubleQuote = .s2
         c.interpolation = .dollar
+        c.php = true
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?:.", p: "()[]{},;@")
         return c
     }()
 }

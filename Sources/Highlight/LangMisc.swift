@@ -84,7 +84,7 @@ struct INILexer: Lexer {
                     var k = j
                     while k < le && s.b[k] != 35 { k += 1 }
                     while k > j && s.b[k - 1] == 32 { k -= 1 }
-                    s.emit(toml ? .kd : .k, from: j, to: k)
+                    s.emit(.k, from: j, to: k)
                     j = k
                 } else {
                     var k = j
@@ -108,6 +108,7 @@ struct INILexer: Lexer {
             let start = s.i
             let c = s.b[start]
             if c == 34 || c == 39 {
+                let quote = c
                 let triple = s.at(start + 1) == c && s.at(start + 2) == c
                 var j = start + (triple ? 3 : 1)
                 while j < s.n {
@@ -116,21 +117,25 @@ struct INILexer: Lexer {
                     j += (s.b[j] == 92 && c == 34) ? 2 : 1
                 }
                 j = min(j, s.n)
-                s.emit(.s2, from: start, to: j); s.i = j
+                s.emit(quote == 39 ? .s1 : .s2, from: start, to: j); s.i = j
                 if j > le { return }
             } else if c == 35 {
                 s.emit(.c1, from: start, to: le); s.i = le
             } else if isDigit(c) || ((c == 45 || c == 43) && isDigit(s.at(start + 1))) {
                 var j = start + 1
                 while j < le && (isIdent(s.b[j]) || s.b[j] == 45 || s.b[j] == 58 || s.b[j] == 46 || s.b[j] == 43) { j += 1 }
-                s.emit(s.b[start..<j].contains(46) || s.b[start..<j].contains(101) ? .mf : .mi, from: start, to: j); s.i = j
+                let chunk = s.b[start..<j]
+                let date = chunk.contains(58) || (chunk.count >= 8 && chunk.dropFirst().contains(45))
+                s.emit(date ? .ld : chunk.contains(46) || chunk.contains(101) ? .mf : .mi, from: start, to: j); s.i = j
             } else if isIdentStart(c) {
-                let e = s.identEnd(from: start)
+                var e = s.identEnd(from: start)
+                while e < le && (s.b[e] == 45 || s.b[e] == 46) { e = s.identEnd(from: e + 1) }
                 if s.matches("true", at: start) || s.matches("false", at: start) { s.emit(.kc, from: start, to: e) }
+                else if s.at(s.skipBlanks(from: e, newlines: false)) == 61 { s.emit(.n, from: start, to: e) }
                 s.i = e
             } else {
                 if c == 91 || c == 93 || c == 123 || c == 125 || c == 44 { s.emit(.p, from: start, to: start + 1) }
-                if c == 61 { s.emit(.o, from: start, to: start + 1) }
+                if c == 61 { s.emit(.p, from: start, to: start + 1) }
                 s.i += 1
             }
         }

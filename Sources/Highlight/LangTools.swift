@@ -176,51 +176,90 @@ struct MakefileLexer: Lexer {
     }
 }
 
-/// Markdown: headings `gh`, emphasis `ge`/`gs`, code `sb`/`s`, links, lists and quotes.
+/// Markdown: headings `gh`/`gu`, emphasis `ge`/`gs`, code `sb` (fenced code highlighted in its own language),
+/// list markers and quotes `k`, links.
 struct MarkdownLexer: Lexer {
     func lex(_ s: inout Scanner) {
-        var fence = false
         while s.i < s.n {
             let ls = s.i
             let le = s.lineEnd(from: ls)
             let j = s.skipBlanks(from: ls, newlines: false)
             if s.matches("```", at: j) || s.matches("~~~", at: j) {
-                fence.toggle()
-                s.emit(.sb, from: j, to: le)
-            } else if fence {
-                s.emit(.s, from: ls, to: le)
+                fence(&s, j, le)
+                continue
             } else if j < le && s.b[j] == 35 {
-                s.emit(.gh, from: j, to: le)
+                s.emit(s.matches("##", at: j) ? .gu : .gh, from: j, to: le)
             } else if j < le && s.b[j] == 62 {
-                s.emit(.c, from: j, to: le)
+                let k = s.skipBlanks(from: j + 1, newlines: false)
+                s.emit(.k, from: j, to: k)
+                s.emit(.ge, from: k, to: le)
             } else {
                 var k = j
                 if k + 1 < le && (s.b[k] == 45 || s.b[k] == 42 || s.b[k] == 43) && s.b[k + 1] == 32 { s.emit(.k, from: k, to: k + 1); k += 2 }
-                while k < le {
-                    let c = s.b[k]
-                    if c == 96 {
-                        var e = k + 1
-                        while e < le && s.b[e] != 96 { e += 1 }
-                        e = min(e + 1, le); s.emit(.sb, from: k, to: e); k = e
-                    } else if (c == 42 || c == 95) && k + 1 < le && !isSpace(s.b[k + 1]) {
-                        let strong = s.at(k + 1) == c
-                        let w = strong ? 2 : 1
-                        var e = k + w
-                        while e < le && !(s.b[e] == c && (!strong || s.at(e + 1) == c)) { e += 1 }
-                        if e < le { s.emit(strong ? .gs : .ge, from: k, to: e + w); k = e + w } else { k += w }
-                    } else if c == 91 {
-                        var e = k + 1
-                        while e < le && s.b[e] != 93 { e += 1 }
-                        if e + 1 < le && s.b[e + 1] == 40 {
-                            var u = e + 2
-                            while u < le && s.b[u] != 41 { u += 1 }
-                            s.emit(.nt, from: k, to: e + 1)
-                            s.emit(.na, from: e + 1, to: min(u + 1, le)); k = min(u + 1, le)
-                        } else { k += 1 }
-                    } else { k += 1 }
+                else if k < le && isDigit(s.b[k]) {
+                    var d = k
+                    while d < le && isDigit(s.b[d]) { d += 1 }
+                    if d < le && s.b[d] == 46 && s.at(d + 1) == 32 { s.emit(.k, from: k, to: d + 1); k = d + 2 }
                 }
+                inline(&s, k, le)
             }
             s.i = min(le + 1, s.n)
+        }
+    }
+
+    /// A fenced block: fences `sb`, the code lexed by its language when known.
+    func fence(_ s: inout Scanner, _ j: Int, _ le: Int) {
+        let marker = s.b[j]
+        var k = j
+        while k < le && s.b[k] == marker { k += 1 }
+        let info = String(decoding: UnsafeBufferPointer(rebasing: s.b[k..<le]), as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+        s.emit(.sb, from: j, to: le)
+        let bodyStart = min(le + 1, s.n)
+        var end = bodyStart
+        var closeEnd = s.n
+        while end < s.n {
+            let e = s.lineEnd(from: end)
+            let t = s.skipBlanks(from: end, newlines: false)
+            if t + 3 <= e && s.b[t] == marker && s.b[t + 1] == marker && s.b[t + 2] == marker { closeEnd = e; break }
+            end = min(e + 1, s.n)
+        }
+        if !info.isEmpty, info != "markdown", let lexer = Highlighter.resolve(info)?.lexer, end > bodyStart {
+            let sub = lexer.tokens(UnsafeBufferPointer(rebasing: s.b[bodyStart..<end]))
+            var prev = bodyStart
+            for t in sub {
+                let e = bodyStart + Int(t.end)
+                if t.cls != .text { s.emit(t.cls, from: prev, to: e) }
+                prev = e
+            }
+        }
+        if end < s.n { s.emit(.sb, from: end, to: closeEnd) }
+        s.i = min(closeEnd + 1, s.n)
+    }
+
+    func inline(_ s: inout Scanner, _ from: Int, _ le: Int) {
+        var k = from
+        while k < le {
+            let c = s.b[k]
+            if c == 96 {
+                var e = k + 1
+                while e < le && s.b[e] != 96 { e += 1 }
+                e = min(e + 1, le); s.emit(.sb, from: k, to: e); k = e
+            } else if (c == 42 || c == 95) && k + 1 < le && !isSpace(s.b[k + 1]) {
+                let strong = s.at(k + 1) == c
+                let w = strong ? 2 : 1
+                var e = k + w
+                while e < le && !(s.b[e] == c && (!strong || s.at(e + 1) == c)) { e += 1 }
+                if e < le { s.emit(strong ? .gs : .ge, from: k, to: e + w); k = e + w } else { k += w }
+            } else if c == 91 {
+                var e = k + 1
+                while e < le && s.b[e] != 93 { e += 1 }
+                if e + 1 < le && s.b[e + 1] == 40 {
+                    var u = e + 2
+                    while u < le && s.b[u] != 41 { u += 1 }
+                    s.emit(.nv, from: k + 1, to: e)
+                    s.emit(.nl, from: e + 2, to: u); k = min(u + 1, le)
+                } else { k += 1 }
+            } else { k += 1 }
         }
     }
 }
