@@ -124,10 +124,13 @@ class Tool:
     def version(self):
         try:
             if self.name == "galley":
-                rev = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-                dirty = subprocess.run(["git", "-C", REPO, "status", "--porcelain", "--", "Sources", "Package.swift"],
+                # The checkout the binary was built in (a worktree, or this repository).
+                where = os.path.dirname(os.path.realpath(self.galley))
+                top = subprocess.run(["git", "-C", where, "rev-parse", "--show-toplevel"], capture_output=True, text=True).stdout.strip() or REPO
+                rev = subprocess.run(["git", "-C", top, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
+                dirty = subprocess.run(["git", "-C", top, "status", "--porcelain", "--", "Sources", "Package.swift"],
                                        capture_output=True, text=True).stdout.strip()
-                return f"Galley {rev}{' + uncommitted changes in Sources/' if dirty else ''} ({self.galley})"
+                return f"Galley {rev}{' + uncommitted changes in Sources/' if dirty else ''} ({self.galley}, checkout {top})"
             if self.name == "hugo":
                 return subprocess.run(["hugo", "version"], capture_output=True, text=True).stdout.strip()
             if self.name == "jekyll":

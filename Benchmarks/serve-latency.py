@@ -12,7 +12,8 @@ and measures, from the rename:
   - event: the first `reload` (or `css`/`ok`/build-error) event on the stream;
   - disk:  the post's output page containing the new sentence.
 An event that arrives before the new text is on disk is counted: the browser would reload to a
-stale page. Reports median and p95 (nearest rank) and writes Benchmarks/out/serve-latency-<date>.md.
+stale page. Successive saves differ in length; a last save changes one character and keeps the
+length (the *same-size save* column: some change detectors look at size and mtime only). Reports median and p95 (nearest rank) and writes Benchmarks/out/serve-latency-<date>.md.
 
 --tool hugo runs `hugo server --renderToDisk` and --tool jekyll `jekyll serve --watch` on the
 same corpus for comparison (disk latency only: their reload channels are WebSockets).
@@ -253,7 +254,9 @@ def measure(n, args):
                 while time.perf_counter() - stream.last_time() < args.settle:
                     time.sleep(0.05)
             marker = f"latency-marker-{n}-{k}-{os.getpid()}"
-            text = original.rstrip("\n") + f"\n\nAdded while measuring save-to-reload latency ({marker}).\n"
+            # Each save also differs in length from the one before (k + 1 words of padding), so a tool that only
+            # notices size changes is still measured; the same-size check below tests exactly that case.
+            text = original.rstrip("\n") + f"\n\nAdded while measuring save-to-reload latency ({marker}){' again' * (k + 1)}.\n"
             t0 = atomic_save(source, text, k)
             disk = wait_on_disk(target, marker, t0, args.timeout)
             ev = stream.wait_after(t0, args.timeout if disk is None else max(0.0, args.timeout - disk)) if stream else None
@@ -269,10 +272,28 @@ def measure(n, args):
                 break
             if not stream:
                 time.sleep(args.settle)
+        if result["samples"] and not result["error"]:
+            # Same-size check: change one character of the last save, keeping its length.
+            if stream:
+                while time.perf_counter() - stream.last_time() < args.settle:
+                    time.sleep(0.05)
+            else:
+                time.sleep(args.settle)
+            same = marker.replace("latency-marker", "latency-markeR")      # same length, one character differs
+            last = text
+            text = last.replace(marker, same)
+            marker = same
+            assert len(text) == len(last) and text != last
+            t0 = atomic_save(source, text, "same-size")
+            disk = wait_on_disk(target, marker, t0, min(args.timeout, 10.0))
+            result["same_size_edit_s"] = disk
+            log(f"  same-size save (one character changed): on disk {fmt_ms(disk)}"
+                f"{'' if disk is not None else '  MISSED: the page kept the previous text'}")
     except Exception as e:  # noqa: BLE001
         result["error"] = str(e)
         log(f"  error: {e}")
     finally:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)   # a second Ctrl-C must not leave the server running
         with open(source, "w", encoding="utf-8") as f:
             f.write(original)
         if stream:
@@ -287,6 +308,7 @@ def measure(n, args):
                 pass
             proc.wait()
         logf.close()
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     return result
 
 
@@ -321,8 +343,8 @@ def main():
              f"{args.samples} saves per N (temp file + rename), appending one sentence to the newest post. "
              "*event*: save → live-reload event; *disk*: save → the post's page on disk with the new text. "
              "Median / p95 (nearest rank).", "",
-             "| tool | N | first build s | samples | disk median ms | disk p95 ms | event median ms | event p95 ms | event before write | missed |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             "| tool | N | first build s | samples | disk median ms | disk p95 ms | event median ms | event p95 ms | event before write | missed | same-size save |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
     for r in results:
         disk = [s["disk_s"] for s in r["samples"] if s["disk_s"] is not None]
         ev = [s["event_s"] for s in r["samples"] if s["event_s"] is not None]
@@ -330,10 +352,11 @@ def main():
         early = sum(1 for s in r["samples"] if s["event_before_disk"])
         row = (f"| {r['tool']} | {r['posts']} | {r.get('first_build_s', float('nan')):.1f} | {len(r['samples'])} | "
                f"{cell(statistics.median(disk) if disk else None)} | {cell(pct(disk, 95) if disk else None)} | "
-               f"{cell(statistics.median(ev) if ev else None)} | {cell(pct(ev, 95) if ev else None)} | {early} | {missed} |")
+               f"{cell(statistics.median(ev) if ev else None)} | {cell(pct(ev, 95) if ev else None)} | {early} | {missed} | "
+               f"{'—' if 'same_size_edit_s' not in r else ('missed' if r['same_size_edit_s'] is None else cell(r['same_size_edit_s']) + ' ms')} |")
         lines.append(row)
         if r["error"]:
-            lines.append(f"|  | error: {r['error']} | | | | | | | | |")
+            lines.append(f"|  | error: {r['error']} | | | | | | | | | |")
     text = "\n".join(lines) + "\n"
     print(text)
     day = dt.date.today().isoformat()
