@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// GFM footnotes. cmark would read `[^1]: https://x` as a link reference definition, so
 /// definitions are cut out of the text before parsing (replaced by blank lines, keeping line
 /// numbers) and appended after a marker; references are found in text runs.
@@ -10,8 +16,8 @@ struct FootnoteDefinition {
 
 /// The text cmark parses plus where footnote definitions went.
 struct FootnoteSource {
-    static let sectionMarker = "<!--galley-footnotes-->"
-    static let definitionMarker = "<!--galley-fn:"
+    static let sectionMarker: StaticString = "<!--galley-footnotes-->"
+    static let definitionMarker: StaticString = "<!--galley-fn:"
 
     var text: [UInt8]
     var definitions: [FootnoteDefinition] = []
@@ -38,7 +44,7 @@ struct FootnoteSource {
     func definitionIndex(_ lit: UnsafeBufferPointer<UInt8>) -> Int? {
         guard startsWith(lit, FootnoteSource.definitionMarker) else { return nil }
         var n = 0
-        var i = FootnoteSource.definitionMarker.utf8.count
+        var i = FootnoteSource.definitionMarker.utf8CodeUnitCount
         while i < lit.count, lit[i] >= 0x30 && lit[i] <= 0x39 { n = n * 10 + Int(lit[i] - 0x30); i += 1 }
         return n
     }
@@ -47,53 +53,53 @@ struct FootnoteSource {
     static func prepare(_ bytes: [UInt8], enabled: Bool) -> FootnoteSource {
         var result = FootnoteSource(text: bytes)
         guard enabled, bytes.withUnsafeBufferPointer({ containsBytes($0, "[^") }) else { return result }
-        let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
-        var text: [UInt8] = []
-        text.reserveCapacity(bytes.count + 256)
-        var keptCount = 0
-        func keep(_ l: ArraySlice<UInt8>) {
-            if keptCount > 0 { text.append(0x0A) }
-            text.append(contentsOf: l)
-            keptCount += 1
+        // Line ranges (without the newline), found with memchr.
+        var ranges: [Range<Int>] = []
+        ranges.reserveCapacity(bytes.count / 32 + 1)
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { ranges.append(0..<0); return }
+            var from = 0
+            while from <= buf.count {
+                if from < buf.count, let hit = memchr(base + from, 0x0A, buf.count - from) {
+                    let nl = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                    ranges.append(from..<nl)
+                    from = nl + 1
+                } else {
+                    ranges.append(from..<buf.count)
+                    break
+                }
+            }
         }
+        var removed: [Range<Int>] = [] // line indices whose content moves to the end
         var bodies: [[ArraySlice<UInt8>]] = []
         var bodyLineNumbers: [[Int]] = []
         var fence: (UInt8, Int)? = nil
         var i = 0
-        while i < lines.count {
-            let line = lines[i]
+        while i < ranges.count {
+            let r = ranges[i]
             // Cheap filter: only lines starting (after up to 3 spaces) with ` ~ [ matter here.
-            var k = line.startIndex
-            while k < line.endIndex, k - line.startIndex < 4, line[k] == 0x20 { k += 1 }
-            let firstByte: UInt8 = k < line.endIndex ? line[k] : 0
+            var k = r.lowerBound
+            while k < r.upperBound, k - r.lowerBound < 4, bytes[k] == 0x20 { k += 1 }
+            let firstByte: UInt8 = k < r.upperBound ? bytes[k] : 0
             if let f = fence {
-                if firstByte == f.0 && closesFence(line, f) { fence = nil }
-                keep(line)
+                if firstByte == f.0 && closesFence(bytes[r], f) { fence = nil }
                 i += 1
                 continue
             }
-            guard firstByte == 0x60 || firstByte == 0x7E || firstByte == 0x5B else {
-                keep(line)
-                i += 1
-                continue
-            }
+            guard firstByte == 0x60 || firstByte == 0x7E || firstByte == 0x5B else { i += 1; continue }
+            let line = bytes[r]
             if let f = opensFence(line) {
                 fence = f
-                keep(line)
                 i += 1
                 continue
             }
-            guard let (label, rest) = definitionStart(line) else {
-                keep(line)
-                i += 1
-                continue
-            }
+            guard let (label, rest) = definitionStart(line) else { i += 1; continue }
             var body: [ArraySlice<UInt8>] = [trimmed(rest)]
             var numbers = [i + 1]
             var j = i + 1
             var lastBlank = false
-            while j < lines.count {
-                let l = lines[j]
+            while j < ranges.count {
+                let l = bytes[ranges[j]]
                 if trimmed(l).isEmpty {
                     body.append([]); numbers.append(j + 1); lastBlank = true; j += 1
                 } else if indentation(l) >= 4 {
@@ -105,7 +111,7 @@ struct FootnoteSource {
                 }
             }
             while body.count > 1, trimmed(body[body.count - 1]).isEmpty { body.removeLast(); numbers.removeLast(); j -= 1 }
-            for _ in i..<j { keep([]) }
+            removed.append(i..<j)
             let def = FootnoteDefinition(label: label, line: i + 1)
             if result.labels[label] == nil {
                 result.labels[label] = result.definitions.count
@@ -118,6 +124,17 @@ struct FootnoteSource {
             i = j
         }
         guard !result.definitions.isEmpty || !result.duplicates.isEmpty else { return result }
+        // The text with the definitions' lines left empty (line numbers stay the same).
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count + 256)
+        var copyFrom = 0
+        for lines in removed {
+            text.append(contentsOf: bytes[copyFrom..<ranges[lines.lowerBound].lowerBound])
+            text.append(contentsOf: [UInt8](repeating: 0x0A, count: lines.count - 1))
+            copyFrom = ranges[lines.upperBound - 1].upperBound
+        }
+        text.append(contentsOf: bytes[copyFrom...])
+        let keptCount = ranges.count
         var lineNo = keptCount
         var mapped: [Int] = []
         func add(_ l: [UInt8], _ origin: Int) {
@@ -126,10 +143,10 @@ struct FootnoteSource {
             lineNo += 1
             mapped.append(origin)
         }
-        let lastLine = max(lines.count, 1)
+        let lastLine = max(ranges.count, 1)
         if let (c, n) = fence { add([UInt8](repeating: c, count: n), lastLine) } // close a fence left open at the end
         add([], lastLine)
-        add(Array(sectionMarker.utf8), lastLine)
+        add(Array("\(sectionMarker)".utf8), lastLine)
         add([], lastLine)
         for (d, body) in bodies.enumerated() {
             add(Array("\(definitionMarker)\(d)-->".utf8), result.definitions[d].line)
@@ -200,13 +217,10 @@ struct FootnoteSource {
     }
 }
 
-func startsWith(_ lit: UnsafeBufferPointer<UInt8>, _ prefix: String) -> Bool {
-    var i = 0
-    for b in prefix.utf8 {
-        guard i < lit.count, lit[i] == b else { return false }
-        i += 1
-    }
-    return true
+func startsWith(_ lit: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+    let n = prefix.utf8CodeUnitCount
+    guard lit.count >= n, let base = lit.baseAddress else { return false }
+    return memcmp(base, prefix.utf8Start, n) == 0
 }
 
 /// Numbering of footnotes in order of first reference.

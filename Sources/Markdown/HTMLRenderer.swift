@@ -362,6 +362,8 @@ struct HTMLRenderer {
     }
 
     var headingPending: [String] = []
+    /// Parents whose `~~` delimiters are already paired.
+    var pairedParents: Set<Node> = []
     /// Reused buffer for joining text runs.
     var scratch: [UInt8] = []
 

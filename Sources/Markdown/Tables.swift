@@ -133,9 +133,9 @@ func splitRow(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
     return cells
 }
 
-private let tableMarker = "<!--galley-table-->"
-private let cellMarker = "<!--galley-cell-->"
-private let leadMarker = "<!--galley-lead-->"
+private let tableMarker: StaticString = "<!--galley-table-->"
+private let cellMarker: StaticString = "<!--galley-cell-->"
+private let leadMarker: StaticString = "<!--galley-lead-->"
 
 /// A table found before rendering, with its cells parsed in the shared auxiliary document.
 struct PreparedTable {

@@ -38,6 +38,7 @@ extension HTMLRenderer {
     @inline(__always) private func needsScan(_ s: UnsafeBufferPointer<UInt8>, _ extensions: Bool) -> Bool {
         guard extensions else { return false }
         let footnotes = ctx.footnotes.hasDefinitions
+        let tildes = ctx.hasTildes
         guard let base = s.baseAddress else { return false }
         let n = s.count
         var i = 0
@@ -46,6 +47,7 @@ extension HTMLRenderer {
             case 0x3A: if i + 2 < n && base[i + 1] == 0x2F && base[i + 2] == 0x2F { return true } // "://"
             case 0x77: if i + 3 < n && base[i + 1] == 0x77 && base[i + 2] == 0x77 && base[i + 3] == 0x2E { return true } // "www."
             case 0x5B: if footnotes { return true }
+            case 0x7E: if tildes { return true }
             default: break
             }
             i += 1
@@ -68,6 +70,12 @@ extension HTMLRenderer {
         let visible = UnsafeBufferPointer(rebasing: s[i..<end])
         countWords(visible)
         headingCapture?.append(contentsOf: visible)
+        // Strikethrough pairs are worked out for the whole parent at its first run with a `~`.
+        if ctx.hasTildes && memchrFound(UnsafeBufferPointer(rebasing: s[i..<end]), 0x7E), let parent = parentNode(first),
+           !pairedParents.contains(parent) {
+            pairedParents.insert(parent)
+            pairStrikethrough(parent)
+        }
         let marks = delMarks.isEmpty ? [] : (delMarks.removeValue(forKey: first) ?? [])
         var markIndex = 0
         if i == 0 && mayBeTask(first) && end >= 4 && s[0] == 0x5B && s[2] == 0x5D && (s[3] == 0x20 || s[3] == 0x09)
@@ -133,11 +141,9 @@ extension HTMLRenderer {
         return (String(decoding: UnsafeBufferPointer(rebasing: s[(i + 2)..<j]), as: UTF8.self), j + 1)
     }
 
-    /// Prepares the inline children of `parent`: pairs `~~` delimiters across its text runs.
-    mutating func prepareInlines(_ parent: Node) {
-        guard ctx.hasTildes else { return }
-        pairStrikethrough(parent)
-    }
+    /// Inline children need no preparation up front any more (strikethrough pairs lazily);
+    /// kept as the hook for per-parent work.
+    @inline(__always) mutating func prepareInlines(_ parent: Node) {}
 
     /// kramdown span IAL right after an image, link or emphasis: `![a](b){:.wide}`.
     mutating func attachInlineIAL(_ node: Node) {
