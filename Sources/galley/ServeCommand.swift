@@ -76,9 +76,9 @@ struct ServeCommand: AsyncParsableCommand {
 
         let loop = DevLoop(server: server, watcher: watcher, onRebuild: Self.report, rebuild: rebuild)
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        print("Serving \(outputURL.path) at http://\(shownHost):\(boundPort)/ — press Ctrl-C to stop")
+        printLine("Serving \(outputURL.path) at http://\(shownHost):\(boundPort)/ — press Ctrl-C to stop")
         if host != "127.0.0.1" && host != "localhost" && host != "::1" {
-            print("warning: listening on \(host): other machines on the network can reach this server")
+            printLine("warning: listening on \(host): other machines on the network can reach this server")
         }
 
         do {
@@ -89,7 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         await server.stop()
-        print("\nStopped.")
+        printLine("\nStopped.")
     }
 
     /// One status line per rebuild.
@@ -100,7 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
         switch report.outcome {
         case .success(let paths, _):
             let what = report.changedSources.isEmpty ? "built" : "rebuilt"
-            print("\(what) in \(time): \(paths.count) output file\(paths.count == 1 ? "" : "s") changed")
+            printLine("\(what) in \(time): \(paths.count) output file\(paths.count == 1 ? "" : "s") changed")
         case .failure(let message, let file, let line, let column):
             let location = OverlayError(message: message, file: file, line: line, column: column).location
             printError("error: \(location.map { "\($0): " } ?? "")\(message)")
@@ -126,6 +126,11 @@ struct ServeCommand: AsyncParsableCommand {
             return
         }
     }
+}
+
+/// Unbuffered, unlike `print` when piped: scripts and benchmarks read the status lines live.
+private func printLine(_ message: String) {
+    FileHandle.standardOutput.write(Data((message + "\n").utf8))
 }
 
 private func printError(_ message: String) {
