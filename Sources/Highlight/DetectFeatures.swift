@@ -142,6 +142,7 @@ java
   w const -2
   s => -2
 js
+  ^ #!/usr/bin/env node 12
   w const 1.5
   w let 1
   w function 2
@@ -194,6 +195,8 @@ ts < js
   s <T> 1
   w enum 1
 python
+  ^ #!/usr/bin/env python 12
+  ^ #!/usr/bin/python 12
   w def 3
   ^ # -0.3
   w self 1
@@ -387,6 +390,7 @@ csharp
   w func -3
   w def -2
 ruby
+  ^ #!/usr/bin/env ruby 12
   w def 2
   = end 4
   ^ require ' 4
@@ -422,8 +426,8 @@ php
   s $this-> 8
   w function 1
   v  1.5
-  s -> 1
-  s => 1
+  s -> 0.5
+  s => 0.5
   w echo 2
   s array( 4
   s ::class 3
@@ -433,7 +437,7 @@ php
   s $_ 3
   w namespace 1
   w public 0.5
-  $ ; 1.5
+  $ ; 0.5
 bash
   ^ #!/bin/bash 10
   ^ #!/bin/sh 10

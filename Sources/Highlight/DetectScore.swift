@@ -41,7 +41,7 @@ enum Scorer {
     static func root(_ i: Int) -> Int { langs[i].parent.map(root) ?? i }
 
     static func score(_ lines: [Substring], raw: [Substring] = []) -> Detection? {
-        decide(effectiveScores(lines, raw: raw))
+        decide(effectiveScores(lines, raw: raw), lineCount: lines.count)
     }
 
     /// Per-language evidence, dialects already folded into their base language.
@@ -52,7 +52,7 @@ enum Scorer {
         for (li, line) in lines.prefix(200).enumerated() {
             let u = Array(line.utf8)
             let rawLine = li < raw.count ? raw[li] : line
-            if isComment(u) { continue }
+            if isComment(u) && !(u.count > 2 && u[0] == 35 && u[1] == 33) { continue }
             if isProse(u) { prose += 1 }
             counted += 1
             let words = Scorer.words(line)
@@ -95,15 +95,16 @@ enum Scorer {
         return eff
     }
 
-    static func decide(_ eff: [Double]) -> Detection? {
+    static func decide(_ eff: [Double], lineCount: Int = 15) -> Detection? {
         let n = eff.count
         guard let best = (0..<n).max(by: { eff[$0] < eff[$1] }) else { return nil }
         let family = root(best)
         var second = 0.0
         for i in 0..<n where root(i) != family { second = max(second, eff[i]) }
         let s1 = eff[best]
-        let minimum = 4.0
-        guard s1 >= minimum, s1 >= second * 1.6 + 1 else { return nil }
+        // Short snippets need stronger evidence: a few lines share more words across languages.
+        let minimum = lineCount < 8 ? 6.0 : 4.0
+        guard s1 >= minimum, s1 >= second * 2 + 1 else { return nil }
         let confidence = min(0.99, (s1 - second) / s1)
         return Detection(language: langs[best].name, confidence: confidence)
     }

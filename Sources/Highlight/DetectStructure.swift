@@ -11,6 +11,11 @@ enum Structure {
         // Diffs.
         let hunks = lines.filter { $0.hasPrefix("@@ ") || $0.hasPrefix("diff --git") || $0.hasPrefix("+++ ") || $0.hasPrefix("--- a/") || $0.hasPrefix("Index: ") }.count
         if hunks >= 2 || (hunks >= 1 && first.hasPrefix("@@")) { return Detection(language: "diff", confidence: 0.95) }
+        // Markdown around fenced code, HTML around scripts and styles: the container is the language.
+        if lines.contains(where: { $0.hasPrefix("```") || $0.hasPrefix("~~~") }) { return Detection(language: "markdown", confidence: 0.8) }
+        if lines.contains(where: { $0.hasPrefix("<script") || $0.hasPrefix("</script>") || $0.hasPrefix("<style") || $0.hasPrefix("</style>") }) {
+            return Detection(language: "html", confidence: 0.8)
+        }
         // Markup.
         if first.hasPrefix("<") {
             let lower = code.prefix(2000).lowercased()

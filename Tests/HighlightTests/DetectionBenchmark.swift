@@ -20,6 +20,7 @@ import Testing
         let data = try String(contentsOfFile: path, encoding: .utf8)
         let samples = data.split(separator: "\n").compactMap { try? JSONDecoder().decode(Sample.self, from: Data($0.utf8)) }
         var table: [Int: (right: Int, wrong: Int, none: Int)] = [:]
+        var codeTable: [Int: (right: Int, wrong: Int, none: Int)] = [:]
         var perLang: [String: (right: Int, wrong: Int, none: Int)] = [:]
         var confusions: [String: Int] = [:]
         let verbose = ProcessInfo.processInfo.environment["GALLEY_DETECT_VERBOSE"]
@@ -44,6 +45,13 @@ import Testing
                 if verbose == s.lang || verbose == got { print("---- \(s.lang) read as \(got!):\n\(s.text)") }
             }
             table[s.lines] = row
+            // Snippets that are mostly comments (licence headers) are not code blocks anyone would post.
+            let lines = s.text.split(separator: "\n").map { Array($0.trimmingBlanks.utf8) }.filter { !$0.isEmpty }
+            if lines.filter({ Scorer.isComment($0) }).count * 2 < lines.count {
+                var c = codeTable[s.lines] ?? (0, 0, 0)
+                if got == nil { c.none += 1 } else if got == s.lang || DetectionBenchmark.accepted[s.lang]?.contains(got!) == true { c.right += 1 } else { c.wrong += 1 }
+                codeTable[s.lines] = c
+            }
             perLang[s.lang] = lrow
         }
         var report = "Detection benchmark (\(samples.count) snippets, \(perLang.count) languages)\n"
@@ -51,6 +59,12 @@ import Testing
             let r = table[n]!
             let t = Double(r.right + r.wrong + r.none)
             report += String(format: "  %2d lines: right %5.1f%%  wrong %4.1f%%  abstain %5.1f%%\n", n, 100 * Double(r.right) / t, 100 * Double(r.wrong) / t, 100 * Double(r.none) / t)
+        }
+        report += "  without mostly-comment snippets:\n"
+        for n in codeTable.keys.sorted() {
+            let r = codeTable[n]!
+            let t = Double(r.right + r.wrong + r.none)
+            report += String(format: "  %2d lines: right %5.1f%%  wrong %4.1f%%  abstain %5.1f%%  (%d snippets)\n", n, 100 * Double(r.right) / t, 100 * Double(r.wrong) / t, 100 * Double(r.none) / t, Int(t))
         }
         for l in perLang.keys.sorted() {
             let r = perLang[l]!
