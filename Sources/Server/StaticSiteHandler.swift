@@ -47,7 +47,13 @@ struct StaticSiteHandler: HTTPHandler {
            let response = fileResponse(path: page, status: .notFound, head: head, stamp: stamp) {
             return response
         }
-        return plain(.notFound, "404 Not Found\n", head: head)
+        guard liveReload else { return plain(.notFound, "404 Not Found\n", head: head) }
+        // Still HTML with the script: when the first build failed the output is empty, and this
+        // page is what shows the error overlay and reloads once the build succeeds.
+        let page = "<!doctype html><html><head><meta charset=\"utf-8\"><title>404 Not Found</title></head>"
+            + "<body><h1>404 Not Found</h1><p>Nothing in the output folder for this address.</p></body></html>\n"
+        let body = LiveReloadScript.inject(into: Data(page.utf8), stamp: stamp)
+        return respond(.notFound, contentType: "text/html; charset=utf-8", body: body, head: head)
     }
 
     private func fileResponse(path: String, status: HTTPStatusCode, head: Bool, stamp: String,

@@ -125,6 +125,12 @@ struct DevServerTests {
         try await withServer(bare) { _, port in
             let response = try await RawHTTP.request(port: port, target: "/missing")
             #expect(response.status == 404)
+            #expect(response.text.contains("<h1>404 Not Found</h1>"))
+            #expect(response.text.contains(LiveReloadScript.eventsPath))  // overlay even with empty output
+        }
+        try await withServer(bare, liveReload: false) { _, port in
+            let response = try await RawHTTP.request(port: port, target: "/missing")
+            #expect(response.status == 404)
             #expect(response.text == "404 Not Found\n")
         }
     }
