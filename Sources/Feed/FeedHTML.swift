@@ -4,6 +4,9 @@ public enum FeedHTML {
     /// Attributes holding URLs that readers fetch or follow.
     static let urlAttributes: Set<String> = ["href", "src", "srcset", "poster", "cite", "action", "background"]
 
+    static let scriptTag = Array("script".utf8)
+    static let styleTag = Array("style".utf8)
+
     /// One URL-bearing attribute found in HTML, with the byte range of its value.
     struct Attribute {
         var name: String
@@ -43,15 +46,20 @@ public enum FeedHTML {
             }
             guard isLetter(bytes[i + 1]) else { i += 1; continue }
             var j = i + 1
-            var tag: [UInt8] = []
-            while j < n, !isSpace(bytes[j]), bytes[j] != 62, bytes[j] != 47 { tag.append(lower(bytes[j])); j += 1 }
+            while j < n, !isSpace(bytes[j]), bytes[j] != 62, bytes[j] != 47 { j += 1 }
+            let tag = bytes[(i + 1)..<j]
+            func tagIs(_ name: [UInt8]) -> Bool { tag.count == name.count && zip(tag, name).allSatisfy { lower($0) == $1 } }
             // Attributes.
             while j < n {
                 while j < n, isSpace(bytes[j]) || bytes[j] == 47 { j += 1 }
                 guard j < n, bytes[j] != 62 else { break }
                 let nameStart = j
                 while j < n, !isSpace(bytes[j]), bytes[j] != 61, bytes[j] != 62, bytes[j] != 47 || j == nameStart { j += 1 }
-                let name = String(decoding: bytes[nameStart..<j].map(lower), as: UTF8.self)
+                let nameLength = j - nameStart
+                let name = nameLength > 10 ? "" : String(unsafeUninitializedCapacity: nameLength) { buf in
+                    for k in 0..<nameLength { buf[k] = lower(bytes[nameStart + k]) }
+                    return nameLength
+                }
                 var k = j
                 while k < n, isSpace(bytes[k]) { k += 1 }
                 guard k < n, bytes[k] == 61 /* = */ else { continue }
@@ -78,8 +86,8 @@ public enum FeedHTML {
                 }
             }
             i = j + 1
-            if tag == Array("script".utf8) || tag == Array("style".utf8) {
-                let close = Array("</".utf8) + tag
+            if tagIs(scriptTag) || tagIs(styleTag) {
+                let close = [60, 47] + tag.map(lower)
                 i = find(close, from: i, caseInsensitive: true) ?? n
             }
         }
@@ -101,17 +109,18 @@ public enum FeedHTML {
     /// Rewrites every relative URL attribute to an absolute URL against `base`.
     /// `mailto:`, `data:`, `https:` and other absolute references stay as they are.
     public static func absolutizeURLs(in html: String, base: String) -> String {
+        guard let resolver = FeedURL.Base(base) else { return html }
         let bytes = Array(html.utf8)
         var edits: [(Range<Int>, String, Bool)] = []
         scanURLAttributes(bytes) { attr in
             let new: String
             if attr.name == "srcset" {
                 new = srcsetCandidates(attr.value).map { c in
-                    FeedURL.resolve(c.url, against: base) + (c.descriptor.isEmpty ? "" : " " + c.descriptor)
+                    resolver.resolve(c.url) + (c.descriptor.isEmpty ? "" : " " + c.descriptor)
                 }.joined(separator: ", ")
             } else {
                 let v = attr.value.trimmingASCIIWhitespace()
-                new = FeedURL.isAbsolute(v) ? v : FeedURL.resolve(v, against: base)
+                new = FeedURL.isAbsolute(v) ? v : resolver.resolve(v)
             }
             if new != attr.value { edits.append((attr.valueRange, new, attr.quoted)) }
         }
@@ -164,7 +173,7 @@ public enum FeedHTML {
 
     /// `&amp;` in attribute values means `&`; enough decoding to judge a URL.
     static func decodeAttributeEntities(_ s: String) -> String {
-        guard s.contains("&") else { return s }
+        guard s.utf8.contains(38) else { return s }
         return s.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&quot;", with: "\"")
             .replacingOccurrences(of: "&#39;", with: "'")
     }
@@ -173,7 +182,7 @@ public enum FeedHTML {
     /// keeping the five XML names. Unknown names are left alone: escaped as text they are harmless.
     /// Numeric references to characters XML 1.0 forbids are removed; returns how many.
     public static func numericEntities(in html: String) -> (html: String, removed: Int) {
-        guard html.contains("&") else { return (html, 0) }
+        guard html.utf8.contains(38) else { return (html, 0) }
         let bytes = Array(html.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count)

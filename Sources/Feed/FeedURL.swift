@@ -2,21 +2,26 @@
 /// percent-encodes and rejects some inputs differently per platform; feeds need the
 /// same bytes out on every machine.
 public enum FeedURL {
-    /// The scheme of `s` (lowercased) when it starts with one, e.g. `https`, `mailto`, `data`.
-    public static func scheme(of s: String) -> String? {
-        var result = ""
-        for (i, c) in s.unicodeScalars.enumerated() {
-            if c == ":" { return i > 0 ? result.lowercased() : nil }
-            let ok = (c >= "a" && c <= "z") || (c >= "A" && c <= "Z") || (i > 0 && ((c >= "0" && c <= "9") || c == "+" || c == "-" || c == "."))
-            if !ok { return nil }
-            result.unicodeScalars.append(c)
+    /// Length of a leading `scheme` (before `:`), or nil. RFC 3986: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ).
+    static func schemeLength<C: Collection<UInt8>>(_ bytes: C) -> Int? {
+        var n = 0
+        for c in bytes {
+            if c == 58 { return n > 0 ? n : nil }  // ':'
+            let alpha = (c >= 65 && c <= 90) || (c >= 97 && c <= 122)
+            guard alpha || (n > 0 && ((c >= 48 && c <= 57) || c == 43 || c == 45 || c == 46)) else { return nil }
+            n += 1
         }
         return nil
     }
 
+    /// The scheme of `s` (lowercased) when it starts with one, e.g. `https`, `mailto`, `data`.
+    public static func scheme(of s: String) -> String? {
+        schemeLength(s.utf8).map { String(decoding: s.utf8.prefix($0), as: UTF8.self).lowercased() }
+    }
+
     /// True for `scheme:…` references (which `//host` and `/path` are not).
     public static func isAbsolute(_ s: String) -> Bool {
-        scheme(of: s) != nil
+        schemeLength(s.utf8) != nil
     }
 
     /// True for an absolute `http(s)://host…` URL, which is what feed fields need.
@@ -26,89 +31,107 @@ public enum FeedURL {
         return rest.hasPrefix("//") && rest.count > 2 && !s.contains(where: { $0 == " " || $0 == "\n" || $0 == "\t" })
     }
 
-    private struct Parts {
-        var scheme: String
-        var authority: String?
-        var path: Substring
-        var query: Substring?
-        var fragment: Substring?
-    }
+    /// A base URL split once, so rewriting hundreds of attributes in one post parses it once.
+    public struct Base: Sendable {
+        let original: String
+        let scheme: String
+        /// `//host:port`, or empty.
+        let authority: String
+        let path: String
+        /// `?query`, or empty.
+        let query: String
+        let hasAuthority: Bool
 
-    private static func split(_ s: String) -> Parts? {
-        guard let sc = scheme(of: s) else { return nil }
-        var rest = s[s.index(s.startIndex, offsetBy: sc.count + 1)...]
-        var fragment: Substring?
-        if let h = rest.firstIndex(of: "#") { fragment = rest[rest.index(after: h)...]; rest = rest[..<h] }
-        var query: Substring?
-        if let q = rest.firstIndex(of: "?") { query = rest[rest.index(after: q)...]; rest = rest[..<q] }
-        var authority: String?
-        if rest.hasPrefix("//") {
-            let a = rest.dropFirst(2)
-            let end = a.firstIndex(of: "/") ?? a.endIndex
-            authority = String(a[..<end])
-            rest = a[end...]
+        public init?(_ base: String) {
+            let b = Array(base.utf8)
+            guard let sl = FeedURL.schemeLength(b) else { return nil }
+            original = base
+            scheme = String(decoding: b[0..<sl], as: UTF8.self)
+            var i = sl + 1
+            var end = b.count
+            if let h = b[i...].firstIndex(of: 35) { end = h }  // drop #fragment
+            var authorityText = ""
+            hasAuthority = i + 1 < end && b[i] == 47 && b[i + 1] == 47
+            if hasAuthority {
+                let a = i
+                i += 2
+                while i < end, b[i] != 47, b[i] != 63 { i += 1 }
+                authorityText = String(decoding: b[a..<i], as: UTF8.self)
+            }
+            authority = authorityText
+            let q = b[i..<end].firstIndex(of: 63) ?? end
+            path = String(decoding: b[i..<q], as: UTF8.self)
+            query = String(decoding: b[q..<end], as: UTF8.self)
         }
-        return Parts(scheme: String(s.prefix(sc.count)), authority: authority, path: rest, query: query, fragment: fragment)
+
+        /// RFC 3986 §5.2 reference resolution.
+        public func resolve(_ reference: String) -> String {
+            let ref = reference.trimmingASCIIWhitespace()
+            if ref.isEmpty { return original }
+            let r = Array(ref.utf8)
+            if FeedURL.schemeLength(r) != nil { return ref }
+            if r.count >= 2, r[0] == 47, r[1] == 47 { return scheme + ":" + ref }
+            if r[0] == 35 { return scheme + ":" + authority + path + query + ref }
+            if r[0] == 63 { return scheme + ":" + authority + path + ref }
+            let cut = r.firstIndex { $0 == 63 || $0 == 35 } ?? r.count
+            let rpath = r[0..<cut]
+            var merged: [UInt8]
+            if rpath.first == 47 {
+                merged = Array(rpath)
+            } else {
+                let p = Array(path.utf8)
+                if hasAuthority && p.isEmpty {
+                    merged = [47]
+                } else if let slash = p.lastIndex(of: 47) {
+                    merged = Array(p[...slash])
+                } else {
+                    merged = []
+                }
+                merged += rpath
+            }
+            return scheme + ":" + authority + FeedURL.removeDotSegments(merged) + String(decoding: r[cut...], as: UTF8.self)
+        }
     }
 
-    /// Removes `.` and `..` segments (RFC 3986 §5.2.4).
-    static func removeDotSegments(_ path: Substring) -> String {
-        var output: [Substring] = []
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+    /// Removes `.` and `..` segments (RFC 3986 §5.2.4); the common case without any returns at once.
+    static func removeDotSegments(_ path: [UInt8]) -> String {
+        var hasDot = false
+        for i in 0..<path.count where path[i] == 46 && (i == 0 || path[i - 1] == 47) { hasDot = true; break }
+        guard hasDot else { return String(decoding: path, as: UTF8.self) }
+        var output: [ArraySlice<UInt8>] = []
+        let segments = path.split(separator: 47, omittingEmptySubsequences: false)
         for (i, seg) in segments.enumerated() {
             let last = i == segments.count - 1
-            if seg == "." {
-                if last { output.append("") }
-            } else if seg == ".." {
+            if seg.elementsEqual([46]) {
+                if last { output.append([]) }
+            } else if seg.elementsEqual([46, 46]) {
                 if output.count > 1 { output.removeLast() }
-                if last { output.append("") }
+                if last { output.append([]) }
             } else {
                 output.append(seg)
             }
         }
-        var joined = output.joined(separator: "/")
-        if path.hasPrefix("/") && !joined.hasPrefix("/") { joined = "/" + joined }
-        return joined
+        var joined = Array(output.joined(separator: [47]))
+        if path.first == 47 && joined.first != 47 { joined.insert(47, at: 0) }
+        return String(decoding: joined, as: UTF8.self)
     }
 
     /// Resolves `reference` against the absolute `base`. Absolute references (`https:`,
     /// `mailto:`, `data:`…) come back unchanged, as does everything when `base` is not absolute.
     public static func resolve(_ reference: String, against base: String) -> String {
-        let ref = reference.trimmingASCIIWhitespace()
-        if ref.isEmpty || isAbsolute(ref) { return ref.isEmpty ? base : ref }
-        guard let b = split(base) else { return ref }
-        let authority = b.authority.map { "//" + $0 } ?? ""
-        if ref.hasPrefix("//") { return b.scheme + ":" + ref }
-        if ref.hasPrefix("#") {
-            return b.scheme + ":" + authority + b.path + (b.query.map { "?" + $0 } ?? "") + ref
-        }
-        if ref.hasPrefix("?") { return b.scheme + ":" + authority + b.path + ref }
-        var rpath = Substring(ref)
-        var suffix = ""
-        if let i = rpath.firstIndex(where: { $0 == "?" || $0 == "#" }) { suffix = String(rpath[i...]); rpath = rpath[..<i] }
-        let merged: String
-        if rpath.hasPrefix("/") {
-            merged = String(rpath)
-        } else {
-            let dir: Substring
-            if b.authority != nil && b.path.isEmpty {
-                dir = "/"
-            } else if let slash = b.path.lastIndex(of: "/") {
-                dir = b.path[...slash]
-            } else {
-                dir = ""
-            }
-            merged = String(dir) + rpath
-        }
-        return b.scheme + ":" + authority + removeDotSegments(Substring(merged)) + suffix
+        guard let b = Base(base) else { return reference.trimmingASCIIWhitespace() }
+        return b.resolve(reference)
     }
 }
 
 extension String {
     func trimmingASCIIWhitespace() -> String {
-        let ws: Set<Character> = [" ", "\t", "\n", "\r", "\u{0C}"]
-        guard let first = firstIndex(where: { !ws.contains($0) }) else { return "" }
-        let last = lastIndex(where: { !ws.contains($0) })!
-        return String(self[first...last])
+        let u = utf8
+        let ws: (UInt8) -> Bool = { $0 == 32 || $0 == 9 || $0 == 10 || $0 == 13 || $0 == 12 }
+        guard let f = u.first, let l = u.last, ws(f) || ws(l) else { return self }
+        let b = Array(u)
+        guard let first = b.firstIndex(where: { !ws($0) }) else { return "" }
+        let last = b.lastIndex(where: { !ws($0) })!
+        return String(decoding: b[first...last], as: UTF8.self)
     }
 }

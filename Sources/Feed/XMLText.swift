@@ -7,61 +7,103 @@ enum XMLText {
         return v == 0x9 || v == 0xA || v == 0xD
     }
 
+    /// Byte-level view of `isLegal` on UTF-8: C0 controls other than tab/LF/CR are single bytes,
+    /// U+FFFE/U+FFFF are EF BF BE/BF; surrogates cannot occur in a Swift String.
+    @inline(__always)
+    static func illegalLength(_ b: UnsafeBufferPointer<UInt8>, _ i: Int) -> Int {
+        let c = b[i]
+        if c < 0x20 { return c == 9 || c == 10 || c == 13 ? 0 : 1 }
+        if c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBF, b[i + 2] == 0xBE || b[i + 2] == 0xBF { return 3 }
+        return 0
+    }
+
     /// Removes characters XML 1.0 forbids; returns the text and how many were removed.
     static func removingIllegal(_ s: String) -> (String, Int) {
-        guard s.unicodeScalars.contains(where: { !isLegal($0) }) else { return (s, 0) }
-        var out = String.UnicodeScalarView()
-        var removed = 0
-        for c in s.unicodeScalars {
-            if isLegal(c) { out.append(c) } else { removed += 1 }
+        var copy = s
+        return copy.withUTF8 { b in
+            var i = 0
+            var removed = 0
+            var out: [UInt8]? = nil
+            while i < b.count {
+                let n = illegalLength(b, i)
+                if n > 0 {
+                    if out == nil { out = Array(b[0..<i]) }
+                    removed += 1
+                    i += n
+                } else {
+                    out?.append(b[i])
+                    i += 1
+                }
+            }
+            guard let out else { return (s, 0) }
+            return (String(decoding: out, as: UTF8.self), removed)
         }
-        return (String(out), removed)
     }
 
     /// Escapes for element text and double-quoted attributes. Escaping `>` means `]]>`
     /// can never appear, and dropping illegal characters keeps the document well-formed
-    /// even if a caller skipped sanitising.
+    /// even if a caller skipped sanitising. Works on UTF-8 bytes: feeds carry whole posts.
     static func escape(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
-            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
-            default: if isLegal(c) { out.append(c) }
+        var copy = s
+        return copy.withUTF8 { b in
+            var needs = false
+            for i in 0..<b.count {
+                let c = b[i]
+                if c == 38 || c == 60 || c == 62 || c == 34 || c == 13 || illegalLength(b, i) > 0 { needs = true; break }
             }
+            guard needs else { return s }
+            var out: [UInt8] = []
+            out.reserveCapacity(b.count + b.count / 8)
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                switch c {
+                case 38: out.append(contentsOf: [38, 97, 109, 112, 59])  // &amp;
+                case 60: out.append(contentsOf: [38, 108, 116, 59])  // &lt;
+                case 62: out.append(contentsOf: [38, 103, 116, 59])  // &gt;
+                case 34: out.append(contentsOf: [38, 113, 117, 111, 116, 59])  // &quot;
+                case 13: out.append(contentsOf: [38, 35, 49, 51, 59])  // &#13;
+                default:
+                    let n = illegalLength(b, i)
+                    if n > 0 { i += n; continue }
+                    out.append(c)
+                }
+                i += 1
+            }
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
     }
 
     /// A JSON string literal. `/` is not escaped; `<`, `>`, `&` are left as is (JSON Feed readers parse JSON, not HTML);
     /// U+2028/U+2029 are escaped so the output is also valid JavaScript.
     static func jsonString(_ s: String) -> String {
-        var out = String.UnicodeScalarView()
-        out.append("\"")
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out.append(contentsOf: "\\\"".unicodeScalars)
-            case "\\": out.append(contentsOf: "\\\\".unicodeScalars)
-            case "\n": out.append(contentsOf: "\\n".unicodeScalars)
-            case "\r": out.append(contentsOf: "\\r".unicodeScalars)
-            case "\t": out.append(contentsOf: "\\t".unicodeScalars)
-            case "\u{2028}": out.append(contentsOf: "\\u2028".unicodeScalars)
-            case "\u{2029}": out.append(contentsOf: "\\u2029".unicodeScalars)
-            default:
-                if c.value < 0x20 || (c.value >= 0x7F && c.value <= 0x9F) {
-                    let hex = String(c.value, radix: 16)
-                    out.append(contentsOf: ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).unicodeScalars)
-                } else {
-                    out.append(c)
+        var copy = s
+        return copy.withUTF8 { b in
+            var out: [UInt8] = [34]
+            out.reserveCapacity(b.count + 2)
+            let hex = Array("0123456789abcdef".utf8)
+            func u(_ v: UInt32) { out += [92, 117, hex[Int(v >> 12 & 15)], hex[Int(v >> 8 & 15)], hex[Int(v >> 4 & 15)], hex[Int(v & 15)]] }
+            var i = 0
+            while i < b.count {
+                let c = b[i]
+                switch c {
+                case 34: out += [92, 34]
+                case 92: out += [92, 92]
+                case 10: out += [92, 110]
+                case 13: out += [92, 114]
+                case 9: out += [92, 116]
+                case 0..<0x20, 0x7F: u(UInt32(c))
+                case 0xC2 where i + 1 < b.count && b[i + 1] >= 0x80 && b[i + 1] <= 0x9F:  // C1 controls
+                    u(UInt32(b[i + 1])); i += 1
+                case 0xE2 where i + 2 < b.count && b[i + 1] == 0x80 && (b[i + 2] == 0xA8 || b[i + 2] == 0xA9):  // U+2028/9
+                    u(b[i + 2] == 0xA8 ? 0x2028 : 0x2029); i += 2
+                default: out.append(c)
                 }
+                i += 1
             }
+            out.append(34)
+            return String(decoding: out, as: UTF8.self)
         }
-        out.append("\"")
-        return String(out)
     }
 }
 
