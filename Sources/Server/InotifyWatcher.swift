@@ -56,6 +56,10 @@ final class InotifyWatcher: @unchecked Sendable {
         // Watches are added before returning, so nothing written after `changes()` is missed.
         for folder in filter.folders { _ = watcher.addTree(folder) }
         for parent in filter.fileParents { watcher.addWatch(parent) }
+        if let failure = watcher.setupFailure {
+            watcher.closeAll()
+            throw FileWatcherError.cannotStart(failure)
+        }
 
         let (stream, continuation) = AsyncStream<Set<String>>.makeStream(bufferingPolicy: .unbounded)
         continuation.onTermination = { _ in watcher.wake() }
@@ -74,14 +78,18 @@ final class InotifyWatcher: @unchecked Sendable {
         _ = write(wakeWrite, &byte, 1)
     }
 
+    private func closeAll() {
+        close(inotifyFD)
+        close(wakeRead)
+        lock.lock()
+        close(wakeWrite)
+        wakeWrite = -1
+        lock.unlock()
+    }
+
     private func run(_ continuation: AsyncStream<Set<String>>.Continuation) {
         defer {
-            close(inotifyFD)
-            close(wakeRead)
-            lock.lock()
-            close(wakeWrite)
-            wakeWrite = -1
-            lock.unlock()
+            closeAll()
             continuation.finish()
         }
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
@@ -187,10 +195,19 @@ final class InotifyWatcher: @unchecked Sendable {
         return files
     }
 
+    /// Set when a watch could not be added for lack of resources: silently missing saves would be worse.
+    private var setupFailure: String?
+
     @discardableResult
     private func addWatch(_ folder: String) -> Bool {
         let wd = inotify_add_watch(inotifyFD, folder, Self.watchMask)
-        guard wd >= 0 else { return false }
+        guard wd >= 0 else {
+            let code = errno
+            if code == ENOSPC || code == ENOMEM, setupFailure == nil {
+                setupFailure = "no inotify watch left for \(folder) (raise fs.inotify.max_user_watches)"
+            }
+            return false
+        }
         if let old = watchByPath[folder], old != wd { pathByWatch[old] = nil }
         pathByWatch[wd] = folder
         watchByPath[folder] = wd
