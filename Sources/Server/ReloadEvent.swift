@@ -65,7 +65,7 @@ public enum ReloadEvent: Sendable, Equatable {
     }
 
     static func frame(_ name: String, _ payload: [String: Any]) -> String {
-        let json = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys]))
+        let json = (try? JSONSerialization.data(withJSONObject: payload, options: [.sortedKeys, .withoutEscapingSlashes]))
             .flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
         // JSONSerialization never emits raw newlines, so one data line is always enough.
         return "event: \(name)\ndata: \(json)\n\n"

@@ -34,6 +34,7 @@ struct BrowserTests {
         let server = DevServer(configuration: DevServerConfiguration(root: URL(fileURLWithPath: base + "/public"), port: 0))
         let port = try await server.start()
         let loop = DevLoop(server: server, watcher: FileWatcher(folders: [base + "/triggers"])) { changed in
+            if changed.isEmpty { return .success(changedOutputPaths: [], cssOnly: false) }  // initial build
             let names = Set(changed.map { ($0 as NSString).lastPathComponent })
             if names.contains("fail") {
                 return .failure(message: "unclosed section", file: "templates/list.html", line: 3, column: 7)
@@ -42,7 +43,7 @@ struct BrowserTests {
             if names.contains("fixed") { return .success(changedOutputPaths: [], cssOnly: false) }
             return .success(changedOutputPaths: ["index.html"], cssOnly: false)
         }
-        let loopTask = Task { try await loop.run(initialBuild: false) }
+        let loopTask = Task { try await loop.run() }
         defer { loopTask.cancel() }
 
         let output = try await Self.runDriver(base: base, port: port)

@@ -34,11 +34,11 @@ struct LiveReloadTests {
 
             await server.publish(.reload(paths: ["/blog/hello.html"]))
             let reload = try await client.read(until: "event: reload")
-            #expect(reload.contains("\"paths\":[\"\\/blog\\/hello.html\"]") || reload.contains("\"paths\":[\"/blog/hello.html\"]"))
+            #expect(reload.contains("\"paths\":[\"/blog/hello.html\"]"))
 
             await server.publish(.error(OverlayError(message: "unclosed section", file: "templates/post.html", line: 12, column: 3)))
             let failed = try await client.read(until: "event: build-error")
-            #expect(failed.contains("\"location\":\"templates\\/post.html:12:3\"") || failed.contains("templates/post.html:12:3"))
+            #expect(failed.contains("\"location\":\"templates/post.html:12:3\""))
 
             await server.publish(.css(paths: ["/style.css"]))
             _ = try await client.read(until: "event: css")
