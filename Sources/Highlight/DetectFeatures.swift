@@ -149,7 +149,14 @@ js
   s => 1.5
   s require( 4
   s module.exports 6
-  s console.log 3
+  s console. 3
+  s this. 1.5
+  s function( 3
+  s function ( 2
+  s process. 3
+  s }) 2
+  s .prototype. 4
+  s require(" 2
   s document. 4
   s === 3
   s !== 3
@@ -210,6 +217,11 @@ python
   $ : 1
   s print( 1
   s __init__ 5
+  s (self 4
+  s self, 2
+  s .append( 1.5
+  s == None 4
+  s return self 2
   s __name__ 5
   w lambda 2
   s """ 2
@@ -255,6 +267,12 @@ go
   s <- 3
   w make 2
   s errors.New 6
+  s unsafe.Pointer 6
+  s , err 3
+  s err error 5
+  s ) error 4
+  s nil, 3
+  s []int 4
   w int64 1
   w uint64 1
   s *testing.T 8
@@ -321,6 +339,11 @@ c
   w size_t 3
   s uint32_t 3
   s (void) 3
+  s static inline 5
+  ^ #ifdef 5
+  ^ #ifndef 5
+  s const char * 5
+  s ; i++ 3
   s /* 1
   s */ 1
   w extern 2
@@ -349,6 +372,7 @@ cpp < c
   w constexpr 6
   w noexcept 6
   w typename 5
+  w template 3
   w operator 3
   w bool 1
   s :: 1.5

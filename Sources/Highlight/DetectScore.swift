@@ -103,8 +103,8 @@ enum Scorer {
         for i in 0..<n where root(i) != family { second = max(second, eff[i]) }
         let s1 = eff[best]
         // Short snippets need stronger evidence: a few lines share more words across languages.
-        let minimum = lineCount < 8 ? 6.0 : 4.0
-        guard s1 >= minimum, s1 >= second * 2 + 1 else { return nil }
+        let minimum = lineCount < 8 ? 5.0 : 4.0
+        guard s1 >= minimum, s1 >= second * 1.7 + 2 else { return nil }
         let confidence = min(0.99, (s1 - second) / s1)
         return Detection(language: langs[best].name, confidence: confidence)
     }

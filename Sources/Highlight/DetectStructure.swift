@@ -27,7 +27,7 @@ enum Structure {
         }
         if first.hasPrefix("<?php") { return Detection(language: "php", confidence: 0.95) }
         // JSON: structural lines only.
-        if let json = jsonShare(lines), json >= 0.9 { return Detection(language: "json", confidence: json) }
+        if let json = jsonShare(lines), json >= (lines.count >= 20 ? 0.95 : 1.0) { return Detection(language: "json", confidence: json) }
         // Dockerfile.
         let docker = lines.filter { l in Structure.dockerInstructions.contains { l.hasPrefix($0 + " ") } }.count
         let nonComment = lines.filter { !$0.hasPrefix("#") }
@@ -72,7 +72,7 @@ enum Structure {
         var ok = 0, keys = 0, bad = 0
         for l in lines {
             if l.hasPrefix("#") || l == "---" || l == "..." { ok += 1; continue }
-            if l.hasSuffix(";") || l.hasSuffix("{") || l.hasSuffix(")") || l.hasSuffix("(") || l.hasPrefix("//") { bad += 1; continue }
+            if l.hasSuffix(";") || l.hasSuffix("{") || l.hasSuffix(")") || l.hasSuffix("(") || l.hasSuffix(",") || l.hasPrefix("//") { bad += 1; continue }
             var body = l
             if body.hasPrefix("- ") || body == "-" { body = body.dropFirst(2); ok += 1; if body.isEmpty { continue } else { ok -= 1 } }
             if let colon = body.firstIndex(of: ":") {

@@ -15,6 +15,42 @@ import Testing
         "css": ["css", "scss"],
     ]
 
+    /// Sweeps the decision thresholds over precomputed scores (GALLEY_DETECT_TUNE=1): tuning aid only.
+    @Test func detectionThresholdSweep() throws {
+        guard let path = ProcessInfo.processInfo.environment["GALLEY_DETECT_SAMPLES"], ProcessInfo.processInfo.environment["GALLEY_DETECT_TUNE"] != nil else { return }
+        let data = try String(contentsOfFile: path, encoding: .utf8)
+        let samples = data.split(separator: "\n").compactMap { try? JSONDecoder().decode(Sample.self, from: Data($0.utf8)) }
+        // Structural answers do not depend on the thresholds.
+        var pre: [(Sample, Detection?, [Double]?, Int)] = []
+        for s in samples {
+            var lines: [Substring] = [], raws: [Substring] = []
+            for raw in s.text.split(separator: "\n") { let t = raw.trimmingBlanks; if !t.isEmpty { lines.append(t); raws.append(raw) } }
+            if lines.isEmpty || Detector.isNotCode(s.text, lines) { pre.append((s, nil, nil, 0)); continue }
+            if let st = Structure.check(s.text, lines) { pre.append((s, st, nil, 0)); continue }
+            pre.append((s, nil, Scorer.effectiveScores(lines, raw: raws), lines.count))
+        }
+        for (minShort, minLong, ratio, add) in [(6.0, 4.0, 2.0, 1.0), (6.0, 4.0, 1.6, 1.0), (6.0, 4.0, 1.8, 0.0), (5.0, 4.0, 1.7, 2.0), (6.0, 5.0, 1.5, 3.0), (6.0, 4.0, 1.5, 3.0), (7.0, 4.0, 1.6, 2.0)] {
+            var t: [Int: (Int, Int, Int)] = [:]
+            for (s, st, eff, count) in pre {
+                var got = st?.language
+                if let eff {
+                    let n = eff.count
+                    let best = (0..<n).max { eff[$0] < eff[$1] }!
+                    var second = 0.0
+                    for i in 0..<n where Scorer.root(i) != Scorer.root(best) { second = max(second, eff[i]) }
+                    let minimum = count < 8 ? minShort : minLong
+                    got = eff[best] >= minimum && eff[best] >= second * ratio + add ? Scorer.langs[best].name : nil
+                }
+                var r = t[s.lines] ?? (0, 0, 0)
+                if got == nil { r.2 += 1 } else if got == s.lang || DetectionBenchmark.accepted[s.lang]?.contains(got!) == true { r.0 += 1 } else { r.1 += 1 }
+                t[s.lines] = r
+            }
+            var line = "sweep min \(minShort)/\(minLong) ratio \(ratio) add \(add):"
+            for n in t.keys.sorted() { let r = t[n]!; let all = Double(r.0 + r.1 + r.2); line += String(format: "  %d: %.1f%% right %.1f%% wrong", n, 100 * Double(r.0) / all, 100 * Double(r.1) / all) }
+            print(line)
+        }
+    }
+
     @Test func detectionBenchmark() throws {
         guard let path = ProcessInfo.processInfo.environment["GALLEY_DETECT_SAMPLES"] else { return }
         let data = try String(contentsOfFile: path, encoding: .utf8)
