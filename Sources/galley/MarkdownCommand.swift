@@ -53,7 +53,18 @@ struct MarkdownCommand: AsyncParsableCommand {
         for d in doc.diagnostics {
             FileHandle.standardError.write(Data("\(file ?? "stdin"):\(d.line + offset):\(d.column): \(d.severity.rawValue): \(d.message)\n".utf8))
         }
-        FileHandle.standardOutput.write(Data((excerpt ? doc.excerptHTML : doc.html).utf8))
+        // Written straight from the String's UTF-8 (no Data copy of a large page).
+        var html = excerpt ? doc.excerptHTML : doc.html
+        html.withUTF8 { buf in
+            guard var p = buf.baseAddress else { return }
+            var left = buf.count
+            while left > 0 {
+                let n = write(1, p, left)
+                if n <= 0 { break }
+                p += n
+                left -= n
+            }
+        }
     }
 
     /// Code blocks through Galley's highlighter, with the fence's `{lines}`, `title=` and `linenos`.
