@@ -22,7 +22,7 @@ public enum CheckReport {
     }
 
     /// One line of totals for stderr.
-    public static func summary(_ diagnostics: [CheckDiagnostic], files: Int? = nil) -> String {
+    public static func summary(_ diagnostics: [CheckDiagnostic]) -> String {
         let errors = diagnostics.filter { $0.severity == .error }.count
         let warnings = diagnostics.count - errors
         return "\(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"

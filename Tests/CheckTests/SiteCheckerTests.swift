@@ -81,7 +81,11 @@ import Testing
     let fixture = try CheckFixture.standard()
     defer { fixture.remove() }
     let a = await SiteChecker().check(paths: [fixture.root])
-    let b = await Task.detached { blocking(fixture.root) }.value
+    // From a plain thread, as a synchronous caller would (never from the cooperative pool).
+    let b = await withCheckedContinuation { (c: CheckedContinuation<[CheckDiagnostic], Never>) in
+        let root = fixture.root
+        Thread { c.resume(returning: blocking(root)) }.start()
+    }
     #expect(a == b)
 }
 
