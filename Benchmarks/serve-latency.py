@@ -194,6 +194,23 @@ def wait_on_disk(path, marker, t0, timeout):
     return None
 
 
+def machine_busy():
+    """CPU-seconds all processes have used since boot (/proc/stat)."""
+    with open("/proc/stat") as f:
+        v = [int(x) for x in f.readline().split()[1:]] + [0] * 8
+    return (v[0] + v[1] + v[2] + v[5] + v[6] + v[7]) / os.sysconf("SC_CLK_TCK")
+
+
+def process_cpu(pid):
+    """user+sys CPU-seconds of `pid` and its reaped children (the server; stdbuf execs it in place)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+    except OSError:
+        return 0.0
+
+
 def pct(xs, p):
     if not xs:
         return float("nan")
@@ -248,6 +265,7 @@ def measure(n, args):
                 raise RuntimeError(f"live-reload stream: {stream.error}")
         time.sleep(args.settle)
 
+        busy0, server0, wall0 = machine_busy(), process_cpu(proc.pid), time.perf_counter()
         for k in range(args.samples):
             # Quiet period: no event for `settle` seconds, so samples do not overlap.
             if stream:
@@ -272,6 +290,10 @@ def measure(n, args):
                 break
             if not stream:
                 time.sleep(args.settle)
+        wall = time.perf_counter() - wall0
+        others = max(0.0, (machine_busy() - busy0) - (process_cpu(proc.pid) - server0))
+        result["others_pct"] = 100.0 * others / (wall * (os.cpu_count() or 1)) if wall > 0 else 0.0
+        log(f"  other processes used {result['others_pct']:.0f}% of the machine while sampling")
         if result["samples"] and not result["error"]:
             # Same-size check: change one character of the last save, keeping its length.
             if stream:
@@ -342,9 +364,9 @@ def main():
     lines = [f"# Save-to-reload latency — {args.tool} serve — {dt.datetime.now(dt.timezone.utc).isoformat(timespec='seconds')}", "",
              f"{args.samples} saves per N (temp file + rename), appending one sentence to the newest post. "
              "*event*: save → live-reload event; *disk*: save → the post's page on disk with the new text. "
-             "Median / p95 (nearest rank).", "",
-             "| tool | N | first build s | samples | disk median ms | disk p95 ms | event median ms | event p95 ms | event before write | missed | same-size save |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+             "Median / p95 (nearest rank). *others*: CPU used by other processes while sampling, % of the machine (⚠ > 10%: not idle).", "",
+             "| tool | N | first build s | samples | disk median ms | disk p95 ms | event median ms | event p95 ms | event before write | missed | same-size save | others |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |"]
     for r in results:
         disk = [s["disk_s"] for s in r["samples"] if s["disk_s"] is not None]
         ev = [s["event_s"] for s in r["samples"] if s["event_s"] is not None]
@@ -353,10 +375,11 @@ def main():
         row = (f"| {r['tool']} | {r['posts']} | {r.get('first_build_s', float('nan')):.1f} | {len(r['samples'])} | "
                f"{cell(statistics.median(disk) if disk else None)} | {cell(pct(disk, 95) if disk else None)} | "
                f"{cell(statistics.median(ev) if ev else None)} | {cell(pct(ev, 95) if ev else None)} | {early} | {missed} | "
-               f"{'—' if 'same_size_edit_s' not in r else ('missed' if r['same_size_edit_s'] is None else cell(r['same_size_edit_s']) + ' ms')} |")
+               f"{'—' if 'same_size_edit_s' not in r else ('missed' if r['same_size_edit_s'] is None else cell(r['same_size_edit_s']) + ' ms')} | "
+               f"{'—' if 'others_pct' not in r else '%.0f%%%s' % (r['others_pct'], ' ⚠' if r['others_pct'] > 10 else '')} |")
         lines.append(row)
         if r["error"]:
-            lines.append(f"|  | error: {r['error']} | | | | | | | | | |")
+            lines.append(f"|  | error: {r['error']} | | | | | | | | | | |")
     text = "\n".join(lines) + "\n"
     print(text)
     day = dt.date.today().isoformat()
