@@ -228,11 +228,14 @@ def main():
     text = report(results, args)
     print(text)
     os.makedirs(args.out, exist_ok=True)
-    day = dt.date.today().isoformat()
-    with open(os.path.join(args.out, f"results-{day}.md"), "w") as f:
-        f.write(text)
-    with open(os.path.join(args.out, f"results-{day}.json"), "w") as f:
-        json.dump(results, f, indent=1)
+    # results-<date>.md is the day's latest run; results-<date>-<time>.md keeps every run.
+    now = dt.datetime.now()
+    for name in (f"results-{now:%Y-%m-%d}", f"results-{now:%Y-%m-%d-%H%M%S}"):
+        with open(os.path.join(args.out, name + ".md"), "w") as f:
+            f.write(text)
+        with open(os.path.join(args.out, name + ".json"), "w") as f:
+            json.dump(results, f, indent=1)
+    day = f"{now:%Y-%m-%d}"
     log(f"\nwritten: {os.path.join(args.out, f'results-{day}.md')} (and .json)")
 
 

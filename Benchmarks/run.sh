@@ -31,7 +31,7 @@ while (($#)); do
     --galley) GALLEY="$2"; shift ;;
     --galley=*) GALLEY="${1#*=}" ;;
     --no-install) INSTALL=0 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
     [0-9]*) SIZES+=("$1") ;;
     *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
   esac

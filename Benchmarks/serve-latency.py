@@ -382,12 +382,14 @@ def main():
             lines.append(f"|  | error: {r['error']} | | | | | | | | | | |")
     text = "\n".join(lines) + "\n"
     print(text)
-    day = dt.date.today().isoformat()
-    path = os.path.join(args.out, f"serve-latency-{args.tool}-{day}.md")
-    with open(path, "w") as f:
-        f.write(text)
-    with open(path[:-3] + ".json", "w") as f:
-        json.dump(results, f, indent=1)
+    # serve-latency-<tool>-<date>.md is the day's latest run; …-<date>-<time>.md keeps every run.
+    now = dt.datetime.now()
+    for name in (f"serve-latency-{args.tool}-{now:%Y-%m-%d}", f"serve-latency-{args.tool}-{now:%Y-%m-%d-%H%M%S}"):
+        path = os.path.join(args.out, name + ".md")
+        with open(path, "w") as f:
+            f.write(text)
+        with open(path[:-3] + ".json", "w") as f:
+            json.dump(results, f, indent=1)
     log(f"written: {path}")
     sys.exit(1 if any(r["error"] for r in results) else 0)
 
