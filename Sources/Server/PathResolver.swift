@@ -58,10 +58,10 @@ public struct PathResolver: Sendable {
     public let root: String
     public let probe: any FileProbe
 
-    /// `root` should be absolute; it is canonicalised once here so containment checks compare real paths.
+    /// `root` should be absolute. Containment is checked against its real path, resolved per
+    /// request: the folder may not exist yet, or be deleted and recreated by a clean build.
     public init(root: String, probe: any FileProbe = DiskProbe()) {
-        let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-        self.root = probe.realPath(trimmed) ?? trimmed
+        self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         self.probe = probe
     }
 
@@ -98,8 +98,8 @@ public struct PathResolver: Sendable {
     }
 
     private func isInside(_ path: String) -> Bool {
-        guard let real = probe.realPath(path) else { return false }
-        return real == root || real.hasPrefix(root == "/" ? "/" : root + "/")
+        guard let real = probe.realPath(path), let realRoot = probe.realPath(root) else { return false }
+        return real == realRoot || real.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
     }
 
     /// Why a raw path was refused before touching the filesystem.

@@ -69,6 +69,16 @@ struct PathResolverTests {
         #expect(resolver.resolve(rawTarget: "/etc/passwd") == .forbidden)
     }
 
+    /// A root reached through a symlink (macOS's /var → /private/var) still serves its files.
+    @Test func symlinkedRootAndLateRoot() {
+        let probe = FakeProbe(files: ["/private/var/site/index.html"], folders: ["/private/var/site", "/private/var"],
+                              links: ["/var": "/private/var"])
+        let resolver = PathResolver(root: "/var/site/", probe: probe)
+        #expect(resolver.resolve(rawTarget: "/") == .file("/var/site/index.html"))
+        let missing = PathResolver(root: "/nowhere", probe: probe)
+        #expect(missing.resolve(rawTarget: "/") == .notFound)
+    }
+
     @Test func segmentsDecodeExactlyOnce() {
         #expect(PathResolver.segments(ofRawPath: "/a%20b/c") == .success(["a b", "c"]))
         #expect(PathResolver.segments(ofRawPath: "/") == .success([]))
