@@ -103,10 +103,12 @@ public struct SiteChecker: Sendable {
         let chunks = stride(from: 0, to: candidates.count, by: chunkSize).map { Array(candidates[$0..<min($0 + chunkSize, candidates.count)]) }
         var scans: [String: PageScan] = [:]
         var diagnostics: [CheckDiagnostic] = []
-        await withTaskGroup(of: ([String: PageScan], [CheckDiagnostic]).self) { group in
+        var feedLinks: [String: FeedLinks] = [:]
+        await withTaskGroup(of: ([String: PageScan], [String: FeedLinks], [CheckDiagnostic]).self) { group in
             for chunk in chunks {
                 group.addTask {
                     var pages: [String: PageScan] = [:]
+                    var feeds: [String: FeedLinks] = [:]
                     var diags: [CheckDiagnostic] = []
                     for rel in chunk {
                         let fileURL = root.appendingPathComponent(rel)
@@ -118,19 +120,24 @@ public struct SiteChecker: Sendable {
                             pages[rel] = scan
                         } else if FeedValidator.sniff(data) != .unknown {
                             diags += SiteChecker.feedDiagnostics(FeedValidator.validate(data, publishedAtPath: rel), path: prefix + rel)
+                            feeds[rel] = FeedLinks.extract(from: data)
                         }
                     }
-                    return (pages, diags)
+                    return (pages, feeds, diags)
                 }
             }
-            for await (pages, diags) in group {
+            for await (pages, feeds, diags) in group {
                 scans.merge(pages) { a, _ in a }
+                feedLinks.merge(feeds) { a, _ in a }
                 diagnostics += diags
             }
         }
         let resolver = LinkResolver(files: Set(files), ids: scans.mapValues(\.ids), basePath: basePath)
         let pagePaths = scans.keys.sorted()
         let pageChunks = stride(from: 0, to: pagePaths.count, by: chunkSize * 4).map { Array(pagePaths[$0..<min($0 + chunkSize * 4, pagePaths.count)]) }
+        for (feed, links) in feedLinks.sorted(by: { $0.key < $1.key }) {
+            diagnostics += SiteChecker.feedLinkDiagnostics(links, feed: feed, resolver: resolver, display: prefix + feed)
+        }
         let scansSnapshot = scans
         await withTaskGroup(of: [CheckDiagnostic].self) { group in
             for chunk in pageChunks {
@@ -169,6 +176,32 @@ public struct SiteChecker: Sendable {
                 }
             case .missingAnchor(let file, let fragment):
                 report("anchor-missing", "\"\(url)\": /\(file) has no element with id \"\(shown(fragment))\"")
+            }
+        }
+        return out
+    }
+
+    /// Links in a feed that point into this site (same origin as the feed's self URL) must resolve
+    /// to published files, like page links do. The site root is the self URL minus the feed's path.
+    static func feedLinkDiagnostics(_ feed: FeedLinks, feed path: String, resolver: LinkResolver, display: String) -> [CheckDiagnostic] {
+        guard let selfURL = feed.selfURL, selfURL.hasSuffix("/" + path) else { return [] }
+        let root = String(selfURL.dropLast(path.count))  // ends with "/"
+        var plain = resolver
+        plain.basePath = "/"
+        var out: [CheckDiagnostic] = []
+        var seen: Set<String> = []
+        for link in feed.links where link.url.hasPrefix(root) && seen.insert(link.url).inserted {
+            let local = "/" + link.url.dropFirst(root.count)
+            switch plain.resolve(local, from: "") {
+            case .missingFile(let target):
+                out.append(CheckDiagnostic(path: display, line: link.line, column: 0, severity: .error,
+                                           rule: link.isImage ? "feed-image-missing" : "feed-link-broken",
+                                           message: "\"\(shown(link.url))\" is not published (no /\(shown(target)) in the output)"))
+            case .missingAnchor(let file, let fragment):
+                out.append(CheckDiagnostic(path: display, line: link.line, column: 0, severity: .error, rule: "feed-anchor-missing",
+                                           message: "\"\(shown(link.url))\": /\(file) has no element with id \"\(shown(fragment))\""))
+            default:
+                break
             }
         }
         return out

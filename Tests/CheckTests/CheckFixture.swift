@@ -47,7 +47,7 @@ struct CheckFixture {
     <link>https://example.com/</link>
     <description>D</description>
     <atom:link href="https://example.com/feed.xml" rel="self" type="application/rss+xml"/>
-    <item><title>A</title><link>https://example.com/a/</link><guid>https://example.com/a/</guid><pubDate>Fri, 06 Mar 2026 10:00:00 +0000</pubDate></item>
+    <item><title>A</title><link>https://elsewhere.example.org/a/</link><guid>https://elsewhere.example.org/a/</guid><pubDate>Fri, 06 Mar 2026 10:00:00 +0000</pubDate></item>
     </channel>
     </rss>
     """

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Check
+import Feed
 
 @Test func fixtureFolderFindsEachBreakage() async throws {
     let fixture = try CheckFixture.standard()
@@ -166,4 +167,44 @@ func linkResolution(ref: String, page: String, expected: LinkResolver.Outcome) {
         #expect(d?.rule == "html-duplicate-attribute")
         #expect(d?.line == 12 + i % 13)
     }
+}
+
+/// A valid feed can still point readers at files that were never published.
+@Test func feedLinksMustResolveInTheOutput() async throws {
+    let rss = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">
+    <channel>
+    <title>T</title>
+    <link>https://example.com/</link>
+    <description>D</description>
+    <atom:link href="https://example.com/tags/swift/feed.xml" rel="self" type="application/rss+xml"/>
+    <item><title>A</title><link>https://example.com/blog/post</link><guid>https://example.com/blog/post</guid>
+    <description>x</description>
+    <content:encoded>&lt;img src="https://example.com/img/gone.png"&gt; &lt;a href="https://example.com/blog/post#intro"&gt;ok&lt;/a&gt; &lt;a href="https://example.com/blog/post#nope"&gt;no&lt;/a&gt; &lt;a href="https://other.example.org/x"&gt;ext&lt;/a&gt;</content:encoded>
+    </item>
+    <item><title>B</title><link>https://example.com/blog/unpublished</link><guid>https://example.com/blog/unpublished</guid></item>
+    </channel>
+    </rss>
+    """
+    let fixture = try CheckFixture([
+        "tags/swift/feed.xml": rss,
+        "blog/post.html": "<!DOCTYPE html><html><head><title>x</title></head><body><h2 id=\"intro\">i</h2></body></html>",
+    ])
+    defer { fixture.remove() }
+    let diags = await SiteChecker().check(paths: [fixture.root])
+    let found = diags.map { "\($0.rule)@\($0.line)" }.sorted()
+    #expect(found == ["feed-anchor-missing@10", "feed-image-missing@10", "feed-link-broken@12"], "\(diags)")
+}
+
+@Test func feedLinkExtraction() {
+    let json = """
+    {"version": "https://jsonfeed.org/version/1.1", "title": "t", "feed_url": "https://e.com/feed.json",
+     "items": [{"id": "1", "url": "https://e.com/a", "image": "https://e.com/i.png",
+                "content_html": "<img srcset=\\"https://e.com/1.png 1x, https://e.com/2.png 2x\\"><a href=\\"https://e.com/b?x=1&amp;y=2\\">b</a>"}]}
+    """
+    let links = FeedLinks.extract(from: Data(json.utf8))
+    #expect(links.selfURL == "https://e.com/feed.json")
+    #expect(links.links.map(\.url) == ["https://e.com/a", "https://e.com/i.png", "https://e.com/1.png", "https://e.com/2.png", "https://e.com/b?x=1&y=2"])
+    #expect(links.links.map(\.isImage) == [false, true, true, true, false])
 }
