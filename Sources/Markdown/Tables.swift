@@ -204,6 +204,8 @@ extension HTMLRenderer {
     }
 
     mutating func renderTable(_ table: PreparedTable, node: Node) {
+        auxiliaryLine = startLine(node)
+        defer { auxiliaryLine = nil }
         for n in table.lead { render(n) }
         out.cr()
         out.append("<table")

@@ -169,6 +169,8 @@ extension HTMLRenderer {
 
     /// Best-effort source position of `text` inside the block that contains `node`.
     func locate(_ text: [UInt8], near node: Node) -> (Int, Int) {
+        // Table cells live in an auxiliary document: report the table's first line.
+        if let line = auxiliaryLine { return (line, 1) }
         var block: Node = node
         while nodeType(block) >= NodeType.text, let p = parentNode(block) { block = p }
         let first = max(startLine(block), 1)

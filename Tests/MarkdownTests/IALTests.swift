@@ -38,6 +38,12 @@ import Testing
         #expect(doc.diagnostics.allSatisfy { $0.message.hasPrefix("invalid attribute list") })
     }
 
+    @Test func insideTableCells() {
+        let doc = render("Intro\n\n| a |\n|---|\n| *x*{: .hl} |\n| *y*{: =bad} |")
+        #expect(doc.html.contains("<td><em class=\"hl\">x</em></td>"))
+        #expect(doc.diagnostics.map(\.line) == [3])
+    }
+
     @Test func escapesAttributeValues() {
         #expect(html("*x*{: title='a \"b\" & c'}", MarkdownOptions(smartPunctuation: false))
                 == "<p><em title=\"a &quot;b&quot; &amp; c\">x</em></p>\n")

@@ -78,6 +78,17 @@ let oracleCorpus: [String] = [
     "<div>\nunclosed div", "</div>\ntext", "<table><tr><td>\n\n*x*\n\n</td></tr></table>", "<style>p{color:red}</style>\n*a*",
     "Heading with `code`\n---", "# *emph* and [link](/x)", "# Heading #####", "## ", "#", "# #",
     "a  \n  b", "Multiple\n\n\n\nblank lines", "Last line no newline", String(repeating: "word ", count: 50),
+    // More nasty cases: definitions, HTML block kinds, list starts, laziness, escapes in URLs.
+    "[Foo]: /a\n[foo]: /b\n\n[FOO]", "[a]: /u 'title\n\nwith blank'\n\n[a]", "[a]:\n\n[a]", "  [indented]: /x\n\n[indented]",
+    "[ẞ]: /sharp\n\n[ss]", "[link](/a%20b \"t&amp;t\")", "[l](<a&b> 'x')", "[l](/u?a=1&b=2)", "![i](/p\\(1\\).png)",
+    "<textarea>\n*x*\n\n</textarea>", "<!--\n\ncomment with blank\n\n-->", "<![CDATA[\nx < y\n]]>", "<!DOCTYPE html>",
+    "<del>*inline del*</del>", "<custom-tag attr='v'>\n*md*\n</custom-tag>", "<a href=\"x\">\n*x*\n</a>",
+    "- a\n+ b\n* c", "1. a\n2) b", "2. two\n\n   3. nested start", "- \n  blank first line item", "-   four spaces\n\n    continued",
+    "> lazy\n- not lazy list", "> a\n> - b\nc", "- a\n> b", "1.  x\n\n        code in item", "-\tTab after marker",
+    "*\\**", "**\\***", "_a_b_c_", "*foo`*`", "[foo`]`](/u)", "`<a href=\"`\">`", "<a href=\"`\">`", "**a**b**c**",
+    "a\u{00A0}*b*\u{00A0}c", "\"Hello,\" she said. 'Bye...'", "5' 10\" tall", "1990's -- 2000's --- now", "--- ... -- .",
+    "&#x1F600; &#128512; &amp;amp; &#xD800;", "\\&amp; \\&#35;", "[&amp;](/&amp;)", "<https://x.y/a&amp;b>", "<http://a.b/<>",
+    "Setext with *emph*\n===\nnext", "Two\nline setext\n---", "> quote\n---", "- item\n---", "Para\n    ===",
 ]
 
 @Suite struct OracleTests {

@@ -1,0 +1,86 @@
+import CCmark
+
+/// Headings (kramdown ids, `{#id}`, anchors, table-of-contents entries) and code blocks
+/// (the hook, or the default Rouge wrapper written straight into the output).
+extension HTMLRenderer {
+    mutating func renderHeading(_ node: Node, entering: Bool) {
+        let level = Int(cmark_node_get_heading_level(node))
+        let digit = UInt8(0x30 + min(max(level, 1), 6))
+        if entering {
+            prepareInlines(node)
+            out.cr()
+            out.append("<h")
+            out.append(digit)
+            var attrs = blockAttrs.isEmpty ? Attributes() : (blockAttrs[node] ?? Attributes())
+            if let explicit = trailingIDInHeading(node), attrs.id == nil { attrs.id = explicit }
+            let id: String
+            if let given = attrs.id {
+                id = given
+                ids.reserve(given)
+            } else {
+                id = ids.id(for: headingSourceText(node, source: ctx.source))
+            }
+            if ctx.options.headingIDs {
+                out.append(" id=\"")
+                appendEscaped(&out, id)
+                out.append(0x22)
+            }
+            attrs.write(to: &out, skipID: true)
+            out.append(0x3E)
+            if ctx.options.headingAnchors && ctx.options.headingIDs {
+                out.append("<a class=\"heading-anchor\" href=\"#")
+                appendEscapedHref(&out, Array(id.utf8))
+                out.append("\" aria-hidden=\"true\">#</a>")
+            }
+            headingPending.append(id)
+            headingCapture = []
+            inWord = false
+        } else {
+            out.append("</h")
+            out.append(digit)
+            out.append(">\n")
+            let text = String(decoding: trimmed((headingCapture ?? [])[...]), as: UTF8.self)
+            headingCapture = nil
+            inWord = false
+            let id = headingPending.popLast() ?? ""
+            headings.append(Heading(level: level, id: id, text: text))
+        }
+    }
+
+    /// `{#id}` at the end of a heading's text: returns the id and hides it from the output.
+    private mutating func trailingIDInHeading(_ node: Node) -> String? {
+        guard let last = lastChild(node), nodeType(last) == NodeType.text else { return nil }
+        let lastLit = literalBytes(last)
+        guard let lb = lastLit.last, lb == 0x7D else { return nil }
+        var first = last
+        while let p = previousSibling(first), nodeType(p) == NodeType.text { first = p }
+        let bytes = runBytes(first, last: last)
+        guard let found = bytes.withUnsafeBufferPointer({ trailingHeaderID($0) }) else { return nil }
+        runLimit[first] = found.keep
+        return found.id
+    }
+
+    mutating func renderCodeBlock(_ node: Node) {
+        out.cr()
+        let info = cString(cmark_node_get_fence_info(node))
+        let lit = literalBytes(node)
+        countWords(lit)
+        inWord = false
+        let parsed = CodeInfo(info)
+        let attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
+        if ctx.plainCodeBlocks && attrs == nil {
+            // The default hook, written straight into the output.
+            out.append("<div class=\"language-")
+            if let lang = parsed.language { appendEscaped(&out, lang) } else { out.append("plaintext") }
+            out.append(" highlighter-rouge\"><div class=\"highlight\"><pre class=\"highlight\"><code>")
+            appendEscaped(&out, lit)
+            out.append("</code></pre></div></div>\n")
+            return
+        }
+        let block = CodeBlock(code: String(decoding: lit, as: UTF8.self), language: parsed.language, info: info,
+                              attributes: parsed.attributes, highlightedLines: parsed.highlightedLines,
+                              line: ctx.bodyLine(startLine(node)), htmlAttributes: attrs?.asList ?? [])
+        out.appendString(ctx.codeBlockRenderer(block))
+    }
+
+}
