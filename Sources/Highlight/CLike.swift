@@ -22,6 +22,8 @@ struct CLikeRun {
     var lastPunct: UInt8 = 0
     var pyFrom = false
     var generic = 0
+    /// Depth inside Swift `\\(…)`: Pygments marks the parentheses there as `si`.
+    var interpDepth = 0
     var objcDecl = false
     var objcParts = 0
     var lastPunctBeforeIdent: UInt8 = 0

@@ -194,7 +194,8 @@ extension CLikeRun {
                 return
             }
         }
-        let cls: TokenClass = c < 128 ? cfg.ops[Int(c)] : .text
+        var cls: TokenClass = c < 128 ? cfg.ops[Int(c)] : .text
+        if interpDepth > 0 && (c == 40 || c == 41) { cls = .si }
         if cls != .text { s.emit(cls, from: start, to: start + 1) }
         s.i = start + 1
         if pending != nil {
@@ -204,7 +205,7 @@ extension CLikeRun {
         case 46: set(.op); afterDot = true
         case 41, 93, 125, 62: set(.value); lastPunct = c
         case 40, 91, 123, 44, 59: set(.open)
-        case 58: set(.op); afterColon = true
+        case 58: set(.op); afterColon = start > 0 && (isIdent(s.b[start - 1]) || s.b[start - 1] == 63 || !cfg.regexLiterals || cfg.swiftDirectives)
         default: set(.op)
         }
     }

@@ -88,7 +88,9 @@ extension CLikeRun {
                 if interp == .swift && s.at(k) == 40 {
                     s.emit(cls, from: seg, to: j)
                     s.emit(.si, from: j, to: k + 1)
+                    interpDepth += 1
                     nested(&s, at: k + 1, closer: 41, opener: 40)
+                    interpDepth -= 1
                     seg = s.i; j = s.i
                     continue
                 }

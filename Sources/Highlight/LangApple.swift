@@ -8,10 +8,10 @@ enum AppleLangs {
             ("func", .kd, .nf),
             ("let var", .kd, .nv),
             ("associatedtype typealias init deinit subscript operator precedencegroup private public internal fileprivate open static", .kd, nil),
-            ("final set get willSet didSet throws rethrows override mutating nonmutating lazy weak unowned required convenience dynamic optional indirect inout some any consuming borrowing", .kr, nil),
+            ("final prefix postfix infix set get willSet didSet throws rethrows override mutating nonmutating lazy weak unowned required convenience dynamic optional indirect inout some any consuming borrowing", .kr, nil),
             ("true false nil self Self super _", .kc, nil),
             ("Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Double Float Float80 String Character Bool Array Dictionary Optional Void Comparable Hashable Equatable Sequence Collection Range ClosedRange AnyObject Substring", .nb, nil),
-            ("abs assert contains count debugPrint dump enumerated filter first forEach isEmpty last map max min print reduce reversed sort sorted stride swap", .bp, nil),
+            ("abs assert contains count debugPrint dropFirst dropLast dump enumerated filter first forEach isEmpty last map max min print reduce reversed sort sorted stride swap", .bp, nil),
         ])
         c.doubleQuote = .s
         c.singleQuote = nil
