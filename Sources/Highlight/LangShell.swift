@@ -118,6 +118,12 @@ struct ShellLexer: Lexer {
                 if c == 58 || c == 45 || c == 61 || c == 43 || c == 63 || c == 35 || c == 37 || c == 47 {
                     var k = j
                     while k < end, "-:=+?#%/".utf8.contains(s.b[k]) { k += 1 }
+                    if s.b[k - 1] == 63 {
+                        // `${x:?message}`: Pygments reads the message as punctuation.
+                        var e = k
+                        while e < end && s.b[e] != 125 && s.b[e] != 10 { e += 1 }
+                        s.emit(.p, from: j, to: e); j = e; continue
+                    }
                     s.emit(.k, from: j, to: k); j = k; continue
                 }
                 if c == 36 { s.i = j; dollar(&s, end: end); j = s.i; continue }

@@ -19,7 +19,7 @@ GOLDENS = os.path.join(HERE, "goldens")
 LEXERS = {
     "swift": "swift", "kt": "kotlin", "java": "java", "ts": "typescript",
     "js": "javascript", "py": "python", "go": "go", "rs": "rust",
-    "sh": "bash", "json": "json", "yaml": "yaml", "console": "console",
+    "sh": "bash", "json": "json", "yaml": "yaml", "yml": "yaml", "console": "console",
     "c": "c", "cpp": "cpp", "m": "objective-c", "cs": "csharp", "rb": "ruby",
     "dart": "dart", "groovy": "groovy", "scala": "scala", "php": "php",
     "ps1": "powershell", "toml": "toml", "xml": "xml", "html": "html",
