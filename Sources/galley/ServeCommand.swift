@@ -43,9 +43,9 @@ struct ServeCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
 
+        // Folders that do not exist yet are picked up when created (site.yml's folder is watched).
         let watcher = FileWatcher(
-            folders: ["content", "templates", "static", "assets"].map { siteURL.appendingPathComponent($0).path }
-                .filter { FileManager.default.fileExists(atPath: $0) },
+            folders: ["content", "templates", "static", "assets"].map { siteURL.appendingPathComponent($0).path },
             files: [siteURL.appendingPathComponent("site.yml").path]
         )
 

@@ -143,6 +143,25 @@ struct FileWatcherTests {
         #expect(await !fixture.log.all.contains(fixture.base + "/unrelated.txt"))
     }
 
+    /// A watched folder that does not exist yet is picked up once created next to a watched file.
+    @Test(.enabled(if: isLinux)) func rootFolderCreatedLater() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("galley-late-\(UUID().uuidString)")
+            .standardizedFileURL.path
+        try FileManager.default.createDirectory(atPath: base, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        try Data("t".utf8).write(to: URL(fileURLWithPath: base + "/site.yml"))
+        let stream = try FileWatcher(folders: [base + "/static"], files: [base + "/site.yml"]).changes()
+        let log = BatchLog()
+        let task = Task { for await batch in stream { await log.add(batch) } }
+        defer { task.cancel() }
+        try FileManager.default.createDirectory(atPath: base + "/static/img", withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/static/img/a.svg"))
+        #expect(await eventually { await log.all.contains(base + "/static/img/a.svg") })
+        try await Task.sleep(for: .milliseconds(100))
+        try Data("y".utf8).write(to: URL(fileURLWithPath: base + "/static/b.css"))
+        #expect(await eventually { await log.all.contains(base + "/static/b.css") })
+    }
+
     @Test func burstsAreDebouncedIntoOneBatch() async throws {
         let fixture = try WatchFixture(debounce: .milliseconds(300))
         defer { fixture.stop() }
