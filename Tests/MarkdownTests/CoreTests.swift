@@ -113,3 +113,24 @@ final class Box: @unchecked Sendable {
         #expect(html("a\nb", MarkdownOptions(hardBreaks: true)) == "<p>a<br />\nb</p>\n")
     }
 }
+
+@Suite struct ConcurrencyTests {
+    @Test func rendersInParallel() async {
+        let docs = (0..<16).map { i in "# Post \(i)\n\n| a | b |\n|---|---|\n| \(i) | ~~x~~ |\n\nText[^n] www.example.com/\(i)\n\n[^n]: note \(i)\n" }
+        let renderer = MarkdownRenderer()
+        let sequential = docs.map { renderer.render($0).html }
+        let parallel = await withTaskGroup(of: (Int, String).self) { group in
+            for (i, d) in docs.enumerated() { group.addTask { (i, renderer.render(d).html) } }
+            var out = [String](repeating: "", count: docs.count)
+            for await (i, html) in group { out[i] = html }
+            return out
+        }
+        #expect(parallel == sequential)
+    }
+
+    @Test func hookAssignedAfterInitIsUsed() {
+        var renderer = MarkdownRenderer()
+        renderer.codeBlockRenderer = { _ in "<pre>custom</pre>\n" }
+        #expect(renderer.render("```\nx\n```").html == "<pre>custom</pre>\n")
+    }
+}
