@@ -60,10 +60,11 @@ final class DiagnosticSink: @unchecked Sendable {
     func add(_ d: SiteDiagnostic) { lock.lock(); items.append(d); lock.unlock() }
     func add(contentsOf ds: [SiteDiagnostic]) { lock.lock(); items.append(contentsOf: ds); lock.unlock() }
 
-    /// Sorted by file, then position, so output is stable whatever the task order was.
+    /// Sorted by file, then position, so output is stable whatever the task order was. The same finding
+    /// reached twice (a post in several feeds) is reported once.
     var all: [SiteDiagnostic] {
         lock.lock(); defer { lock.unlock() }
-        return items.sorted { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
+        return Array(Set(items)).sorted { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
     }
     var hasErrors: Bool { lock.lock(); defer { lock.unlock() }; return items.contains { $0.severity == .error } }
 }

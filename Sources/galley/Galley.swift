@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `galley` command: a thin front end; each subcommand lives in its own file.
 @main
@@ -10,4 +11,23 @@ struct Galley: AsyncParsableCommand {
         subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, InitCommand.self,
                       MarkdownCommand.self, HighlightCommand.self, ImportCommand.self]
     )
+
+    /// Usage errors exit with 2 (as `grep`, `diff` and CI tools expect), not ArgumentParser's 64.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var async = command as? AsyncParsableCommand {
+                try await async.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            if code == .validationFailure {
+                FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+                exit(2)
+            }
+            exit(withError: error)
+        }
+    }
 }
