@@ -62,8 +62,9 @@ enum CLangs {
     static let dart: CLikeConfig = {
         var c = cBase([
             ("class enum mixin extension typedef", .kd, .nc),
-            ("abstract as assert async await break case catch const continue covariant default deferred do dynamic else export extends external factory final finally for get hide if implements import in interface is late library new on operator part required rethrow return sealed set show static super switch sync this throw try var while with yield base", .k, nil),
-            ("bool double int num void String List Map Set Object Future Stream Iterable dynamic Never", .kt, nil),
+            ("abstract const covariant external factory final late required static var", .kd, nil),
+            ("as assert async await break case catch continue default deferred do else export extends finally for get hide if implements import in interface is library new on operator part rethrow return sealed set show super switch sync this throw try while with yield base", .k, nil),
+            ("bool double int num void dynamic Never", .kt, nil),
             ("true false null", .kc, nil),
         ])
         c.preprocessor = false
@@ -73,13 +74,16 @@ enum CLangs {
         c.interpolation = .dollar
         c.tripleQuotes = true
         c.annotation = .nd
+        c.typedFunctionDecl = false
+        c.intClass = .m; c.floatClass = .m; c.hexClass = .m
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.")
         return c
     }()
 
     static let groovy: CLikeConfig = {
         var c = cBase([
             ("class interface enum trait", .kd, .nc),
-            ("def", .kd, nil),
+            ("def", .kt, nil),
             ("abstract as assert break case catch const continue default do else extends final finally for goto if implements import in instanceof native new package private protected public return static strictfp super switch synchronized this throw throws transient try var void volatile while", .k, nil),
             ("boolean byte char double float int long short String", .kt, nil),
             ("true false null", .kc, nil),
@@ -91,6 +95,8 @@ enum CLangs {
         c.tripleQuotes = true
         c.annotation = .nd
         c.member = .na
+        c.doubleQuote = .s2
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?(){}[]", p: ",;:.")
         return c
     }()
 
@@ -99,8 +105,8 @@ enum CLangs {
             ("class trait object enum", .k, .nc),
             ("def", .k, .nf),
             ("val var", .k, .nv),
-            ("abstract case catch do else extends final finally for forSome given if implicit import lazy match new override package private protected return sealed super then this throw try type using while with yield export", .k, nil),
-            ("Boolean Byte Char Double Float Int Long Short String Unit Any AnyRef Nothing", .kt, nil),
+            ("import package", .k, .nn),
+            ("abstract case catch do else extends final finally for forSome given if implicit lazy match new override private protected return sealed super then this throw try type using while with yield export", .k, nil),
             ("true false null", .kc, nil),
         ])
         c.preprocessor = false
@@ -108,6 +114,8 @@ enum CLangs {
         c.tripleQuotes = true
         c.annotation = .nd
         c.nestedComments = true
+        c.capitalized = .nc
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.")
         return c
     }()
 

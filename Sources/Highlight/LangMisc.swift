@@ -33,6 +33,7 @@ enum MiscLangs {
         c.dollarVariables = true
         c.doubleQuote = .s2; c.singleQuote = .s1; c.singleQuoteIsChar = false
         c.escape = nil
+        c.lineCommentClass = .c
         c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.@")
         return c
     }()

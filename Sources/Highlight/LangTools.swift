@@ -122,9 +122,9 @@ struct DockerfileLexer: Lexer {
             let le = s.lineEnd(from: ls)
             let j = s.skipBlanks(from: ls, newlines: false)
             if j < le && s.b[j] == 35 && !continued {
-                s.emit(.c1, from: j, to: le)
+                s.emit(.c, from: j, to: le)
             } else if continued {
-                s.i = j; ShellLexer.code(&s, end: le, closer: 0)
+                s.i = j; DockerfileLexer.arguments(&s, shell: true, end: le)
             } else if j < le {
                 let we = s.identEnd(from: j)
                 var isInstr = false
@@ -135,12 +135,47 @@ struct DockerfileLexer: Lexer {
                 if isInstr {
                     s.emit(.k, from: j, to: we)
                     s.i = we
-                    ShellLexer.code(&s, end: le, closer: 0)
+                    let word = String(decoding: UnsafeBufferPointer(rebasing: s.b[j..<we]), as: UTF8.self).uppercased()
+                    DockerfileLexer.arguments(&s, shell: !["FROM", "WORKDIR", "EXPOSE", "USER", "VOLUME", "STOPSIGNAL", "MAINTAINER"].contains(word), end: le)
                 }
             }
             continued = le > ls && s.b[le - 1] == 92
             s.i = min(le + 1, s.n)
         }
+    }
+
+    /// Instruction arguments: shell code, a JSON array (exec form), or plain words (`s`, `AS` → k).
+    static func arguments(_ s: inout Scanner, shell: Bool, end le: Int) {
+        var cont = le
+        if le > s.i && s.b[le - 1] == 92 { cont = le - 1; s.emit(.text, from: s.i, to: s.i) }
+        let j = s.skipBlanks(from: s.i, newlines: false)
+        if j < cont && s.b[j] == 91 {
+            var k = j
+            while k < cont {
+                let c = s.b[k]
+                if c == 34 {
+                    var e = k + 1
+                    while e < cont && s.b[e] != 34 { e += s.b[e] == 92 ? 2 : 1 }
+                    e = min(e + 1, cont); s.emit(.s2, from: k, to: e); k = e; continue
+                }
+                if c == 91 || c == 93 || c == 44 { s.emit(.p, from: k, to: k + 1) }
+                k += 1
+            }
+        } else if shell {
+            s.i = j
+            ShellLexer.code(&s, end: cont, closer: 0)
+        } else {
+            var k = j
+            while k < cont {
+                while k < cont && (s.b[k] == 32 || s.b[k] == 9) { k += 1 }
+                var e = k
+                while e < cont && s.b[e] != 32 && s.b[e] != 9 { e += 1 }
+                if e > k { s.emit(e - k == 2 && (s.b[k] | 0x20) == 97 && (s.b[k + 1] | 0x20) == 115 ? .k : .s, from: k, to: e) }
+                k = e
+            }
+        }
+        if cont < le { s.emit(.se, from: cont, to: le) }
+        s.i = le
     }
 }
 
@@ -153,17 +188,24 @@ struct MakefileLexer: Lexer {
             if ls < le && s.b[ls] == 9 {
                 s.i = ls + 1; ShellLexer.code(&s, end: le, closer: 0)
             } else if ls < le && s.b[ls] == 35 {
-                s.emit(.c1, from: ls, to: le)
+                s.emit(.c, from: ls, to: le)
             } else if ls < le {
                 var k = ls
                 while k < le && s.b[k] != 58 && s.b[k] != 61 && s.b[k] != 35 { k += 1 }
                 if k < le && s.b[k] == 58 && s.at(k + 1) != 61 {
                     s.emit(.nf, from: ls, to: k); s.emit(.o, from: k, to: k + 1)
+                    var d = k + 1
+                    while d < le {
+                        while d < le && s.b[d] == 32 { d += 1 }
+                        var e = d
+                        while e < le && s.b[e] != 32 { e += 1 }
+                        if e > d && s.b[d] != 36 { s.emit(.n, from: d, to: e) }
+                        d = e
+                    }
                 } else if k < le && (s.b[k] == 61 || s.b[k] == 58) {
                     var t = k
                     while t > ls && (s.b[t - 1] == 32 || s.b[t - 1] == 63 || s.b[t - 1] == 43) { t -= 1 }
                     s.emit(.nv, from: ls, to: t); s.emit(.o, from: t, to: k + 1)
-                    if k + 1 < le { s.emit(.s, from: k + 1, to: le) }
                 } else {
                     let we = s.identEnd(from: ls)
                     if s.matches("include", at: ls) || s.matches("ifeq", at: ls) || s.matches("ifneq", at: ls) || s.matches("ifdef", at: ls) || s.matches("ifndef", at: ls) || s.matches("else", at: ls) || s.matches("endif", at: ls) || s.matches("export", at: ls) || s.matches("define", at: ls) || s.matches("endef", at: ls) {
