@@ -19,14 +19,17 @@ public struct DevServerConfiguration: Sendable {
     public var liveReload: Bool
     /// Seconds between SSE heartbeats; they also reveal closed browser tabs.
     public var heartbeatInterval: Double
+    /// Answer only loopback `Host` names (DNS-rebinding guard). nil: on when `host` is loopback.
+    public var loopbackHostsOnly: Bool?
 
     public init(root: URL, host: String = "127.0.0.1", port: UInt16 = 4000,
-                liveReload: Bool = true, heartbeatInterval: Double = 15) {
+                liveReload: Bool = true, heartbeatInterval: Double = 15, loopbackHostsOnly: Bool? = nil) {
         self.root = root
         self.host = host
         self.port = port
         self.liveReload = liveReload
         self.heartbeatInterval = heartbeatInterval
+        self.loopbackHostsOnly = loopbackHostsOnly
     }
 }
 
@@ -84,7 +87,8 @@ public actor DevServer {
         let handler = StaticSiteHandler(
             resolver: PathResolver(root: configuration.root.standardizedFileURL.path),
             hub: hub,
-            liveReload: configuration.liveReload
+            liveReload: configuration.liveReload,
+            loopbackHostsOnly: configuration.loopbackHostsOnly ?? Self.isLoopback(configuration.host)
         )
         let server = HTTPServer(config: .init(address: address, timeout: 15, logger: .disabled), handler: handler)
         let outcome = StartOutcome()
@@ -149,6 +153,10 @@ public actor DevServer {
         } catch {
             throw DevServerError.invalidHost(host)
         }
+    }
+
+    static func isLoopback(_ host: String) -> Bool {
+        StaticSiteHandler.isLoopbackHost(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
     }
 
     private static func port(of server: HTTPServer) async -> UInt16? {

@@ -9,9 +9,15 @@ struct StaticSiteHandler: HTTPHandler {
     let resolver: PathResolver
     let hub: ReloadHub
     let liveReload: Bool
+    /// Only loopback `Host` names are answered (set while listening on loopback): a page on
+    /// another site cannot DNS-rebind its own name to 127.0.0.1 and read drafts being served.
+    var loopbackHostsOnly = false
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let isHead = request.method == .HEAD
+        if loopbackHostsOnly, !Self.isLoopbackHost(request.headers[.host]) {
+            return plain(.forbidden, "403 Forbidden: use http://127.0.0.1 or http://localhost\n", head: isHead)
+        }
         guard request.method == .GET || isHead else {
             var headers = Self.baseHeaders(contentType: "text/plain; charset=utf-8")
             headers[HTTPHeader("Allow")] = "GET, HEAD"
@@ -100,6 +106,22 @@ struct StaticSiteHandler: HTTPHandler {
         headers[HTTPHeader("X-Accel-Buffering")] = "no"
         let events = await hub.subscribe()
         return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventStreamBody(events: events)))
+    }
+
+    /// `localhost`, `*.localhost`, `127.x.y.z` or `::1`, with or without a port. A request
+    /// without Host (HTTP/1.0) is allowed: browsers always send one.
+    static func isLoopbackHost(_ header: String?) -> Bool {
+        guard let header = header?.trimmingCharacters(in: .whitespaces).lowercased(), !header.isEmpty else { return true }
+        var name = header
+        if name.hasPrefix("[") {
+            name = String(name.dropFirst().prefix { $0 != "]" })
+        } else if let colon = name.lastIndex(of: ":") {
+            name = String(name[..<colon])
+        }
+        if name.hasSuffix(".") { name.removeLast() }
+        if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
     static func baseHeaders(contentType: String) -> HTTPHeaders {

@@ -64,7 +64,7 @@ struct DevLoopTests {
                     return .success(changedOutputPaths: [], cssOnly: false)
                 }
                 await log.add(changed)
-                try? await Task.sleep(for: .milliseconds(400))
+                try? await Task.sleep(for: .milliseconds(1500))  // long enough that b, c, d land during it
                 return .success(changedOutputPaths: [], cssOnly: false)
             }
             let task = Task { try await loop.run() }
@@ -74,9 +74,9 @@ struct DevLoopTests {
             #expect(await eventually { await log.calls.count == 1 })
             for name in ["b.md", "c.md", "d.md"] {
                 try Data("2".utf8).write(to: URL(fileURLWithPath: sources + "/" + name))
-                try await Task.sleep(for: .milliseconds(60))
+                try await Task.sleep(for: .milliseconds(30))
             }
-            #expect(await eventually { await log.all.count == 4 })
+            #expect(await eventually(within: 6) { await log.all.count == 4 })
             let calls = await log.calls
             #expect(calls.count == 2, "\(calls)")
             #expect(calls.last == Set(["b.md", "c.md", "d.md"].map { sources + "/" + $0 }))

@@ -250,6 +250,30 @@ struct DevServerTests {
         #expect(throws: DevServerError.self) { _ = try DevServer.address(host: "300.1.1.1", port: 4000) }
     }
 
+    @Test func rebindingGuard() async throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        try await withServer(site) { _, port in
+            func get(host: String) async throws -> Int {
+                try await RawHTTP.offPool {
+                    let connection = try RawConnection(port: port)
+                    connection.send("GET /about HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+                    return try RawHTTP.parse(connection.receiveAll(), head: false).status
+                }
+            }
+            for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST", "[::1]:\(port)", "blog.localhost:1", "127.1.2.3"] {
+                let status = try await get(host: host)
+                #expect(status == 200, "\(host)")
+            }
+            for host in ["evil.example:\(port)", "127.0.0.1.evil.example", "localhost.evil.example", "10.0.0.1"] {
+                let status = try await get(host: host)
+                #expect(status == 403, "\(host)")
+            }
+        }
+        #expect(DevServer.isLoopback("127.0.0.1") && DevServer.isLoopback("::1") && DevServer.isLoopback("localhost"))
+        #expect(!DevServer.isLoopback("0.0.0.0") && !DevServer.isLoopback("::") && !DevServer.isLoopback("192.168.1.2"))
+    }
+
     @Test func busyPortIsReportedWithAHint() async throws {
         let site = try SiteFixture()
         defer { site.remove() }
