@@ -78,6 +78,8 @@ struct CLikeConfig: Sendable {
 
     /// Ruby: `:sym` and `key:` → ss, `name?`/`name!` methods, `#{…}` interpolation, `Const` → no.
     var ruby = false
+    /// JSX/TSX elements: `<Tag attr="v" {…}>children</Tag>`.
+    var jsx = false
     /// PHP: `<?php`/`?>` → cp, `/** */` → sd, `__magic` → fm.
     var php = false
     /// Objective-C: `- (type)sel:(T)arg` declarations, `NS…` types → bp, `@interface X` → nc.

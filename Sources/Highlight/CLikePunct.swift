@@ -158,6 +158,11 @@ extension CLikeRun {
         default:
             break
         }
+        if cfg.jsx && c == 60 && (prev == .open || prev == .op || prev == .keyword || prev == .start) && (isIdentStart(s.at(start + 1)) || s.at(start + 1) == 62) {
+            jsxElement(&s)
+            set(.value)
+            return
+        }
         // Operators and punctuation.
         if let g = cfg.genericAngles {
             if c == 60 && prev == .ident && !spaceBefore && s.at(start + 1) != 61 && s.at(start + 1) != 60 {
@@ -281,5 +286,61 @@ extension CLikeRun {
         s.emit(.sr, from: start, to: j)
         s.i = j
         return true
+    }
+
+    /// One JSX element and its children; returns after the matching closing tag.
+    mutating func jsxElement(_ s: inout Scanner) {
+        let selfClosing = jsxTag(&s)
+        if selfClosing { return }
+        while s.i < s.n {
+            let c = s.b[s.i]
+            if c == 60 && s.at(s.i + 1) == 47 { _ = jsxTag(&s); return }
+            if c == 60 && (isIdentStart(s.at(s.i + 1)) || s.at(s.i + 1) == 62) { jsxElement(&s); continue }
+            if c == 123 { jsxExpression(&s); continue }
+            s.i += 1
+        }
+    }
+
+    /// `<name attrs>`, `</name>` or `<name/>`: true when nothing follows inside.
+    mutating func jsxTag(_ s: inout Scanner) -> Bool {
+        let start = s.i
+        let closing = s.at(start + 1) == 47
+        var j = start + (closing ? 2 : 1)
+        s.emit(.p, from: start, to: j)
+        var e = j
+        while e < s.n && (isIdent(s.b[e]) || s.b[e] == 46 || s.b[e] == 45 || s.b[e] == 58) { e += 1 }
+        s.emit(.nt, from: j, to: e)
+        j = e
+        while j < s.n {
+            let c = s.b[j]
+            if c == 62 { s.emit(.p, from: j, to: j + 1); s.i = j + 1; return closing }
+            if c == 47 && s.at(j + 1) == 62 { s.emit(.p, from: j, to: j + 2); s.i = j + 2; return true }
+            if c == 34 || c == 39 {
+                var k = j + 1
+                while k < s.n && s.b[k] != c { k += 1 }
+                k = min(k + 1, s.n); s.emit(.s, from: j, to: k); j = k; continue
+            }
+            if c == 123 { s.i = j; jsxExpression(&s); j = s.i; continue }
+            if c == 61 { s.emit(.o, from: j, to: j + 1); j += 1; continue }
+            if isIdentStart(c) {
+                var k = j
+                while k < s.n && (isIdent(s.b[k]) || s.b[k] == 45 || s.b[k] == 58) { k += 1 }
+                s.emit(.na, from: j, to: k); j = k; continue
+            }
+            j += 1
+        }
+        s.i = j
+        return true
+    }
+
+    /// `{ expression }` inside JSX: punctuation around ordinary code.
+    mutating func jsxExpression(_ s: inout Scanner) {
+        s.emit(.p, from: s.i, to: s.i + 1)
+        let saved = (prev, pending, angle)
+        s.i += 1
+        prev = .open
+        code(&s, closer: 125, opener: 123)
+        if s.i < s.n && s.b[s.i] == 125 { s.emit(.p, from: s.i, to: s.i + 1); s.i += 1 }
+        (prev, pending, angle) = saved
     }
 }

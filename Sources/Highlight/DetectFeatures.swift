@@ -2,7 +2,7 @@
 /// (`ts < js` inherits js's features); indented lines are evidence
 /// (`kind pattern weight`, the pattern may contain spaces): `w` whole word, `s` substring, `^` line prefix, `$` line suffix, `=` whole line,
 /// `v` a `$name` variable, `p` a CSS declaration, `t` a tab-indented line, `x` a make target.
-/// Weights were tuned on the detection benchmark (Benchmarks/highlight/detect.py), never on its sample texts.
+/// Weights were tuned on the detection benchmark (Benchmarks/highlight/detect_samples.py and DetectionBenchmark), never on its sample texts.
 enum DetectFeatures {
     static let table = #"""
 swift

@@ -3,7 +3,7 @@ enum WebLangs {
     static let jsWords: [(String, TokenClass, TokenClass?)] = [
         ("break case catch continue debugger default do else export finally for if import in of return switch this throw try while with yield async await extends static super", .k, nil),
         ("class const enum function let var", .kd, nil),
-        ("constructor", .kr, nil),
+        ("constructor from", .kr, nil),
         ("null true false undefined NaN Infinity", .kc, nil),
         ("new typeof void delete instanceof", .ow, nil),
         ("Map Set WeakMap Promise JSON Math Object Array Number String Boolean Symbol Date RegExp document window globalThis arguments", .nb, nil),
@@ -30,6 +30,8 @@ enum WebLangs {
     }
 
     static let javascript = base(jsWords)
+    static let jsx: CLikeConfig = { var c = javascript; c.jsx = true; return c }()
+    static let tsx: CLikeConfig = { var c = typescript; c.jsx = true; return c }()
 
     static let typescript: CLikeConfig = {
         var c = base([
