@@ -34,6 +34,8 @@ func detectTable(_ node: Node, source: SourceText) -> TableLayout? {
             lines.append(trimmed(source.contentLine(l, quotes: quotes)))
         }
     }
+    // A block IAL on the last line belongs to the table, not to its rows.
+    if lines.count > 2, let l = lines.last, l.count >= 3, l.first == 0x7B, l[l.startIndex + 1] == 0x3A, l.last == 0x7D { lines.removeLast() }
     for k in 1..<lines.count {
         guard let aligns = delimiterRow(lines[k]) else { continue }
         let header = splitRow(lines[k - 1])

@@ -98,7 +98,7 @@ extension HTMLRenderer {
             }
             let b = s[i]
             if extensions {
-                if b == 0x5B && footnotes && i + 2 < end && s[i + 1] == 0x5E, let (label, next) = footnoteLabel(s, i, end),
+                if b == 0x5B && footnotes && linkDepth == 0 && i + 2 < end && s[i + 1] == 0x5E, let (label, next) = footnoteLabel(s, i, end),
                    ctx.footnotes.isDefined(label) {
                     flush(s, chunk, i)
                     writeFootnoteReference(label)

@@ -105,3 +105,10 @@ import Testing
         #expect(doc.diagnostics.first?.line == 5)
     }
 }
+
+@Suite struct FootnoteEdgeTests {
+    @Test func noReferenceInsideLinkText() {
+        let doc = render("[see [^1]](/u) and [^1]\n\n[^1]: n")
+        #expect(doc.html.hasPrefix("<p><a href=\"/u\">see [^1]</a> and <sup class=\"footnote-ref\">"))
+    }
+}

@@ -155,3 +155,33 @@ import Testing
         #expect(splitRow(ArraySlice("| `unclosed | x |".utf8)).map { String(decoding: $0, as: UTF8.self) } == ["`unclosed", "x"])
     }
 }
+
+@Suite struct TableEdgeTests {
+    @Test func blockIALOnATable() {
+        #expect(html("| a |\n|---|\n| 1 |\n{: .data}") == """
+        <table class="data">
+        <thead>
+        <tr>
+        <th>a</th>
+        </tr>
+        </thead>
+        <tbody>
+        <tr>
+        <td>1</td>
+        </tr>
+        </tbody>
+        </table>
+
+        """)
+    }
+
+    @Test func extensionsInCells() {
+        let out = html("| a | b |\n|---|---|\n| ~~x~~ | www.example.com |\n| [l](/u) | `~~no~~` |")
+        #expect(out.contains("<td><del>x</del></td>\n<td><a href=\"http://www.example.com\">www.example.com</a></td>"))
+        #expect(out.contains("<td><a href=\"/u\">l</a></td>\n<td><code>~~no~~</code></td>"))
+    }
+
+    @Test func tableInTightListItem() {
+        #expect(html("- | a |\n  |---|\n  | 1 |\n- next").contains("<li>\n<table>\n<thead>"))
+    }
+}
