@@ -14,6 +14,8 @@ import Foundation
 public struct FileWatcher: Sendable {
     public let folders: [String]
     public let files: [String]
+    /// Folders never watched or reported, even inside a watched folder (the output folder).
+    public let excluded: [String]
     /// Quiet time after the last event before a batch is delivered. Editors finish a save
     /// (temp write, renames) within a few milliseconds; 30 ms covers that while keeping the
     /// save-to-reload budget (measured overhead on top of it: ~5 ms).
@@ -24,10 +26,12 @@ public struct FileWatcher: Sendable {
     /// - Parameters:
     ///   - folders: watched recursively; folders created later are picked up and scanned.
     ///   - files: single files (e.g. `site.yml`); their parent folder is watched and filtered.
-    public init(folders: [String], files: [String] = [], debounce: Duration = .milliseconds(30),
-                maxDelay: Duration = .seconds(1)) {
+    ///   - excluding: folders to leave out, so a build writing into them cannot trigger itself.
+    public init(folders: [String], files: [String] = [], excluding: [String] = [],
+                debounce: Duration = .milliseconds(30), maxDelay: Duration = .seconds(1)) {
         self.folders = folders.map(Self.absolute)
         self.files = files.map(Self.absolute)
+        self.excluded = excluding.map(Self.absolute)
         self.debounce = debounce
         self.maxDelay = max(maxDelay, debounce)
     }
@@ -36,7 +40,7 @@ public struct FileWatcher: Sendable {
     /// so a change made right after is seen. Cancelling the consuming task (or dropping the
     /// stream) stops the watcher and closes its file descriptors.
     public func changes() throws -> AsyncStream<Set<String>> {
-        let filter = WatchFilter(folders: folders, files: files)
+        let filter = WatchFilter(folders: folders, files: files, excluded: excluded)
         #if os(Linux)
         return try InotifyWatcher.start(filter: filter, debounce: debounce, maxDelay: maxDelay)
         #else
@@ -64,10 +68,16 @@ public enum FileWatcherError: Error, CustomStringConvertible {
 struct WatchFilter: Sendable {
     let folders: [String]
     let files: Set<String>
+    let excluded: [String]
 
-    init(folders: [String], files: [String]) {
+    init(folders: [String], files: [String], excluded: [String] = []) {
         self.folders = folders
         self.files = Set(files)
+        self.excluded = excluded
+    }
+
+    func isExcluded(_ path: String) -> Bool {
+        excluded.contains { path == $0 || path.hasPrefix($0 + "/") }
     }
 
     /// Folders that need an inotify watch of their own for the single files.
@@ -79,11 +89,12 @@ struct WatchFilter: Sendable {
     var roots: Set<String> { Set(folders).union(files) }
 
     func isUnderFolder(_ path: String) -> Bool {
-        folders.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
+        if isExcluded(path) { return false }
+        return folders.contains { path == $0 || path.hasPrefix($0 == "/" ? "/" : $0 + "/") }
     }
 
     func isRelevant(_ path: String) -> Bool {
-        if Self.isEditorTemp(name: (path as NSString).lastPathComponent) { return false }
+        if Self.isEditorTemp(name: (path as NSString).lastPathComponent) || isExcluded(path) { return false }
         return files.contains(path) || isUnderFolder(path)
     }
 

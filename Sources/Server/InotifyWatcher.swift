@@ -179,7 +179,7 @@ final class InotifyWatcher: @unchecked Sendable {
 
     /// Watches `folder` and every folder below it (not following symlinks); returns the files found.
     private func addTree(_ folder: String) -> [String] {
-        guard addWatch(folder) else { return [] }
+        guard !filter.isExcluded(folder), addWatch(folder) else { return [] }
         var files: [String] = []
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return files }
         for name in names {

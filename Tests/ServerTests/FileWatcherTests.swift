@@ -162,6 +162,25 @@ struct FileWatcherTests {
         #expect(await eventually { await log.all.contains(base + "/static/b.css") })
     }
 
+    /// An output folder inside a watched folder is neither watched nor reported.
+    @Test func excludedFolderIsIgnored() async throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("galley-excl-\(UUID().uuidString)")
+            .standardizedFileURL.path
+        try FileManager.default.createDirectory(atPath: base + "/public/blog", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let stream = try FileWatcher(folders: [base], excluding: [base + "/public"]).changes()
+        let log = BatchLog()
+        let task = Task { for await batch in stream { await log.add(batch) } }
+        defer { task.cancel() }
+        try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/public/blog/a.html"))
+        try FileManager.default.createDirectory(atPath: base + "/public/new", withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/public/new/b.html"))
+        try Data("x".utf8).write(to: URL(fileURLWithPath: base + "/post.md"))
+        #expect(await eventually { await log.all.contains(base + "/post.md") })
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(await !log.all.contains { $0.hasPrefix(base + "/public") })
+    }
+
     @Test func burstsAreDebouncedIntoOneBatch() async throws {
         let fixture = try WatchFixture(debounce: .milliseconds(300))
         defer { fixture.stop() }
