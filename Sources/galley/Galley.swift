@@ -25,7 +25,7 @@ struct Galley: AsyncParsableCommand {
             let code = exitCode(for: error)
             if code == .validationFailure {
                 FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-                exit(2)
+                Foundation.exit(2)
             }
             exit(withError: error)
         }
