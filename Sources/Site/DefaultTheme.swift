@@ -16,6 +16,14 @@ enum DefaultTheme {
 <li><a href="{{site.archiveURL}}">Everything, by year and month</a></li>
 <li><a href="{{site.tagsURL}}">Posts by tag</a></li>
 </ul>
+{{#first(posts)}}
+<h2 class="section-label">Recent posts</h2>
+<ul class="recent-posts">
+{{#posts}}
+<li><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{iso}}">{{display}}</time>{{/date}}</li>
+{{/posts}}
+</ul>
+{{/first(posts)}}
 </div>
 {{/main}}
 {{/base}}
@@ -50,6 +58,27 @@ enum DefaultTheme {
 {{/base}}
 
 """#,
+        "assets/favicon.svg": #"""
+<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">
+  <title>Galley</title>
+  <style>
+    .sheet { fill: #1658a8; }
+    .line { fill: #ffffff; }
+    .mark { fill: none; stroke: #ff8a78; stroke-width: 2.4; stroke-linecap: round; stroke-linejoin: round; }
+    @media (prefers-color-scheme: dark) {
+      .sheet { fill: #8fbcff; }
+      .line { fill: #14161a; }
+      .mark { stroke: #b3261e; }
+    }
+  </style>
+  <rect class="sheet" x="2" y="2" width="28" height="28" rx="6"/>
+  <rect class="line" x="7" y="8" width="18" height="2.6" rx="1.3"/>
+  <rect class="line" x="7" y="14.7" width="11" height="2.6" rx="1.3"/>
+  <rect class="line" x="7" y="21.4" width="15" height="2.6" rx="1.3"/>
+  <path class="mark" d="M20.5 18.2 L23.5 13.2 L26.5 18.2"/>
+</svg>
+
+"""#,
         "assets/galley.css": ##"""
 /*
  * Galley default theme.
@@ -79,7 +108,7 @@ enum DefaultTheme {
   --accent: #b3261e;          /* proofreader's red: small marks only */
   --accent-soft: #f7e3df;
   --note-bg: #eef3fa;
-  --note-rule: #4f7fbf;
+  --note-rule: #3b6aa8;
   --mark: #fbeaa0;
   --focus: #e0a100;
   --row-alt: rgba(0, 0, 0, 0.025);
@@ -268,6 +297,15 @@ a:hover {
   background: var(--bg-raised);
 }
 
+/* The section you are in, where the page kind tells us. */
+.kind-archive .site-nav a[href$="/archive/"],
+.kind-tags .site-nav a[href$="/tags/"],
+.kind-tag .site-nav a[href$="/tags/"] {
+  color: var(--text-strong);
+  box-shadow: inset 0 -2px 0 var(--accent);
+  border-radius: var(--radius) var(--radius) 0 0;
+}
+
 /* ---------- Footer ---------- */
 
 .site-footer {
@@ -318,6 +356,30 @@ h6 {
   margin: 2.2em 0 0.6em;
   scroll-margin-top: 1.5rem;
   text-wrap: balance;
+}
+
+/* Optional "#" links the Markdown renderer can put inside headings. */
+.heading-anchor {
+  float: left;
+  width: 1.1em;
+  margin-left: -1.1em;
+  color: var(--muted);
+  font-weight: 400;
+  text-decoration: none;
+  opacity: 0;
+}
+
+h2:hover > .heading-anchor,
+h3:hover > .heading-anchor,
+h4:hover > .heading-anchor,
+.heading-anchor:focus-visible {
+  opacity: 1;
+}
+
+@media (max-width: 48rem) {
+  .heading-anchor {
+    display: none;
+  }
 }
 
 h1 {
@@ -537,7 +599,15 @@ pre {
   background: var(--bg-code);
   border: 1px solid var(--rule);
   border-radius: 4px;
-  overflow-wrap: anywhere;
+  line-height: 1;
+  overflow-wrap: break-word;
+  -webkit-box-decoration-break: clone;
+  box-decoration-break: clone;
+}
+
+td > code,
+th > code {
+  white-space: nowrap;
 }
 
 a > code {
@@ -562,10 +632,13 @@ pre code {
   border: 0;
 }
 
-/* The Rouge-style wrapper the build emits around every code block. */
+/* The Rouge-style wrapper the build emits around every code block.
+   Background and text colour come from the highlight theme (syntax.css
+   defines --hl-bg and --hl-fg) so its token colours keep their contrast. */
 div.highlighter-rouge {
   margin: 0 0 1.4em;
-  background: var(--bg-code);
+  background: var(--hl-bg, var(--bg-code));
+  color: var(--hl-fg, inherit);
   border: 1px solid var(--rule);
   border-radius: var(--radius);
   overflow: hidden;
@@ -597,6 +670,8 @@ div.highlighter-rouge::before {
   text-align: right;
 }
 
+/* The build names the language in data-lang; a few get nicer spellings below. */
+.highlighter-rouge[data-lang]::before { content: attr(data-lang); }
 .language-swift.highlighter-rouge::before { content: "Swift"; }
 .language-kotlin.highlighter-rouge::before { content: "Kotlin"; }
 .language-java.highlighter-rouge::before { content: "Java"; }
@@ -682,9 +757,13 @@ div.highlighter-rouge::before {
 @media (min-width: 62rem) {
   .compare {
     grid-template-columns: repeat(2, minmax(0, 1fr));
-    width: min(calc(100vw - 3rem), var(--wide));
+    width: min(calc(100vw - 3rem), 76rem);
     margin-left: 50%;
     transform: translateX(-50%);
+  }
+
+  .compare pre {
+    font-size: 0.8rem;
   }
 }
 
@@ -812,23 +891,43 @@ li:target,
 ul.contains-task-list,
 ul.task-list {
   list-style: none;
-  padding-left: 0.25em;
 }
 
-li.task-list-item {
-  list-style: none;
-}
-
+li.task-list-item,
 li:has(> input[type="checkbox"]:first-child) {
   list-style: none;
-  margin-left: -1.25em;
+  position: relative;
+  margin-left: -1.5em;
+  padding-left: 1.6em;
 }
 
-li.task-list-item input[type="checkbox"],
+li.task-list-item > input[type="checkbox"],
 li > input[type="checkbox"]:first-child {
-  margin: 0 0.5em 0 0;
-  vertical-align: -0.1em;
-  accent-color: var(--link);
+  -webkit-appearance: none;
+  appearance: none;
+  position: absolute;
+  left: 0;
+  top: 0.32em;
+  width: 1.05em;
+  height: 1.05em;
+  margin: 0;
+  border: 1.5px solid var(--rule-strong);
+  border-radius: 3px;
+  background: var(--bg);
+  opacity: 1;
+}
+
+li.task-list-item > input[type="checkbox"]:checked,
+li > input[type="checkbox"]:first-child:checked {
+  border-color: var(--link);
+  background: var(--link) url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M3.5 8.5l3 3 6-7' fill='none' stroke='white' stroke-width='2.2' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E") center / 100% no-repeat;
+}
+
+@media (prefers-color-scheme: dark) {
+  li.task-list-item > input[type="checkbox"]:checked,
+  li > input[type="checkbox"]:first-child:checked {
+    background-image: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M3.5 8.5l3 3 6-7' fill='none' stroke='%2314161a' stroke-width='2.2' stroke-linecap='round' stroke-linejoin='round'/%3E%3C/svg%3E");
+  }
 }
 
 /* ---------- Post header and metadata ---------- */
@@ -876,7 +975,8 @@ li > input[type="checkbox"]:first-child {
   gap: 0.2rem 0;
 }
 
-.post-meta > * + *::before {
+/* The separator ends a line rather than starting the next one when the meta wraps. */
+.post-meta > :not(:last-child)::after {
   content: "·";
   margin: 0 0.55em;
 }
@@ -1055,6 +1155,36 @@ a.tag:hover {
   margin-bottom: 0.4rem;
 }
 
+.intro .lede {
+  max-width: 34ch;
+  font-size: clamp(1.35rem, 1.1rem + 1.1vw, 1.75rem);
+  line-height: 1.35;
+  font-weight: 600;
+  letter-spacing: -0.012em;
+  color: var(--text-strong);
+  text-wrap: balance;
+}
+
+.intro-home {
+  margin-bottom: 0;
+}
+
+.intro-home .lede {
+  margin-bottom: 2.5rem;
+  padding-bottom: 2rem;
+  border-bottom: 1px solid var(--rule);
+  /* the rule spans the column; the text keeps its short measure */
+  max-width: none;
+  padding-right: max(0px, calc(100% - 34ch));
+}
+
+.intro .post-kicker {
+  margin: 0 0 0.5rem;
+  font-size: 0.8rem;
+  line-height: 1.4;
+  color: var(--accent);
+}
+
 .intro p {
   margin: 0;
   font-size: 1.15rem;
@@ -1080,8 +1210,13 @@ a.tag:hover {
   padding-top: 0;
 }
 
+.post-list .post-kicker {
+  margin: 0 0 0.35rem;
+  font-size: 0.75rem;
+}
+
 .post-list h2 {
-  margin: 0.25rem 0 0.5rem;
+  margin: 0 0 0.5rem;
   font-size: 1.45rem;
 }
 
@@ -1127,8 +1262,8 @@ a.tag:hover {
 }
 
 .pagination {
-  display: flex;
-  justify-content: space-between;
+  display: grid;
+  grid-template-columns: 1fr auto 1fr;
   align-items: center;
   gap: 1rem;
   margin-top: 2.5rem;
@@ -1137,12 +1272,19 @@ a.tag:hover {
   font-size: 0.92rem;
 }
 
+.pagination .prev {
+  grid-column: 1;
+  justify-self: start;
+}
+
 .pagination .current {
+  grid-column: 2;
   color: var(--muted);
 }
 
 .pagination .next {
-  margin-left: auto;
+  grid-column: 3;
+  justify-self: end;
 }
 
 /* ---------- Archive ---------- */
@@ -1195,7 +1337,7 @@ a.tag:hover {
   margin: 0;
   padding: 0;
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(13rem, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(9.5rem, 1fr));
   gap: 0.5rem;
 }
 
@@ -1239,10 +1381,35 @@ a.tag:hover {
   font-size: 0.85rem;
 }
 
+/* The tags page groups categories and tags. */
+.term-group + .term-group {
+  margin-top: 2.25rem;
+}
+
+.intro .term-feeds {
+  margin-top: 0.75rem;
+  font-size: 0.92rem;
+}
+
+.term-feeds a {
+  margin-left: 0.5em;
+}
+
 /* ---------- 404 ---------- */
 
 .not-found {
   padding: 2rem 0;
+}
+
+.not-found .section-label {
+  margin-top: 2.5rem;
+}
+
+.recent-posts time {
+  color: var(--muted);
+  font-size: 0.85rem;
+  margin-left: 0.4em;
+  white-space: nowrap;
 }
 
 .not-found .code {
@@ -1353,12 +1520,14 @@ a.tag:hover {
 """##,
         "home.mustache": #"""
 {{<base}}
-{{$title}}{{site.title}}{{#site.description}} · {{.}}{{/site.description}}{{/title}}
+{{$title}}{{site.title}}{{#site.description}}{{^empty(.)}} · {{.}}{{/empty(.)}}{{/site.description}}{{#pagination.previousURL}} · page {{pagination.current}}{{/pagination.previousURL}}{{/title}}
 {{$main}}
-<header class="intro">
-<h1>{{site.title}}</h1>
+<header class="intro intro-home">
+<h1 class="visually-hidden">{{site.title}}</h1>
 {{#site.description}}
-<p>{{.}}</p>
+{{^empty(.)}}
+<p class="lede">{{.}}</p>
+{{/empty(.)}}
 {{/site.description}}
 </header>
 <h2 class="visually-hidden">Posts</h2>
@@ -1374,9 +1543,9 @@ a.tag:hover {
 <article class="page">
 <header class="post-header">
 <h1>{{page.title}}</h1>
-{{#page.description}}
+{{#page.params.description}}
 <p class="post-dek">{{.}}</p>
-{{/page.description}}
+{{/page.params.description}}
 </header>
 <div class="page-body">
 {{{page.content}}}
@@ -1389,7 +1558,7 @@ a.tag:hover {
         "partials/footer.mustache": #"""
 <footer class="site-footer">
 <div class="site-footer-inner">
-<p>© {{site.copyrightYear}} {{#site.author.url}}<a href="{{.}}">{{site.author.name}}</a>{{/site.author.url}}{{^site.author.url}}{{site.author.name}}{{/site.author.url}}. Built with {{site.generator}}.</p>
+<p>{{#site.copyrightYear}}© {{.}} {{/site.copyrightYear}}{{#site.author.name}}{{#site.author.url}}<a href="{{site.author.url}}">{{site.author.name}}</a>{{/site.author.url}}{{^site.author.url}}{{site.author.name}}{{/site.author.url}}{{/site.author.name}}{{^site.author.name}}{{site.title}}{{/site.author.name}}. Built with {{site.generator}}.</p>
 <ul class="feed-links" aria-label="Feeds">
 {{#site.feeds.rss}}<li><a href="{{.}}">RSS</a></li>{{/site.feeds.rss}}
 {{#site.feeds.atom}}<li><a href="{{.}}">Atom</a></li>{{/site.feeds.atom}}
@@ -1406,17 +1575,28 @@ a.tag:hover {
 <meta name="theme-color" content="#fbfaf7" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#14161a" media="(prefers-color-scheme: dark)">
 {{#page.description}}
-<meta name="description" content="{{page.description}}">
+{{^empty(.)}}
+<meta name="description" content="{{.}}">
+{{/empty(.)}}
 {{/page.description}}
 {{^page.description}}
-<meta name="description" content="{{site.description}}">
+{{#site.description}}
+{{^empty(.)}}
+<meta name="description" content="{{.}}">
+{{/empty(.)}}
+{{/site.description}}
 {{/page.description}}
+{{#page.author.name}}
+<meta name="author" content="{{.}}">
+{{/page.author.name}}
+{{^page.author.name}}
 {{#site.author.name}}
-<meta name="author" content="{{site.author.name}}">
+<meta name="author" content="{{.}}">
 {{/site.author.name}}
+{{/page.author.name}}
 <meta name="generator" content="{{site.generator}}">
 <link rel="canonical" href="{{page.absoluteURL}}">
-<link rel="icon" href="{{site.basePath}}/favicon.svg" type="image/svg+xml">
+<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{site.assets}}galley.css">
 <link rel="stylesheet" href="{{site.assets}}syntax.css">
 {{#site.feeds.rss}}
@@ -1428,15 +1608,32 @@ a.tag:hover {
 {{#site.feeds.json}}
 <link rel="alternate" type="application/feed+json" title="{{site.title}} (JSON Feed)" href="{{.}}">
 {{/site.feeds.json}}
+{{#page.feeds}}
+{{#rss}}
+<link rel="alternate" type="application/rss+xml" title="{{site.title}}: {{title}} (RSS)" href="{{.}}">
+{{/rss}}
+{{#atom}}
+<link rel="alternate" type="application/atom+xml" title="{{site.title}}: {{title}} (Atom)" href="{{.}}">
+{{/atom}}
+{{#json}}
+<link rel="alternate" type="application/feed+json" title="{{site.title}}: {{title}} (JSON Feed)" href="{{.}}">
+{{/json}}
+{{/page.feeds}}
 <meta property="og:site_name" content="{{site.title}}">
 <meta property="og:title" content="{{page.title}}">
 <meta property="og:url" content="{{page.absoluteURL}}">
 <meta property="og:locale" content="{{site.language}}">
 {{#page.description}}
-<meta property="og:description" content="{{page.description}}">
+{{^empty(.)}}
+<meta property="og:description" content="{{.}}">
+{{/empty(.)}}
 {{/page.description}}
 {{^page.description}}
-<meta property="og:description" content="{{site.description}}">
+{{#site.description}}
+{{^empty(.)}}
+<meta property="og:description" content="{{.}}">
+{{/empty(.)}}
+{{/site.description}}
 {{/page.description}}
 {{#page.isPost}}
 <meta property="og:type" content="article">
@@ -1465,7 +1662,7 @@ a.tag:hover {
         "partials/header.mustache": #"""
 <header class="site-header">
 <div class="site-header-inner">
-<a class="site-title" href="{{site.home}}"><img src="{{site.basePath}}/favicon.svg" alt="" width="28" height="28">{{site.title}}</a>
+<a class="site-title" href="{{site.home}}"><img src="{{site.assets}}favicon.svg" alt="" width="28" height="28">{{site.title}}</a>
 {{#first(site.menu)}}
 <nav class="site-nav" aria-label="Site">
 <ul>
@@ -1494,6 +1691,9 @@ a.tag:hover {
 {{#posts}}
 <li>
 <article>
+{{#first(categories)}}
+<p class="post-kicker">{{#categories}}<a href="{{url}}">{{name}}</a>{{/categories}}</p>
+{{/first(categories)}}
 <h2><a href="{{url}}">{{title}}</a></h2>
 {{>partials/post-meta}}
 <div class="excerpt">
@@ -1561,9 +1761,9 @@ a.tag:hover {
 <p class="post-kicker">{{#page.categories}}<a href="{{url}}">{{name}}</a>{{/page.categories}}</p>
 {{/first(page.categories)}}
 <h1 class="p-name">{{page.title}}</h1>
-{{#page.description}}
+{{#page.params.description}}
 <p class="post-dek p-summary">{{.}}</p>
-{{/page.description}}
+{{/page.params.description}}
 <p class="post-meta">
 <time class="dt-published" datetime="{{page.date.iso}}">{{page.date.display}}</time>
 {{#page.updated}}<span>Updated <time class="dt-updated" datetime="{{iso}}">{{display}}</time></span>{{/page.updated}}
@@ -1583,8 +1783,8 @@ a.tag:hover {
 </ul>
 {{/first(page.tags)}}
 {{#first(page.related)}}
-<section class="related" aria-labelledby="related-posts">
-<h2 id="related-posts">Related posts</h2>
+<section class="related" aria-labelledby="post-related-heading">
+<h2 id="post-related-heading">Related posts</h2>
 <ul>
 {{#page.related}}<li><a href="{{url}}">{{title}}</a></li>{{/page.related}}
 </ul>
@@ -1601,11 +1801,20 @@ a.tag:hover {
 {{<base}}
 {{$main}}
 <header class="intro">
-<p class="post-kicker"><a href="{{site.tagsURL}}">Tags and categories</a></p>
+<p class="post-kicker"><a href="{{site.tagsURL}}">{{#page.term}}{{kind}}{{/page.term}}{{^page.term}}Tags and categories{{/page.term}}</a></p>
 <h1>{{page.title}}</h1>
 {{#page.description}}
+{{^empty(.)}}
 <p>{{.}}</p>
+{{/empty(.)}}
 {{/page.description}}
+{{#page.feeds}}
+<p class="term-feeds">Follow in a feed reader:
+{{#rss}}<a href="{{.}}">RSS</a>{{/rss}}
+{{#atom}}<a href="{{.}}">Atom</a>{{/atom}}
+{{#json}}<a href="{{.}}">JSON Feed</a>{{/json}}
+</p>
+{{/page.feeds}}
 </header>
 <h2 class="visually-hidden">Posts</h2>
 {{>partials/post-list}}
@@ -1619,16 +1828,31 @@ a.tag:hover {
 {{$main}}
 <header class="intro">
 <h1>{{page.title}}</h1>
-<p>Every tag and category on {{site.title}}, with the number of posts in each.</p>
+<p>Every category and tag on {{site.title}}, with the number of posts in each.</p>
 </header>
+{{#first(categories)}}
+<section class="term-group" aria-labelledby="term-group-categories">
+<h2 id="term-group-categories" class="section-label">Categories</h2>
 <ul class="term-list">
-{{#terms}}
-<li class="term-{{kind}}"><a href="{{url}}"><span><span class="term-kind">{{kind}}</span><span class="term-name">{{name}}</span></span><span class="term-count">{{count}}<span class="visually-hidden"> posts</span></span></a></li>
-{{/terms}}
+{{#categories}}
+<li class="term-category"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> posts</span></span></a></li>
+{{/categories}}
 </ul>
-{{^terms}}
+</section>
+{{/first(categories)}}
+{{#first(tags)}}
+<section class="term-group" aria-labelledby="term-group-tags">
+<h2 id="term-group-tags" class="section-label">Tags</h2>
+<ul class="term-list">
+{{#tags}}
+<li class="term-tag"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> posts</span></span></a></li>
+{{/tags}}
+</ul>
+</section>
+{{/first(tags)}}
+{{^first(terms)}}
 <p>No tags yet.</p>
-{{/terms}}
+{{/first(terms)}}
 {{/main}}
 {{/base}}
 
