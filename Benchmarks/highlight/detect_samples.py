@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Samples real code already on this machine into snippets for the detection benchmark.
 
-Nothing sampled is committed: the output goes to /tmp (or argv[1]) as JSON lines
+Nothing sampled is committed: the output goes to /tmp (or argv[1]; argv[2] is the seed) as JSON lines
 {"lang": ..., "lines": N, "text": ...}. Then run
     GALLEY_DETECT_SAMPLES=/tmp/galley-detect.jsonl swift test --filter detectionBenchmark
 """
@@ -15,7 +15,7 @@ import sys
 OUT = sys.argv[1] if len(sys.argv) > 1 else "/tmp/galley-detect.jsonl"
 PER_LANG = 60          # snippets per language and length
 LENGTHS = (5, 15, 40)
-rng = random.Random(20261122)
+rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 20261122)
 
 
 EXT = {

@@ -50,12 +50,13 @@ enum Scorer {
         var own = Array(repeating: 0.0, count: n)
         var prose = 0, counted = 0
         for (li, line) in lines.prefix(200).enumerated() {
-            let u = Array(line.utf8)
+            var u = Array(line.utf8)
             let rawLine = li < raw.count ? raw[li] : line
             if isComment(u) && !(u.count > 2 && u[0] == 35 && u[1] == 33) { continue }
+            u = Scorer.withoutTrailingComment(u)
             if isProse(u) { prose += 1 }
             counted += 1
-            let words = Scorer.words(line)
+            let words = Scorer.words(Substring(String(decoding: u, as: UTF8.self)))
             let hasVar = u.contains(36) && dollarVariable(line)
             let cssDecl = isCSSDeclaration(line)
             let makeTarget = isMakeTarget(rawLine)
@@ -123,6 +124,20 @@ enum Scorer {
             k += 1
         }
         return false
+    }
+
+    /// Drops a trailing ` // …` or ` # …` comment (outside quotes): comments quote other languages.
+    static func withoutTrailingComment(_ u: [UInt8]) -> [UInt8] {
+        var quote: UInt8 = 0
+        var k = 1
+        while k + 1 < u.count {
+            let c = u[k]
+            if quote != 0 { if c == quote { quote = 0 } else if c == 92 { k += 1 } }
+            else if c == 34 || c == 39 || c == 96 { quote = c }
+            else if u[k - 1] == 32 && ((c == 47 && u[k + 1] == 47) || (c == 35 && u[k + 1] == 32)) { return Array(u[0..<k]) }
+            k += 1
+        }
+        return u
     }
 
     /// Comment lines say little about the language and a lot of prose: skip them.
