@@ -463,6 +463,9 @@ php
   w foreach 2
   s ' . ' 3
   w isset 6
+  ^ require_once 6
+  s ->get 2
+  s $d-> 2
   s $_ 3
   w namespace 1
   w public 0.5
@@ -535,7 +538,7 @@ scss < css
   ^ @mixin 8
   s &: 6
   s &. 5
-  ^ $ 4
+  V  4
   ^ // 0.5
 toml
   ^ [ 1

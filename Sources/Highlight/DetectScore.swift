@@ -61,6 +61,7 @@ enum Scorer {
             let cssDecl = isCSSDeclaration(line)
             let makeTarget = isMakeTarget(rawLine)
             let yamlKey = isYAMLKey(u)
+            let scssVariable = u.first == 36 && u.last == 59 && u.contains(58) && !u.contains(61)
             let tagLine = u.count > 2 && u[0] == 60 && (isIdentStart(u[1]) || u[1] == 47 || u[1] == 33) && u[u.count - 1] == 62
             for i in 0..<n {
                 var s = 0.0
@@ -77,6 +78,7 @@ enum Scorer {
                     case "x": hit = makeTarget
                     case "k": hit = yamlKey
                     case "<": hit = tagLine
+                    case "V": hit = scssVariable
                     default: hit = false
                     }
                     if hit { s += f.weight }
