@@ -41,6 +41,7 @@ let package = Package(
         // serve: static file server, live reload, file watching. Not needed by `galley build`.
         .target(name: "Server", dependencies: [
             .product(name: "FlyingFox", package: "FlyingFox"),
+            .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .executableTarget(name: "galley", dependencies: [
             "Site", "Server", "Check", "Highlight", "Markdown", "Feed",

@@ -50,7 +50,7 @@ public actor BuildSession {
         let listing = loader.list()
 
         // Load what is new or changed; keep the rest.
-        let stale = listing.markdown.filter { rel in loaded[rel] == nil || changed.map { $0.contains(rel) } ?? true }
+        let stale = listing.markdown.filter { rel in loaded[rel] == nil || changed.map { Self.touches($0, rel) } ?? true }
         let fresh = await parallelMap(stale) { rel -> (String, SourceDocument?, [SiteDiagnostic]) in
             let local = DiagnosticSink()
             let doc = loader.load(rel, diagnostics: local)
@@ -110,6 +110,17 @@ public actor BuildSession {
         report.files = files.count + assets.count
         report.warnings = sink.all.filter { $0.severity == .warning }
         return Assembled(files: files, reused: reused, assets: assets, diagnostics: sink.all, report: report)
+    }
+
+    /// Whether `rel` or a folder holding it is in `changed` (a moved or deleted folder arrives as itself).
+    static func touches(_ changed: Set<String>, _ rel: String) -> Bool {
+        if changed.contains(rel) { return true }
+        var path = Substring(rel)
+        while let slash = path.lastIndex(of: "/") {
+            path = path[..<slash]
+            if changed.contains(String(path)) { return true }
+        }
+        return false
     }
 
     /// Markdown for each document, re-rendered only when its file changed.

@@ -86,6 +86,10 @@ import Testing
         _ = try await step(site, session, ["content/posts/2026-09-01-draft.md"], "draft") {
             try site.write("content/posts/2026-09-01-draft.md", "---\ntitle: Draft\ndraft: true\n---\nNo.\n")
         }
+        // A folder moved away arrives as the folder itself.
+        _ = try await step(site, session, ["content/posts"], "folder") {
+            try site.write("content/posts/2026-04-04-post-4.md", post("Post 4 via folder", tags: ["even"], body: "Moved."))
+        }
         // Nothing changed: nothing is written.
         changed = try await step(site, session, [], "no change") {}
         #expect(changed.isEmpty, "\(changed)")
