@@ -8,8 +8,9 @@ public enum AtomWriter {
 
     /// The feed `id` is its own URL (stable and unique per feed); `updated` is the newest
     /// item date, or 1970 for an empty feed so that output never depends on build time.
-    public static func write(channel: FeedChannel, items: [FeedItem], options: FeedOptions = FeedOptions()) -> FeedOutput {
-        let (ch, items, diags) = FeedSanitizer.prepare(channel: channel, items: items, options: options)
+    public static func write(channel: FeedChannel, items: [FeedItem], options: FeedOptions = FeedOptions(),
+                             cache: FeedFragmentCache? = nil) -> FeedOutput {
+        var (ch, items, diags) = FeedSanitizer.order(channel: channel, items: items, options: options)
         let e = XMLText.escape
         let tz = options.timeZone
         var o = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -33,25 +34,34 @@ public enum AtomWriter {
             o += authorXML(FeedAuthor(name: ch.title), indent: "  ")
         }
         for item in items {
-            o += "  <entry>\n"
-            o += "    <title type=\"text\">\(e(item.title))</title>\n"
-            o += "    <link href=\"\(e(item.link))\" rel=\"alternate\" type=\"text/html\"/>\n"
-            o += "    <id>\(e(item.id))</id>\n"
-            o += "    <published>\(FeedDates.rfc3339(item.published, timeZone: tz))</published>\n"
-            o += "    <updated>\(FeedDates.rfc3339(max(item.published, item.updated ?? item.published), timeZone: tz))</updated>\n"
-            if let author = item.author { o += authorXML(author, indent: "    ") }
-            for category in item.categories { o += "    <category term=\"\(e(category))\"/>\n" }
-            if !item.summary.isEmpty { o += "    <summary type=\"text\">\(e(item.summary))</summary>\n" }
-            if options.fullContent, !item.contentHTML.isEmpty {
-                o += "    <content type=\"html\">\(e(item.contentHTML))</content>\n"
-            }
-            if let enc = item.enclosure {
-                o += "    <link href=\"\(e(enc.url))\" rel=\"enclosure\" type=\"\(e(enc.mimeType))\" length=\"\(max(0, enc.length))\"/>\n"
-            }
-            o += "  </entry>\n"
+            let (text, d) = FeedFragmentCache.text(cache, "atom", item) { entryXML($0, options: options) }
+            o += text
+            diags += d
         }
         o += "</feed>\n"
         return FeedOutput(text: o, diagnostics: diags)
+    }
+
+    static func entryXML(_ item: FeedItem, options: FeedOptions) -> String {
+        let e = XMLText.escape
+        let tz = options.timeZone
+        var o = "  <entry>\n"
+        o += "    <title type=\"text\">\(e(item.title))</title>\n"
+        o += "    <link href=\"\(e(item.link))\" rel=\"alternate\" type=\"text/html\"/>\n"
+        o += "    <id>\(e(item.id))</id>\n"
+        o += "    <published>\(FeedDates.rfc3339(item.published, timeZone: tz))</published>\n"
+        o += "    <updated>\(FeedDates.rfc3339(max(item.published, item.updated ?? item.published), timeZone: tz))</updated>\n"
+        if let author = item.author { o += authorXML(author, indent: "    ") }
+        for category in item.categories { o += "    <category term=\"\(e(category))\"/>\n" }
+        if !item.summary.isEmpty { o += "    <summary type=\"text\">\(e(item.summary))</summary>\n" }
+        if options.fullContent, !item.contentHTML.isEmpty {
+            o += "    <content type=\"html\">\(e(item.contentHTML))</content>\n"
+        }
+        if let enc = item.enclosure {
+            o += "    <link href=\"\(e(enc.url))\" rel=\"enclosure\" type=\"\(e(enc.mimeType))\" length=\"\(max(0, enc.length))\"/>\n"
+        }
+        o += "  </entry>\n"
+        return o
     }
 
     static func authorXML(_ a: FeedAuthor, indent: String) -> String {

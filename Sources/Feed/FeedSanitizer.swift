@@ -1,7 +1,8 @@
 /// Prepares channel and items for writing: the writers only escape, this decides content.
 public enum FeedSanitizer {
-    /// Sorts newest first (ties by id, so output is stable), applies `maxItems`, and cleans every item.
-    public static func prepare(channel: FeedChannel, items: [FeedItem], options: FeedOptions) -> (FeedChannel, [FeedItem], [FeedDiagnostic]) {
+    /// Sorts newest first (ties by id, so output is stable), applies `maxItems`, and cleans the channel.
+    /// Items are cleaned as they are written (`FeedFragmentCache.text`), once per format.
+    static func order(channel: FeedChannel, items: [FeedItem], options: FeedOptions) -> (FeedChannel, [FeedItem], [FeedDiagnostic]) {
         var diags: [FeedDiagnostic] = []
         var ch = channel
         for (name, keyPath) in [("title", \FeedChannel.title), ("description", \FeedChannel.description), ("generator", \FeedChannel.generator)] {
@@ -14,12 +15,18 @@ public enum FeedSanitizer {
         }
         var sorted = items.sorted { a, b in a.published != b.published ? a.published > b.published : a.id < b.id }
         if let max = options.maxItems, sorted.count > max { sorted = Array(sorted.prefix(Swift.max(0, max))) }
-        let cleaned = sorted.map { item -> FeedItem in
+        return (ch, sorted, diags)
+    }
+
+    /// Sorts, limits and cleans channel and items, for callers that want the cleaned items themselves.
+    public static func prepare(channel: FeedChannel, items: [FeedItem], options: FeedOptions) -> (FeedChannel, [FeedItem], [FeedDiagnostic]) {
+        var (ch, sorted, diags) = order(channel: channel, items: items, options: options)
+        sorted = sorted.map { item -> FeedItem in
             let (clean, d) = sanitize(item)
             diags += d
             return clean
         }
-        return (ch, cleaned, diags)
+        return (ch, sorted, diags)
     }
 
     /// Removes XML-illegal characters from every text field, turns HTML named entities into

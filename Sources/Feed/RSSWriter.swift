@@ -7,9 +7,11 @@ public enum RSSWriter {
         write(channel: channel, items: items, options: options).text
     }
 
-    /// Sorts newest first, applies `options.maxItems`, sanitises and writes.
-    public static func write(channel: FeedChannel, items: [FeedItem], options: FeedOptions = FeedOptions()) -> FeedOutput {
-        let (ch, items, diags) = FeedSanitizer.prepare(channel: channel, items: items, options: options)
+    /// Sorts newest first, applies `options.maxItems`, sanitises and writes. Items already written
+    /// for another feed of the same build are taken from `cache`.
+    public static func write(channel: FeedChannel, items: [FeedItem], options: FeedOptions = FeedOptions(),
+                             cache: FeedFragmentCache? = nil) -> FeedOutput {
+        var (ch, items, diags) = FeedSanitizer.order(channel: channel, items: items, options: options)
         let e = XMLText.escape
         let tz = options.timeZone
         var o = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -28,24 +30,33 @@ public enum RSSWriter {
             o += "    <image>\n      <url>\(e(image))</url>\n      <title>\(e(ch.title))</title>\n      <link>\(e(ch.link))</link>\n    </image>\n"
         }
         for item in items {
-            o += "    <item>\n"
-            o += "      <title>\(e(item.title))</title>\n"
-            o += "      <link>\(e(item.link))</link>\n"
-            let permalink = FeedURL.isAbsoluteHTTP(item.id)
-            o += "      <guid isPermaLink=\"\(permalink)\">\(e(item.id))</guid>\n"
-            o += "      <pubDate>\(FeedDates.rfc822(item.published, timeZone: tz))</pubDate>\n"
-            if let author = item.author ?? ch.author { o += "      <dc:creator>\(e(author.name))</dc:creator>\n" }
-            for category in item.categories { o += "      <category>\(e(category))</category>\n" }
-            o += "      <description>\(e(item.summary))</description>\n"
-            if options.fullContent, !item.contentHTML.isEmpty {
-                o += "      <content:encoded>\(e(item.contentHTML))</content:encoded>\n"
-            }
-            if let enc = item.enclosure {
-                o += "      <enclosure url=\"\(e(enc.url))\" length=\"\(max(0, enc.length))\" type=\"\(e(enc.mimeType))\"/>\n"
-            }
-            o += "    </item>\n"
+            let (text, d) = FeedFragmentCache.text(cache, "rss", item) { itemXML($0, channelAuthor: ch.author, options: options) }
+            o += text
+            diags += d
         }
         o += "  </channel>\n</rss>\n"
         return FeedOutput(text: o, diagnostics: diags)
+    }
+
+    static func itemXML(_ item: FeedItem, channelAuthor: FeedAuthor?, options: FeedOptions) -> String {
+        let e = XMLText.escape
+        let tz = options.timeZone
+        var o = "    <item>\n"
+        o += "      <title>\(e(item.title))</title>\n"
+        o += "      <link>\(e(item.link))</link>\n"
+        let permalink = FeedURL.isAbsoluteHTTP(item.id)
+        o += "      <guid isPermaLink=\"\(permalink)\">\(e(item.id))</guid>\n"
+        o += "      <pubDate>\(FeedDates.rfc822(item.published, timeZone: tz))</pubDate>\n"
+        if let author = item.author ?? channelAuthor { o += "      <dc:creator>\(e(author.name))</dc:creator>\n" }
+        for category in item.categories { o += "      <category>\(e(category))</category>\n" }
+        o += "      <description>\(e(item.summary))</description>\n"
+        if options.fullContent, !item.contentHTML.isEmpty {
+            o += "      <content:encoded>\(e(item.contentHTML))</content:encoded>\n"
+        }
+        if let enc = item.enclosure {
+            o += "      <enclosure url=\"\(e(enc.url))\" length=\"\(max(0, enc.length))\" type=\"\(e(enc.mimeType))\"/>\n"
+        }
+        o += "    </item>\n"
+        return o
     }
 }

@@ -29,6 +29,8 @@ struct FeedBuilder: Sendable {
                                 dir: "/\(t.kind)/\(Slug.escapePath(t.slug))/", posts: t.posts))
         }
         let me = self
+        // Every feed of this build shares channel author and options, so items are written once per format.
+        let fragments = FeedFragmentCache()
         return await parallelMap(jobs) { job in
             var h = Hasher()
             h.combine(job.title); h.combine(job.description); h.combine(job.dir)
@@ -37,7 +39,8 @@ struct FeedBuilder: Sendable {
             if let hit = cache[job.dir], hit.fingerprint == fingerprint { return hit }
             let sink = DiagnosticSink()
             let items = job.posts.map { me.item(posts[$0], html: contentHTML[$0]) }
-            let files = me.write(title: job.title, description: job.description, link: me.config.url(job.dir), dir: job.dir, items: items, sink: sink)
+            let files = me.write(title: job.title, description: job.description, link: me.config.url(job.dir), dir: job.dir,
+                                 items: items, fragments: fragments, sink: sink)
             return CachedFeed(dir: job.dir, fingerprint: fingerprint, files: files, diagnostics: sink.all)
         }
     }
@@ -49,14 +52,15 @@ struct FeedBuilder: Sendable {
         var posts: [Int]
     }
 
-    private func write(title: String, description: String, link: String, dir: String, items: [FeedItem], sink: DiagnosticSink) -> [OutputFile] {
+    private func write(title: String, description: String, link: String, dir: String, items: [FeedItem],
+                       fragments: FeedFragmentCache, sink: DiagnosticSink) -> [OutputFile] {
         let options = FeedOptions(fullContent: config.feedFullContent, timeZone: config.timeZone)
         let author = config.author.map { FeedAuthor(name: $0.name, email: $0.email, url: $0.url) }
         var out: [OutputFile] = []
         let formats: [(String, (FeedChannel, [FeedItem], FeedOptions) -> FeedOutput)] = [
-            ("feed.xml", { RSSWriter.write(channel: $0, items: $1, options: $2) }),
-            ("atom.xml", { AtomWriter.write(channel: $0, items: $1, options: $2) }),
-            ("feed.json", { JSONFeedWriter.write(channel: $0, items: $1, options: $2) }),
+            ("feed.xml", { RSSWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }),
+            ("atom.xml", { AtomWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }),
+            ("feed.json", { JSONFeedWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }),
         ]
         for (name, writer) in formats {
             let path = String((dir + name).dropFirst())
