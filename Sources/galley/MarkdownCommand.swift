@@ -42,8 +42,11 @@ struct MarkdownCommand: AsyncParsableCommand {
             data = FileHandle.standardInput.readDataToEndOfFile()
         }
         // Invalid UTF-8 is replaced with U+FFFD (and reported) rather than rejected.
-        let text = String(decoding: data, as: UTF8.self)
-        if String(validating: data, as: UTF8.self) == nil {
+        let text: String
+        if let valid = String(validating: data, as: UTF8.self) {
+            text = valid
+        } else {
+            text = String(decoding: data, as: UTF8.self)
             FileHandle.standardError.write(Data("galley: warning: \(file ?? "stdin") is not valid UTF-8; bad bytes replaced with U+FFFD\n".utf8))
         }
         let (body, offset) = MarkdownCommand.stripFrontMatter(text)
