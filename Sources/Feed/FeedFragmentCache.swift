@@ -28,10 +28,13 @@ public final class FeedFragmentCache: @unchecked Sendable {
     /// Without a cache the item is cleaned and written each time.
     static func text(_ cache: FeedFragmentCache?, _ format: String, _ item: FeedItem,
                      _ write: (FeedItem) -> String) -> (String, [FeedDiagnostic]) {
-        let make = { () -> (String, [FeedDiagnostic]) in
-            let (clean, diags) = FeedSanitizer.sanitize(item)
-            return (write(clean), diags)
+        if let cache {
+            return cache.fragment(format, item.id) {
+                let (clean, diags) = FeedSanitizer.sanitize(item)
+                return (write(clean), diags)
+            }
         }
-        return cache?.fragment(format, item.id, make: make) ?? make()
+        let (clean, diags) = FeedSanitizer.sanitize(item)
+        return (write(clean), diags)
     }
 }
