@@ -69,6 +69,10 @@ extension HTMLRenderer {
             }
             var merged = blockAttrs[t] ?? Attributes()
             merged.merge(attrs)
+            if merged.references.contains("toc") && nodeType(t) == NodeType.list {
+                // kramdown: the list is replaced by a table of contents.
+                tocLists.insert(t)
+            }
             blockAttrs[t] = merged
         }
     }

@@ -26,6 +26,7 @@ extension HTMLRenderer {
                 out.append(0x22)
             }
             attrs.write(to: &out, skipID: true)
+            if attrs.classes.contains("no_toc") { headingsWithoutTOC.insert(headings.count) }
             out.append(0x3E)
             if ctx.options.headingAnchors && ctx.options.headingIDs {
                 out.append("<a class=\"heading-anchor\" href=\"#")
@@ -83,4 +84,35 @@ extension HTMLRenderer {
         out.appendString(ctx.codeBlockRenderer(block))
     }
 
+
+    /// Puts kramdown-style tables of contents (`<ul id="markdown-toc">`) where `{:toc}` lists were,
+    /// listing the main document's headings except `.no_toc` ones, nested by level.
+    mutating func insertTablesOfContents(mainHeadings: Int) {
+        guard !tocPositions.isEmpty else { return }
+        var html = "<ul id=\"markdown-toc\">\n"
+        var levels: [Int] = []
+        for (k, h) in headings.prefix(mainHeadings).enumerated() where !headingsWithoutTOC.contains(k) {
+            if let top = levels.last, h.level > top {
+                html += "\n<ul>\n"
+                levels.append(h.level)
+            } else if !levels.isEmpty {
+                html += "</li>\n"
+                while levels.count > 1, let top = levels.last, top > h.level {
+                    levels.removeLast()
+                    html += "</ul>\n</li>\n"
+                }
+                levels[levels.count - 1] = h.level
+            } else {
+                levels.append(h.level)
+            }
+            html += "<li><a href=\"#\(escapeHTML(h.id))\" id=\"markdown-toc-\(escapeHTML(h.id))\">\(escapeHTML(h.text))</a>"
+        }
+        if !levels.isEmpty {
+            html += "</li>\n"
+            for _ in 1..<levels.count { html += "</ul>\n</li>\n" }
+        }
+        html += "</ul>\n"
+        let bytes = Array(html.utf8)
+        for p in tocPositions.reversed() { out.insert(contentsOf: bytes, at: p.offset) }
+    }
 }

@@ -78,6 +78,10 @@ struct HTMLRenderer {
     /// Set while rendering table cells (parsed elsewhere): the table's line, for diagnostics.
     var auxiliaryLine: Int? = nil
     var headingPending: [String] = []
+    /// `{:toc}` lists, where their tables of contents go (output offset), and headings left out (`.no_toc`).
+    var tocLists: Set<Node> = []
+    var tocPositions: [(offset: Int, headingCount: Int)] = []
+    var headingsWithoutTOC: Set<Int> = []
     /// Parents whose `~~` delimiters are already paired.
     var pairedParents: Set<Node> = []
     /// Reused buffer for joining text runs.
@@ -226,6 +230,12 @@ struct HTMLRenderer {
             case NodeType.heading:
                 renderHeading(node, entering: entering)
             case NodeType.list:
+                if entering && !tocLists.isEmpty && tocLists.contains(node) {
+                    out.cr()
+                    tocPositions.append((out.count, headings.count))
+                    cmark_iter_reset(iter, node, CMARK_EVENT_EXIT)
+                    continue
+                }
                 if entering {
                     out.cr()
                     let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST

@@ -5,6 +5,8 @@ struct Attributes: Sendable, Hashable {
     var id: String?
     var classes: [String] = []
     var pairs: [(String, String)] = []
+    /// Bare names (`{:toc}`): references, not HTML.
+    var references: [String] = []
 
     var isEmpty: Bool { id == nil && classes.isEmpty && pairs.isEmpty }
 
@@ -25,6 +27,7 @@ struct Attributes: Sendable, Hashable {
         for (k, v) in other.pairs {
             if let i = pairs.firstIndex(where: { $0.0 == k }) { pairs[i].1 = v } else { pairs.append((k, v)) }
         }
+        references += other.references
     }
 
     /// ` id="…" class="…" k="v"` in that order.
@@ -132,7 +135,8 @@ func parseIAL<C: RandomAccessCollection>(_ s: C) -> IALParse where C.Element == 
             }
             i = j
         } else {
-            // A bare word refers to an attribute list definition (`{:toc}`); we have none, so it adds nothing.
+            // A bare word refers to an attribute list definition; only kramdown's `{:toc}` means something here.
+            attrs.references.append(key)
             i = j
         }
     }

@@ -190,7 +190,9 @@ public struct MarkdownRenderer: Sendable {
             excerpt = Array(r.out[p])
         }
         r.trackExcerpt = false
+        let mainHeadings = r.headings.count
         if prepared.hasDefinitions { r.renderFootnotes(document) }
+        r.insertTablesOfContents(mainHeadings: mainHeadings)
         let excerptHTML = String(decoding: excerpt, as: UTF8.self)
         return MarkdownDocument(html: String(decoding: r.out, as: UTF8.self), excerptHTML: excerptHTML,
                                 excerptText: plainText(fromHTML: excerpt), headings: r.headings, wordCount: r.words,
