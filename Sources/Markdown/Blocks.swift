@@ -7,7 +7,6 @@ extension HTMLRenderer {
         let level = Int(cmark_node_get_heading_level(node))
         let digit = UInt8(0x30 + min(max(level, 1), 6))
         if entering {
-            prepareInlines(node)
             out.cr()
             out.append("<h")
             out.append(digit)

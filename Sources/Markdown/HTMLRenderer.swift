@@ -112,10 +112,7 @@ struct HTMLRenderer {
             if ev == CMARK_EVENT_DONE { break }
             guard let node = cmark_iter_get_node(iter) else { break }
             let entering = ev == CMARK_EVENT_ENTER
-            if inner && node == root {
-                if entering { prepareInlines(root) }
-                continue
-            }
+            if inner && node == root { continue }
             if let p = plain {
                 if node == p { plain = nil } else { renderPlain(node); continue }
             }
@@ -153,7 +150,6 @@ struct HTMLRenderer {
             case NodeType.emph, NodeType.strong:
                 let tag: StaticString = t == NodeType.emph ? "em" : "strong"
                 if entering {
-                    prepareInlines(node)
                     if ctx.hasIAL { attachInlineIAL(node) }
                     out.append(0x3C)
                     out.append(tag)
@@ -166,7 +162,6 @@ struct HTMLRenderer {
                 }
             case NodeType.link:
                 if entering {
-                    prepareInlines(node)
                     if ctx.hasIAL { attachInlineIAL(node) }
                     linkDepth += 1
                     out.append("<a href=\"")
@@ -209,7 +204,6 @@ struct HTMLRenderer {
                         cmark_iter_reset(iter, node, CMARK_EVENT_EXIT)
                         continue
                     }
-                    prepareInlines(node)
                     inWord = false
                     if !isTight(node) {
                         out.cr()

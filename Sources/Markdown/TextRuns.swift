@@ -141,9 +141,6 @@ extension HTMLRenderer {
         return (String(decoding: UnsafeBufferPointer(rebasing: s[(i + 2)..<j]), as: UTF8.self), j + 1)
     }
 
-    /// Inline children need no preparation up front any more (strikethrough pairs lazily);
-    /// kept as the hook for per-parent work.
-    @inline(__always) mutating func prepareInlines(_ parent: Node) {}
 
     /// kramdown span IAL right after an image, link or emphasis: `![a](b){:.wide}`.
     mutating func attachInlineIAL(_ node: Node) {
