@@ -142,7 +142,7 @@ extension CLikeRun {
                 var e = j + 1
                 if s.at(e) == 40 { while e < s.n && s.b[e] != 41 && s.b[e] != 10 { e += 1 }; e += 1 }
                 while e < s.n, let f = Optional(s.b[e]), f == 45 || f == 43 || f == 32 || f == 35 || f == 48 || isDigit(f) || f == 46 { e += 1 }
-                if e < s.n, let f = Optional(s.b[e]), "diouxXeEfFgGcrsa%".utf8.contains(f) {
+                if e < s.n, let f = Optional(s.b[e]), oneOf(f, "diouxXeEfFgGcrsa%") {
                     s.emit(cls, from: seg, to: j)
                     s.emit(.si, from: j, to: e + 1)
                     seg = e + 1; j = e + 1

@@ -26,6 +26,10 @@ enum Structure {
             if Double(tagLines) >= n * 0.6 { return Detection(language: "xml", confidence: 0.9) }
         }
         if first.hasPrefix("<?php") { return Detection(language: "php", confidence: 0.95) }
+        // One-line JSON objects and arrays of objects.
+        if lines.count == 1, (first.hasPrefix("{\"") && first.hasSuffix("}")) || (first.hasPrefix("[{\"") && first.hasSuffix("]")), first.contains("\":") {
+            return Detection(language: "json", confidence: 0.8)
+        }
         // JSON: structural lines only.
         if let json = jsonShare(lines), json >= (lines.count >= 20 ? 0.95 : 1.0) { return Detection(language: "json", confidence: json) }
         // Dockerfile.

@@ -170,8 +170,8 @@ struct CSSLexer: Lexer {
                     else { cls = .nt }
                     s.emit(cls, from: start, to: e); s.i = max(e, start + 1)
                 } else {
-                    if "(),".utf8.contains(c) { s.emit(inValue ? .p : .o, from: start, to: start + 1) }
-                    else if "+>~*/=%".utf8.contains(c) { s.emit(.o, from: start, to: start + 1) }
+                    if oneOf(c, "(),") { s.emit(inValue ? .p : .o, from: start, to: start + 1) }
+                    else if oneOf(c, "+>~*/=%") { s.emit(.o, from: start, to: start + 1) }
                     s.i += 1
                 }
             }

@@ -117,7 +117,7 @@ struct ShellLexer: Lexer {
                 }
                 if c == 58 || c == 45 || c == 61 || c == 43 || c == 63 || c == 35 || c == 37 || c == 47 {
                     var k = j
-                    while k < end, "-:=+?#%/".utf8.contains(s.b[k]) { k += 1 }
+                    while k < end, oneOf(s.b[k], "-:=+?#%/") { k += 1 }
                     if s.b[k - 1] == 63 {
                         // `${x:?message}`: Pygments reads the message as punctuation.
                         var e = k
@@ -136,7 +136,7 @@ struct ShellLexer: Lexer {
             return
         }
         var j = start + 1
-        if isIdentStart(n1) && n1 < 0x80 { j = s.identEnd(from: j) } else if isDigit(n1) || "@*#?$!-".utf8.contains(n1) { j += 1 }
+        if isIdentStart(n1) && n1 < 0x80 { j = s.identEnd(from: j) } else if isDigit(n1) || oneOf(n1, "@*#?$!-") { j += 1 }
         if j > start + 1 { s.emit(.nv, from: start, to: j) }
         s.i = max(j, start + 1)
     }
@@ -148,7 +148,7 @@ struct ShellLexer: Lexer {
             let c = s.b[j]
             if c == 34 { j += 1; break }
             if c == 92 { j += 2; continue }
-            if c == 36 && (isIdentStart(s.at(j + 1)) || s.at(j + 1) == 123 || s.at(j + 1) == 40 || isDigit(s.at(j + 1)) || "@*#?".utf8.contains(s.at(j + 1))) {
+            if c == 36 && (isIdentStart(s.at(j + 1)) || s.at(j + 1) == 123 || s.at(j + 1) == 40 || isDigit(s.at(j + 1)) || oneOf(s.at(j + 1), "@*#?")) {
                 s.emit(.s2, from: seg, to: j)
                 s.i = j
                 dollar(&s, end: end)

@@ -34,8 +34,8 @@ struct SQLLexer: Lexer {
                 }
                 s.emit(cls, from: start, to: e); s.i = e
             } else {
-                if "+-*/<>=!|%".utf8.contains(c) { s.emit(.o, from: start, to: start + 1) }
-                else if "(),;.".utf8.contains(c) { s.emit(.p, from: start, to: start + 1) }
+                if oneOf(c, "+-*/<>=!|%") { s.emit(.o, from: start, to: start + 1) }
+                else if oneOf(c, "(),;.") { s.emit(.p, from: start, to: start + 1) }
                 s.i += 1
             }
         }

@@ -61,3 +61,10 @@ public struct Span: Sendable, Hashable {
 @inline(__always) func isHexDigit(_ c: UInt8) -> Bool { c &- 48 < 10 || (c | 0x20) &- 97 < 6 }
 @inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 || c == 12 || c == 11 }
 @inline(__always) func isUpper(_ c: UInt8) -> Bool { c &- 65 < 26 }
+
+/// Whether `c` is one of the ASCII bytes of `set` (a literal scanned through its pointer, no String machinery).
+@inline(__always) func oneOf(_ c: UInt8, _ set: StaticString) -> Bool {
+    let p = set.utf8Start
+    for k in 0..<set.utf8CodeUnitCount where p[k] == c { return true }
+    return false
+}

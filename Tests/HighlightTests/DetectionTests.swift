@@ -45,6 +45,7 @@ import Testing
 
     @Test func structuralFormats() {
         #expect(h.detect("{\n  \"name\": \"galley\",\n  \"version\": 1\n}\n")?.language == "json")
+        #expect(h.detect("{\"name\": \"galley\", \"version\": 1}")?.language == "json")
         #expect(h.detect("title: Blog\nauthor:\n  name: Ada\ntags:\n  - swift\n")?.language == "yaml")
         #expect(h.detect("<?xml version=\"1.0\"?>\n<feed>\n  <title>Blog</title>\n</feed>\n")?.language == "xml")
         #expect(h.detect("<div class=\"post\">\n  <p>Hello</p>\n</div>\n")?.language == "html")
