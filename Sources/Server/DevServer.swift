@@ -100,7 +100,8 @@ public actor DevServer {
             }
         }
         // `run()` binds inside the task; wait for it to listen or fail.
-        let deadline = ContinuousClock.now + .seconds(5)
+        // Generous: binding takes milliseconds, but a loaded machine may not run this task for a while.
+        let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             if let error = await outcome.error {
                 throw Self.describe(error, port: configuration.port)

@@ -56,6 +56,7 @@ struct DevLoopTests {
         let sources = site.base.appendingPathComponent("content").path
         try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
         let log = RebuildLog()
+        let gate = Gate()
         try await withServer(site) { server, _ in
             let initial = RebuildLog()
             let loop = DevLoop(server: server, watcher: FileWatcher(folders: [sources], debounce: .milliseconds(10))) { changed in
@@ -64,7 +65,7 @@ struct DevLoopTests {
                     return .success(changedOutputPaths: [], cssOnly: false)
                 }
                 await log.add(changed)
-                try? await Task.sleep(for: .milliseconds(1500))  // long enough that b, c, d land during it
+                if await log.calls.count == 1 { await gate.wait() }  // b, c, d land while this build runs
                 return .success(changedOutputPaths: [], cssOnly: false)
             }
             let task = Task { try await loop.run() }
@@ -76,6 +77,9 @@ struct DevLoopTests {
                 try Data("2".utf8).write(to: URL(fileURLWithPath: sources + "/" + name))
                 try await Task.sleep(for: .milliseconds(30))
             }
+            // Let the watcher deliver them while the first build is still held, then finish it.
+            try await Task.sleep(for: .milliseconds(1000))
+            await gate.open()
             #expect(await eventually(within: 6) { await log.all.count == 4 })
             let calls = await log.calls
             #expect(calls.count == 2, "\(calls)")
@@ -90,5 +94,22 @@ struct DevLoopTests {
         #expect(await queue.next() == ["a", "b"])
         await queue.finish()
         #expect(await queue.next() == nil)
+    }
+}
+
+/// Holds a task until the test opens it: timing without sleeps inside the code under test.
+actor Gate {
+    private var isOpen = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func wait() async {
+        if isOpen { return }
+        await withCheckedContinuation { waiters.append($0) }
+    }
+
+    func open() {
+        isOpen = true
+        for w in waiters { w.resume() }
+        waiters = []
     }
 }
