@@ -54,6 +54,12 @@ import Testing
         #expect(!changed.contains("blog/post-6.html"))
         #expect(!changed.contains("about/index.html"))
 
+        // An edit that keeps the file's length, far from its start, is still seen.
+        changed = try await step(site, session, [p3], "same-length edit") {
+            try site.write(p3, post("Post 3", tags: ["odd", "all"], body: "A new body for post 3.\n\nSecond paragraph!"))
+        }
+        #expect(changed.contains("blog/post-3.html"))
+
         changed = try await step(site, session, [p3], "retitle and retag") {
             try site.write(p3, post("Post Three", tags: ["odd", "all", "new-tag"], body: "A new body for post 3."))
         }
