@@ -7,10 +7,10 @@ enum CLangs {
         var c = CLikeConfig()
         c.words = WordTable(words)
         c.typedFunctionDecl = true
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?:", p: "()[]{},;.")
         c.preprocessor = true
         c.doubleQuote = .s
         c.singleQuote = .sc
-        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?.", p: "()[]{},;:")
         c.multi([("->", .o), ("::", .o)])
         return c
     }
@@ -24,10 +24,12 @@ enum CLangs {
 
     static let cpp = cBase([
         (cKeywords, .k, nil),
-        ("class struct namespace enum union", .k, .nc),
+        ("class struct enum union typename", .k, .nc),
+        ("namespace", .k, .nn),
         ("auto const constexpr consteval constinit extern inline mutable register static virtual volatile explicit friend private protected public template typename using operator override final noexcept new delete this throw try catch co_await co_return co_yield static_assert decltype alignof alignas concept requires export import module static_cast dynamic_cast reinterpret_cast const_cast", .k, nil),
         (cTypes + " wchar_t char8_t char16_t char32_t", .kt, nil),
-        ("true false nullptr NULL", .kc, nil),
+        ("true false", .kc, nil),
+        ("nullptr NULL", .nb, nil),
         ("std string vector map unordered_map set unique_ptr shared_ptr make_unique make_shared cout cin endl", .n, nil),
     ])
 
@@ -49,13 +51,15 @@ enum CLangs {
 
     static let csharp: CLikeConfig = {
         var c = cBase([
-            ("class struct interface enum record namespace", .k, .nc),
-            ("abstract as base break case catch checked const continue default delegate do else event explicit extern finally fixed for foreach goto if implicit in internal is lock new operator out override params private protected public readonly ref return sealed sizeof stackalloc static switch this throw try typeof unchecked unsafe using virtual volatile while async await var get set init yield where when with nameof partial required", .k, nil),
+            ("class struct interface enum record", .k, .nc),
+            ("namespace using", .k, .nn),
+            ("abstract as base break case catch checked const continue default delegate do else event explicit extern finally fixed for foreach goto if implicit in internal is lock new operator out override params private protected public readonly ref return sealed sizeof stackalloc static switch this throw try typeof unchecked unsafe virtual volatile while async await var get set init yield where when with nameof partial required", .k, nil),
             ("bool byte char decimal double dynamic float int long object sbyte short string uint ulong ushort void nint nuint", .kt, nil),
             ("true false null", .kc, nil),
         ])
         c.preprocessor = true
         c.member = nil
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.")
         return c
     }()
 

@@ -10,10 +10,10 @@ struct MarkupLexer: Lexer {
             if c == 60 {
                 if s.matches("<!--", at: start) {
                     let e = MarkupLexer.find(s, "-->", from: start + 4) ?? s.n
-                    s.emit(html ? .cm : .c, from: start, to: e); s.i = e
+                    s.emit(.cm, from: start, to: e); s.i = e
                 } else if s.matches("<![CDATA[", at: start) {
                     let e = MarkupLexer.find(s, "]]>", from: start + 9) ?? s.n
-                    s.emit(.cp, from: start, to: start + 9); s.emit(.cp, from: max(e - 3, start + 9), to: e); s.i = e
+                    s.emit(.cp, from: start, to: e); s.i = e
                 } else if s.at(start + 1) == 33 || s.at(start + 1) == 63 {
                     var j = start
                     while j < s.n && s.b[j] != 62 { j += 1 }
@@ -64,7 +64,7 @@ struct MarkupLexer: Lexer {
                 k = min(k + 1, s.n)
                 s.emit(.s, from: j, to: k); j = k; continue
             }
-            if c == 61 { s.emit(.o, from: j, to: j + 1); j += 1; continue }
+            if c == 61 { s.emit(html ? .o : .na, from: j, to: j + 1); j += 1; continue }
             if isIdentStart(c) || c == 58 || c == 64 {
                 var k = j
                 while k < s.n && !isSpace(s.b[k]) && s.b[k] != 61 && s.b[k] != 62 && s.b[k] != 47 { k += 1 }
