@@ -164,7 +164,9 @@ struct CLikeRun {
             cls = .vm
         } else {
             let next = s.skipBlanks(from: end, newlines: false)
-            if s.at(next) == 40 {
+            if let f = cfg.fieldBeforeEquals, s.at(next) == 61, isDigit(s.at(s.skipBlanks(from: next + 1, newlines: false))) {
+                cls = f
+            } else if s.at(next) == 40 {
                 if cfg.typedFunctionDecl && spaceBefore && (prev == .ident || prev == .typeWord || prev == .modifier || (prev == .value && lastPunct == 62) || (prev == .value && lastPunct == 93)) {
                     cls = .nf
                 } else if let call = cfg.call {

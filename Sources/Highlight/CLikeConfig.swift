@@ -78,6 +78,8 @@ struct CLikeConfig: Sendable {
 
     /// Ruby: `:sym` and `key:` → ss, `name?`/`name!` methods, `#{…}` interpolation, `Const` → no.
     var ruby = false
+    /// `name = 1` field declarations (Protocol Buffers): name → this class.
+    var fieldBeforeEquals: TokenClass? = nil
     /// JSX/TSX elements: `<Tag attr="v" {…}>children</Tag>`.
     var jsx = false
     /// PHP: `<?php`/`?>` → cp, `/** */` → sd, `__magic` → fm.

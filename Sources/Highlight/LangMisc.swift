@@ -59,11 +59,13 @@ enum MiscLangs {
         c.words = WordTable([
             ("message enum service", .kd, .nc),
             ("rpc", .kd, .nf),
-            ("syntax package import option optional required repeated returns stream oneof map reserved extend to max weak public edition", .k, nil),
+            ("package import", .kn, .nn),
+            ("syntax option optional required repeated returns stream oneof map reserved extend to max weak public edition", .k, nil),
             ("double float int32 int64 uint32 uint64 sint32 sint64 fixed32 fixed64 sfixed32 sfixed64 bool string bytes", .kt, nil),
             ("true false", .kc, nil),
         ])
         c.doubleQuote = .s; c.singleQuote = .s; c.singleQuoteIsChar = false
+        c.fieldBeforeEquals = .na
         c.ops = CLikeConfig.opTable(o: "=", p: "()[]{},;:.<>")
         return c
     }()
