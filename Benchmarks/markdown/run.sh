@@ -9,7 +9,8 @@ cd "$(dirname "$0")/../.."
 SCRATCH=${SCRATCH:-.build-bench}
 RUNS=${RUNS:-7}
 DIR=$(python3 Benchmarks/markdown/generate.py "${TMPDIR:-/tmp}/galley-md-bench" "${SIZE:-4000000}")
-swift build -c release --scratch-path "$SCRATCH" --product galley >/dev/null
+LOG=$(mktemp)
+swift build -c release --scratch-path "$SCRATCH" --product galley >"$LOG" 2>&1 || { grep -E "error" "$LOG" >&2; echo "release build failed" >&2; exit 1; }
 GALLEY="$SCRATCH/release/galley"
 command -v cmark >/dev/null || { echo "needs the cmark CLI (apt-get install cmark)" >&2; exit 1; }
 
