@@ -37,9 +37,9 @@ struct ContextBuilder: Sendable {
                 "short": SiteDates.day(d, config.timeZone)]
     }
 
-    func termRefs(_ names: [String], kind: Term.Kind) -> [[String: Any]] {
-        names.compactMap { name in
-            guard let i = termIndex["\(kind.rawValue):\(Slug.term(name))"] else { return nil }
+    func termRefs(_ names: [String], slugs: [String], kind: Term.Kind) -> [[String: Any]] {
+        zip(names, slugs).compactMap { name, slug in
+            guard let i = termIndex["\(kind.rawValue):\(slug)"] else { return nil }
             let t = terms[i]
             return ["name": t.name, "slug": t.slug, "url": t.url, "count": t.posts.count, "kind": kind.rawValue]
         }
@@ -49,8 +49,8 @@ struct ContextBuilder: Sendable {
     func summary(_ p: RenderedDocument) -> [String: Any] {
         var d: [String: Any] = ["title": p.source.title, "url": config.url(p.source.permalink.url),
                                 "excerpt": p.excerptHTML, "summary": p.excerptText, "description": p.description,
-                                "readingTime": p.readingTime, "tags": termRefs(p.source.tags, kind: .tag),
-                                "categories": termRefs(p.source.categories, kind: .category)]
+                                "readingTime": p.readingTime, "tags": termRefs(p.source.tags, slugs: p.source.tagSlugs, kind: .tag),
+                                "categories": termRefs(p.source.categories, slugs: p.source.categorySlugs, kind: .category)]
         if let when = p.source.date { d["date"] = date(when) }
         return d
     }

@@ -1,5 +1,12 @@
 import Foundation
 
+extension SourceDocument {
+    /// Each tag and category with its kind and slug.
+    var terms: [(kind: Term.Kind, name: String, slug: String)] {
+        zip(tags, tagSlugs).map { (.tag, $0, $1) } + zip(categories, categorySlugs).map { (.category, $0, $1) }
+    }
+}
+
 /// A Markdown source after loading: front matter read, URL decided, body not yet rendered.
 struct SourceDocument: Sendable {
     enum Kind: String, Sendable { case post, page }
@@ -16,6 +23,9 @@ struct SourceDocument: Sendable {
     var description: String?
     var categories: [String]
     var tags: [String]
+    /// `Slug.term` of each tag and category, made once at load (lists and feeds look them up often).
+    var tagSlugs: [String] = []
+    var categorySlugs: [String] = []
     var layout: String?
     /// Line of the `layout:` key, for unknown-layout errors.
     var layoutLine: Int
@@ -44,18 +54,12 @@ struct ContentLoader: Sendable {
     func list() -> Listing {
         var listing = Listing()
         for root in ["content", "templates"] {
-            let base = siteDirectory.appendingPathComponent(root)
-            guard let e = FileManager.default.enumerator(at: base, includingPropertiesForKeys: [.isRegularFileKey],
-                                                          options: [.skipsHiddenFiles]) else { continue }
-            var found: [String] = []
-            for case let url as URL in e {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-                let name = url.lastPathComponent
-                if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasPrefix("#") || name.hasPrefix(".#") { continue }
-                let rel = root + "/" + String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
-                found.append(rel)
+            let found = FileWalk.files(under: siteDirectory.appendingPathComponent(root)).compactMap { path -> String? in
+                let name = (path as NSString).lastPathComponent
+                if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasPrefix("#") { return nil }
+                return root + "/" + path
             }
-            for rel in found.sorted() {
+            for rel in found {
                 let ext = (rel as NSString).pathExtension.lowercased()
                 if root == "content" && (ext == "md" || ext == "markdown") {
                     listing.markdown.append(rel)
@@ -94,6 +98,8 @@ struct ContentLoader: Sendable {
             }
         }
         var doc = makeDocument(rel, split: split, fm: fm, diagnostics: diagnostics)
+        doc?.tagSlugs = doc?.tags.map(Slug.term) ?? []
+        doc?.categorySlugs = doc?.categories.map(Slug.term) ?? []
         var h = Hasher()
         h.combine(rel)
         // Every byte: Foundation's own Data hash looks only at the length and the first 80 bytes.

@@ -15,9 +15,9 @@ struct FeedBuilder: Sendable {
         // Per-term feeds: each tag and category gets the same three formats under its own folder.
         var byTerm: [String: (name: String, kind: String, slug: String, posts: [Int])] = [:]
         for (i, p) in posts.enumerated() {
-            for (names, kind) in [(p.source.tags, "tags"), (p.source.categories, "categories")] {
-                for name in names {
-                    let slug = Slug.term(name)
+            for term in p.source.terms {
+                let (name, slug, kind) = (term.name, term.slug, term.kind == .tag ? "tags" : "categories")
+                do {
                     if byTerm["\(kind)/\(slug)"]?.posts.count ?? 0 >= limit { continue }
                     byTerm["\(kind)/\(slug)", default: (name, kind, slug, [])].posts.append(i)
                 }

@@ -28,7 +28,8 @@ struct OutputWriter {
             }
             for (src, rel) in assets {
                 try ensureParent(rel)
-                try fm.copyItem(at: src, to: staging.appendingPathComponent(rel))
+                // A linked asset is published as the file it points to, not as a link.
+                try fm.copyItem(at: src.resolvingSymlinksInPath(), to: staging.appendingPathComponent(rel))
             }
         } catch {
             try? fm.removeItem(at: staging)

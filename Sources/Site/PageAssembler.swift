@@ -16,6 +16,8 @@ struct PageAssembler: Sendable {
     let posts: [RenderedDocument]
     let terms: [Term]
     let context: ContextBuilder
+    /// Per post (index into `posts`), up to three related posts, computed once per build.
+    let related: [[Int]]
 
     init(config: SiteConfig, templates: TemplateSet, documents: [RenderedDocument], layouts: [String]) {
         self.config = config
@@ -30,18 +32,16 @@ struct PageAssembler: Sendable {
         var terms: [Term] = []
         var index: [String: Int] = [:]
         for (i, p) in posts.enumerated() {
-            for (names, kind) in [(p.source.tags, Term.Kind.tag), (p.source.categories, .category)] {
-                for name in names {
-                    let slug = Slug.term(name)
-                    let key = "\(kind.rawValue):\(slug)"
-                    if let t = index[key] { terms[t].posts.append(i); continue }
-                    index[key] = terms.count
-                    let prefix = kind == .tag ? "/tags/" : "/categories/"
-                    terms.append(Term(name: name, slug: slug, kind: kind, url: config.url(prefix + Slug.escapePath(slug) + "/"), posts: [i]))
-                }
+            for (kind, name, slug) in p.source.terms {
+                let key = "\(kind.rawValue):\(slug)"
+                if let t = index[key] { terms[t].posts.append(i); continue }
+                index[key] = terms.count
+                let prefix = kind == .tag ? "/tags/" : "/categories/"
+                terms.append(Term(name: name, slug: slug, kind: kind, url: config.url(prefix + Slug.escapePath(slug) + "/"), posts: [i]))
             }
         }
         self.terms = terms
+        self.related = Self.relatedPosts(posts, terms: terms, index: index)
         self.context = ContextBuilder(config: config, posts: posts, terms: terms, termIndex: index)
     }
 
@@ -85,7 +85,7 @@ struct PageAssembler: Sendable {
                 // What the page shows of other posts: neighbours and related posts.
                 h.combine(index + 1 < posts.count ? posts[index + 1].source.fingerprint : 0)
                 h.combine(index > 0 ? posts[index - 1].source.fingerprint : 0)
-                for j in related(index) { h.combine(posts[j].source.fingerprint) }
+                for j in related[index] { h.combine(posts[j].source.fingerprint) }
             }
             return (doc.source.permalink.outputPath, h.finalize())
         case let .list(template, kind, title, url, items, page, total, base, term):
@@ -112,10 +112,8 @@ struct PageAssembler: Sendable {
     }
 
     private func termCounts(_ doc: RenderedDocument, into h: inout Hasher) {
-        for (names, kind) in [(doc.source.tags, Term.Kind.tag), (doc.source.categories, .category)] {
-            for name in names {
-                if let t = context.termIndex["\(kind.rawValue):\(Slug.term(name))"] { h.combine(terms[t].posts.count) }
-            }
+        for (kind, _, slug) in doc.source.terms {
+            if let t = context.termIndex["\(kind.rawValue):\(slug)"] { h.combine(terms[t].posts.count) }
         }
     }
 
@@ -143,7 +141,7 @@ struct PageAssembler: Sendable {
         case .document(let i):
             let doc = documents[i]
             let index = postIndex[doc.source.sourcePath]
-            ctx["page"] = context.page(doc, index: index, related: index.map(related) ?? [])
+            ctx["page"] = context.page(doc, index: index, related: index.map { related[$0] } ?? [])
             return OutputFile(path: doc.source.permalink.outputPath, data: Data(templates.render(layouts[i], ctx).utf8), source: doc.source.sourcePath)
         case let .list(template, kind, title, url, items, page, total, base, term):
             var p = basicPage(kind: kind, title: title, url: url)
@@ -191,15 +189,37 @@ struct PageAssembler: Sendable {
         return url.hasSuffix("/") ? decoded + "index.html" : decoded
     }
 
-    /// Up to three other posts sharing the most tags, newer first on ties.
-    private func related(_ i: Int) -> [Int] {
-        var score: [Int: Int] = [:]
-        for name in posts[i].source.tags {
-            let slug = Slug.term(name)
-            guard let t = context.termIndex["tag:\(slug)"] else { continue }
-            for j in terms[t].posts.prefix(500) where j != i { score[j, default: 0] += 1 }
+    /// Up to three other posts sharing the most tags, newer first on ties. Candidates are the 500
+    /// newest posts of each tag, so a tag on every post does not make this quadratic; one scratch
+    /// array of counts and a top-three pass replace a dictionary and a sort per post.
+    static func relatedPosts(_ posts: [RenderedDocument], terms: [Term], index: [String: Int]) -> [[Int]] {
+        var count = [Int32](repeating: 0, count: posts.count)
+        var touched: [Int] = []
+        var result: [[Int]] = []
+        result.reserveCapacity(posts.count)
+        for i in posts.indices {
+            touched.removeAll(keepingCapacity: true)
+            for slug in posts[i].source.tagSlugs {
+                guard let t = index["tag:\(slug)"] else { continue }
+                for j in terms[t].posts.prefix(500) where j != i {
+                    if count[j] == 0 { touched.append(j) }
+                    count[j] += 1
+                }
+            }
+            // Best three by (shared tags desc, index asc = newer first).
+            var best: [(Int32, Int)] = []
+            for j in touched {
+                let c = count[j]
+                count[j] = 0
+                if best.count < 3 || (c, -j) > (best[best.count - 1].0, -best[best.count - 1].1) {
+                    best.append((c, j))
+                    best.sort { ($0.0, -$0.1) > ($1.0, -$1.1) }
+                    if best.count > 3 { best.removeLast() }
+                }
+            }
+            result.append(best.map(\.1))
         }
-        return score.sorted { ($0.value, -$0.key) > ($1.value, -$1.key) }.prefix(3).map(\.key)
+        return result
     }
 
     /// Posts grouped by year, then month, newest first.

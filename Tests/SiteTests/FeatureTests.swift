@@ -116,6 +116,18 @@ import Testing
         #expect(site.text("favicon.ico") == "ICO")
     }
 
+    @Test func linkedAssetsArePublishedAsFiles() async throws {
+        let site = try makeSite(["content/posts/a.md": post("A", date: "2026-01-01"), "shared/logo.svg": "<svg/>"])
+        defer { site.cleanUp() }
+        try FileManager.default.createDirectory(at: site.root.appendingPathComponent("content/images"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: site.root.appendingPathComponent("content/images/logo.svg"),
+                                                   withDestinationURL: site.root.appendingPathComponent("shared/logo.svg"))
+        _ = try await site.build()
+        let out = site.output.appendingPathComponent("images/logo.svg")
+        #expect(site.text("images/logo.svg") == "<svg/>")
+        #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: out.path)) == nil, "a file, not a link")
+    }
+
     @Test func draftsFolderAndPublishedFalse() async throws {
         let site = try makeSite([
             "content/posts/a.md": post("Live", date: "2026-01-01"),
