@@ -97,14 +97,14 @@ struct ContentLoader: Sendable {
             case .failure(let d): diagnostics.add(d); return nil
             }
         }
-        var doc = makeDocument(rel, split: split, fm: fm, diagnostics: diagnostics)
-        doc?.tagSlugs = doc?.tags.map(Slug.term) ?? []
-        doc?.categorySlugs = doc?.categories.map(Slug.term) ?? []
+        guard var doc = makeDocument(rel, split: split, fm: fm, diagnostics: diagnostics) else { return nil }
+        doc.tagSlugs = doc.tags.map(Slug.term)
+        doc.categorySlugs = doc.categories.map(Slug.term)
         var h = Hasher()
         h.combine(rel)
         // Every byte: Foundation's own Data hash looks only at the length and the first 80 bytes.
         data.withUnsafeBytes { h.combine(bytes: $0) }
-        doc?.fingerprint = h.finalize()
+        doc.fingerprint = h.finalize()
         return doc
     }
 
