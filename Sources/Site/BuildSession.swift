@@ -89,9 +89,10 @@ public actor BuildSession {
                                 source: "highlight theme `\(config.highlightTheme)`"))
 
         // Feeds use inline colours (feed readers drop stylesheets), so their posts are rendered again that way.
-        let feedHTML = await inlineStyledHTML(assembler.posts, config: config)
-        let feeds = await FeedBuilder(config: config, siteDirectory: options.siteDirectory)
-            .feeds(posts: assembler.posts, contentHTML: feedHTML, cache: feedCache)
+        let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
+        let inFeeds = Set(feedBuilder.jobs(assembler.posts).flatMap(\.posts)).sorted().map { assembler.posts[$0] }
+        let feedHTML = await inlineStyledHTML(inFeeds, config: config)
+        let feeds = await feedBuilder.feeds(posts: assembler.posts, contentHTML: feedHTML, cache: feedCache)
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
             if feedCache[f.dir]?.fingerprint == f.fingerprint { reused.formUnion(f.files.map(\.path)) }
@@ -141,12 +142,15 @@ public actor BuildSession {
         }
     }
 
-    private func inlineStyledHTML(_ posts: [RenderedDocument], config: SiteConfig) async -> [String] {
+    /// Feed HTML (inline-styled code) by source path, for the posts that appear in some feed.
+    private func inlineStyledHTML(_ posts: [RenderedDocument], config: SiteConfig) async -> [String: String] {
         let stale = posts.map(\.source).filter { feedHTML[$0.sourcePath]?.fingerprint != $0.fingerprint }
         for (doc, _) in await SiteBuilder.renderMarkdown(stale, config: config, inlineStyles: true) {
             feedHTML[doc.source.sourcePath] = (doc.source.fingerprint, doc.html)
         }
-        return posts.map { feedHTML[$0.source.sourcePath]!.html }
+        let keep = Set(posts.map(\.source.sourcePath))
+        feedHTML = feedHTML.filter { keep.contains($0.key) }
+        return feedHTML.mapValues(\.html)
     }
 
     // MARK: - Writing

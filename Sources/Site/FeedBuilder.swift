@@ -6,28 +6,11 @@ struct FeedBuilder: Sendable {
     let config: SiteConfig
     let siteDirectory: URL
 
-    /// `posts` are newest first; `contentHTML` is their HTML with inline-styled code. The site feed takes the newest
+    /// `posts` are newest first; `contentHTML` is, by source path, the HTML with inline-styled code of those in a feed. The site feed takes the newest
     /// `feed.items` posts, and so does each tag's and category's feed from that term's own posts.
     /// Feeds whose fingerprint is in `cache` are reused with their diagnostics.
-    func feeds(posts: [RenderedDocument], contentHTML: [String], cache: [String: CachedFeed]) async -> [CachedFeed] {
-        let limit = config.feedItems
-        var jobs: [FeedJob] = [FeedJob(title: config.title, description: config.description, dir: "/", posts: Array(posts.indices.prefix(limit)))]
-        // Per-term feeds: each tag and category gets the same three formats under its own folder.
-        var byTerm: [String: (name: String, kind: String, slug: String, posts: [Int])] = [:]
-        for (i, p) in posts.enumerated() {
-            for term in p.source.terms {
-                let (name, slug, kind) = (term.name, term.slug, term.kind == .tag ? "tags" : "categories")
-                do {
-                    if byTerm["\(kind)/\(slug)"]?.posts.count ?? 0 >= limit { continue }
-                    byTerm["\(kind)/\(slug)", default: (name, kind, slug, [])].posts.append(i)
-                }
-            }
-        }
-        for key in byTerm.keys.sorted() {
-            let t = byTerm[key]!
-            jobs.append(FeedJob(title: "\(config.title) — \(t.name)", description: "Posts \(t.kind == "tags" ? "tagged" : "in") “\(t.name)” on \(config.title)",
-                                dir: "/\(t.kind)/\(Slug.escapePath(t.slug))/", posts: t.posts))
-        }
+    func feeds(posts: [RenderedDocument], contentHTML: [String: String], cache: [String: CachedFeed]) async -> [CachedFeed] {
+        let jobs = self.jobs(posts)
         let me = self
         // Every feed of this build shares channel author and options, so items are written once per format.
         let fragments = FeedFragmentCache()
@@ -38,11 +21,33 @@ struct FeedBuilder: Sendable {
             let fingerprint = h.finalize()
             if let hit = cache[job.dir], hit.fingerprint == fingerprint { return hit }
             let sink = DiagnosticSink()
-            let items = job.posts.map { me.item(posts[$0], html: contentHTML[$0]) }
+            let items = job.posts.map { me.item(posts[$0], html: contentHTML[posts[$0].source.sourcePath] ?? posts[$0].html) }
             let files = me.write(title: job.title, description: job.description, link: me.config.url(job.dir), dir: job.dir,
                                  items: items, fragments: fragments, sink: sink)
             return CachedFeed(dir: job.dir, fingerprint: fingerprint, files: files, diagnostics: sink.all)
         }
+    }
+
+    /// The feeds to write: the site's, then one per tag and category, each with its newest posts.
+    func jobs(_ posts: [RenderedDocument]) -> [FeedJob] {
+        let limit = config.feedItems
+        var jobs: [FeedJob] = [FeedJob(title: config.title, description: config.description, dir: "/", posts: Array(posts.indices.prefix(limit)))]
+        // Per-term feeds: each tag and category gets the same three formats under its own folder.
+        var byTerm: [String: (name: String, kind: String, slug: String, posts: [Int])] = [:]
+        for (i, p) in posts.enumerated() {
+            for term in p.source.terms {
+                let kind = term.kind == .tag ? "tags" : "categories"
+                let key = "\(kind)/\(term.slug)"
+                if byTerm[key]?.posts.count ?? 0 >= limit { continue }
+                byTerm[key, default: (term.name, kind, term.slug, [])].posts.append(i)
+            }
+        }
+        for key in byTerm.keys.sorted() {
+            let t = byTerm[key]!
+            jobs.append(FeedJob(title: "\(config.title) — \(t.name)", description: "Posts \(t.kind == "tags" ? "tagged" : "in") “\(t.name)” on \(config.title)",
+                                dir: "/\(t.kind)/\(Slug.escapePath(t.slug))/", posts: t.posts))
+        }
+        return jobs
     }
 
     struct FeedJob: Sendable {
