@@ -74,24 +74,40 @@ struct SplitSource {
     var unterminated: Bool
 
     /// Splits Jekyll-style front matter: a first line `---`, YAML, then `---` or `...`.
+    /// Works on UTF-8 bytes and copies each part once: this runs for every file of every build.
     init(_ text: String) {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        func isFence(_ s: Substring, _ marks: [String]) -> Bool {
-            let t = s.hasSuffix("\r") ? s.dropLast() : s
-            return marks.contains(String(t.trimmingTrailingSpaces()))
+        let bytes = Array(text.utf8)
+        /// End of the line starting at `i` (index of its `\n`, or the end).
+        func lineEnd(_ i: Int) -> Int {
+            var j = i
+            while j < bytes.count && bytes[j] != 0x0A { j += 1 }
+            return j
         }
-        guard let first = lines.first, isFence(first, ["---"]) else {
+        /// Whether bytes[a..<b] is `marker` followed only by spaces, tabs or a `\r`.
+        func isFence(_ a: Int, _ b: Int, _ marker: UInt8) -> Bool {
+            guard b - a >= 3, bytes[a] == marker, bytes[a + 1] == marker, bytes[a + 2] == marker else { return false }
+            return bytes[(a + 3)..<b].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        }
+        let firstEnd = lineEnd(0)
+        guard isFence(0, firstEnd, 0x2D) else {
             self.init(frontMatter: nil, bodyLineOffset: 0, body: text, unterminated: false)
             return
         }
-        lines.removeFirst()
-        guard let end = lines.firstIndex(where: { isFence($0, ["---", "..."]) }) else {
-            self.init(frontMatter: nil, bodyLineOffset: 0, body: text, unterminated: true)
-            return
+        var line = 2
+        var start = firstEnd + 1
+        while start <= bytes.count {
+            let end = lineEnd(start)
+            if isFence(start, end, 0x2D) || isFence(start, end, 0x2E) {
+                let yaml = start > firstEnd + 1 ? String(decoding: bytes[(firstEnd + 1)..<(start - 1)], as: UTF8.self) : ""
+                let body = end < bytes.count ? String(decoding: bytes[(end + 1)...], as: UTF8.self) : ""
+                self.init(frontMatter: yaml, bodyLineOffset: line, body: body, unterminated: false)
+                return
+            }
+            if end >= bytes.count { break }
+            start = end + 1
+            line += 1
         }
-        let yaml = lines[..<end].joined(separator: "\n")
-        let body = lines[(end + 1)...].joined(separator: "\n")
-        self.init(frontMatter: yaml, bodyLineOffset: end + 2, body: body, unterminated: false)
+        self.init(frontMatter: nil, bodyLineOffset: 0, body: text, unterminated: true)
     }
 
     private init(frontMatter: String?, bodyLineOffset: Int, body: String, unterminated: Bool) {
