@@ -4,23 +4,26 @@ import Foundation
 ///
 /// A post tagged three ways appears in the site feed and in three term feeds, in three formats.
 /// Cleaning and escaping its full HTML once per format instead of once per feed is most of the cost
-/// of writing feeds. Share one cache only between feeds with the same channel author and options,
-/// within one build: an item's text depends on those and on the item, which is keyed by its id.
+/// of writing feeds. Share one cache only between feeds with the same channel author and options:
+/// an item's text depends on those and on the item.
 public final class FeedFragmentCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var fragments: [String: (text: String, diagnostics: [FeedDiagnostic])] = [:]
+    /// By format and item id: the item's hash (all fields) when written, the text and its findings.
+    private var fragments: [String: (itemHash: Int, text: String, diagnostics: [FeedDiagnostic])] = [:]
 
+    /// A cache may live across builds (`galley serve` keeps one): an entry is reused only while the
+    /// item is equal in every field, so an edited post is written again.
     public init() {}
 
-    /// The cached fragment of `id` in `format`, or `make()`'s result stored for next time.
-    func fragment(_ format: String, _ id: String, make: () -> (String, [FeedDiagnostic])) -> (String, [FeedDiagnostic]) {
-        let key = format + "\u{0}" + id
+    func fragment(_ format: String, _ item: FeedItem, make: () -> (String, [FeedDiagnostic])) -> (String, [FeedDiagnostic]) {
+        let key = format + "\u{0}" + item.id
+        let itemHash = item.hashValue
         lock.lock()
-        if let hit = fragments[key] { lock.unlock(); return (hit.text, []) }
+        if let hit = fragments[key], hit.itemHash == itemHash { lock.unlock(); return (hit.text, hit.diagnostics) }
         lock.unlock()
         let made = make()
         lock.lock()
-        fragments[key] = (made.0, made.1)
+        fragments[key] = (itemHash, made.0, made.1)
         lock.unlock()
         return made
     }
@@ -29,7 +32,7 @@ public final class FeedFragmentCache: @unchecked Sendable {
     static func text(_ cache: FeedFragmentCache?, _ format: String, _ item: FeedItem,
                      _ write: (FeedItem) -> String) -> (String, [FeedDiagnostic]) {
         if let cache {
-            return cache.fragment(format, item.id) {
+            return cache.fragment(format, item) {
                 let (clean, diags) = FeedSanitizer.sanitize(item)
                 return (write(clean), diags)
             }

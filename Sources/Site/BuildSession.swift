@@ -1,3 +1,4 @@
+import Feed
 import Foundation
 import Highlight
 
@@ -15,6 +16,8 @@ public actor BuildSession {
     private var feedHTML: [String: (fingerprint: Int, html: String)] = [:]
     private var pageCache: [String: CachedPage] = [:]
     private var feedCache: [String: CachedFeed] = [:]
+    /// Feed items as written, reused while an item is unchanged (they depend on settings too: reset with them).
+    private var feedFragments = FeedFragmentCache()
     /// What the last successful incremental write left in the output folder.
     private var written: [String: Data]? = nil
     private var copiedAssets: [String: (source: String, stamp: String)] = [:]
@@ -40,7 +43,7 @@ public actor BuildSession {
         if bytes != configBytes {
             // Settings touch every page: start over.
             configBytes = bytes
-            loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]
+            loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache()
         }
         guard var config = SiteConfig.load(siteDirectory: options.siteDirectory, diagnostics: sink) else { throw BuildFailure(sink.all) }
         if let base = options.baseURL { SiteBuilder.applyBaseURL(base, to: &config, sink: sink) }
@@ -92,7 +95,7 @@ public actor BuildSession {
         let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
         let inFeeds = Set(feedBuilder.jobs(assembler.posts).flatMap(\.posts)).sorted().map { assembler.posts[$0] }
         let feedHTML = await inlineStyledHTML(inFeeds, config: config)
-        let feeds = await feedBuilder.feeds(posts: assembler.posts, contentHTML: feedHTML, cache: feedCache)
+        let feeds = await feedBuilder.feeds(posts: assembler.posts, contentHTML: feedHTML, cache: feedCache, fragments: feedFragments)
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
             if feedCache[f.dir]?.fingerprint == f.fingerprint { reused.formUnion(f.files.map(\.path)) }

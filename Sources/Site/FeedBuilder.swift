@@ -9,11 +9,15 @@ struct FeedBuilder: Sendable {
     /// `posts` are newest first; `contentHTML` is, by source path, the HTML with inline-styled code of those in a feed. The site feed takes the newest
     /// `feed.items` posts, and so does each tag's and category's feed from that term's own posts.
     /// Feeds whose fingerprint is in `cache` are reused with their diagnostics.
-    func feeds(posts: [RenderedDocument], contentHTML: [String: String], cache: [String: CachedFeed]) async -> [CachedFeed] {
+    /// `fragments` holds items already written (the session keeps it between rebuilds).
+    func feeds(posts: [RenderedDocument], contentHTML: [String: String], cache: [String: CachedFeed],
+               fragments: FeedFragmentCache) async -> [CachedFeed] {
         let jobs = self.jobs(posts)
         let me = self
-        // Every feed of this build shares channel author and options, so items are written once per format.
-        let fragments = FeedFragmentCache()
+        // Each post's item once (its enclosure reads the file system), shared by every feed it is in.
+        let needed = Set(jobs.flatMap(\.posts)).sorted()
+        let made = await parallelMap(needed) { i in (i, me.item(posts[i], html: contentHTML[posts[i].source.sourcePath] ?? posts[i].html)) }
+        let items = Dictionary(made, uniquingKeysWith: { a, _ in a })
         return await parallelMap(jobs) { job in
             var h = Hasher()
             h.combine(job.title); h.combine(job.description); h.combine(job.dir)
@@ -21,9 +25,8 @@ struct FeedBuilder: Sendable {
             let fingerprint = h.finalize()
             if let hit = cache[job.dir], hit.fingerprint == fingerprint { return hit }
             let sink = DiagnosticSink()
-            let items = job.posts.map { me.item(posts[$0], html: contentHTML[posts[$0].source.sourcePath] ?? posts[$0].html) }
             let files = me.write(title: job.title, description: job.description, link: me.config.url(job.dir), dir: job.dir,
-                                 items: items, fragments: fragments, sink: sink)
+                                 items: job.posts.map { items[$0]! }, fragments: fragments, sink: sink)
             return CachedFeed(dir: job.dir, fingerprint: fingerprint, files: files, diagnostics: sink.all)
         }
     }
