@@ -25,11 +25,19 @@ struct Findings {
 enum TextChecks {
     /// C1 controls (U+0080–U+009F) are legal XML but almost always Windows-1252 bytes decoded as Latin-1.
     static func hasC1Control(_ s: String) -> Bool {
-        s.unicodeScalars.contains { $0.value >= 0x80 && $0.value <= 0x9F }
+        // U+0080…U+009F are C2 80…C2 9F in UTF-8: one pass over bytes, no scalar decoding.
+        var copy = s
+        return copy.withUTF8 { b in
+            guard b.count >= 2 else { return false }
+            for i in 0..<(b.count - 1) where b[i] == 0xC2 && b[i + 1] >= 0x80 && b[i + 1] <= 0x9F { return true }
+            return false
+        }
     }
 
     /// UTF-8 decoded as Latin-1/Windows-1252 leaves tell-tale pairs: `Ã©`, `â€™`, `Â `.
     static func looksDoubleEncoded(_ s: String) -> Bool {
+        // Every pattern starts with Ã, â, Â or ï, all of which are C3 xx in UTF-8: most text has no C3 byte.
+        guard s.utf8.contains(0xC3) else { return false }
         let scalars = Array(s.unicodeScalars)
         guard scalars.count >= 2 else { return false }
         for i in 0..<(scalars.count - 1) {
