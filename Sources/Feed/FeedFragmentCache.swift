@@ -17,7 +17,7 @@ public final class FeedFragmentCache: @unchecked Sendable {
 
     func fragment(_ format: String, _ item: FeedItem, make: () -> (String, [FeedDiagnostic])) -> (String, [FeedDiagnostic]) {
         let key = format + "\u{0}" + item.id
-        let itemHash = item.hashValue
+        let itemHash = item.revision ?? item.hashValue
         lock.lock()
         if let hit = fragments[key], hit.itemHash == itemHash { lock.unlock(); return (hit.text, hit.diagnostics) }
         lock.unlock()

@@ -71,6 +71,9 @@ public struct FeedItem: Sendable, Hashable {
     public var enclosure: FeedEnclosure?
     /// Where the item came from (a source file path), for warnings.
     public var sourcePath: String?
+    /// Optional change token from the caller (e.g. a hash of the source file): when set,
+    /// `FeedFragmentCache` compares it instead of hashing the whole item.
+    public var revision: Int?
 
     public init(id: String, title: String, link: String, published: Date, updated: Date? = nil, summary: String, contentHTML: String, author: FeedAuthor? = nil, categories: [String] = [], enclosure: FeedEnclosure? = nil, sourcePath: String? = nil) {
         self.id = id

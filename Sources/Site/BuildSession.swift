@@ -16,6 +16,8 @@ public actor BuildSession {
     private var feedHTML: [String: (fingerprint: Int, html: String)] = [:]
     private var pageCache: [String: CachedPage] = [:]
     private var feedCache: [String: CachedFeed] = [:]
+    /// Related posts depend only on which post has which tags, in order: kept while that is unchanged.
+    private var relatedCache: (signature: Int, related: [[Int]])? = nil
     /// Feed items as written, reused while an item is unchanged (they depend on settings too: reset with them).
     private var feedFragments = FeedFragmentCache()
     /// What the last successful incremental write left in the output folder.
@@ -44,6 +46,7 @@ public actor BuildSession {
             // Settings touch every page: start over.
             configBytes = bytes
             loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache()
+            relatedCache = nil
         }
         guard var config = SiteConfig.load(siteDirectory: options.siteDirectory, diagnostics: sink) else { throw BuildFailure(sink.all) }
         if let base = options.baseURL { SiteBuilder.applyBaseURL(base, to: &config, sink: sink) }
@@ -82,7 +85,9 @@ public actor BuildSession {
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
         let renderedDocs = await render(docs, config: config, sink: sink)
-        let assembler = PageAssembler(config: config, templates: templates, documents: renderedDocs, layouts: layouts)
+        let assembler = PageAssembler(config: config, templates: templates, documents: renderedDocs, layouts: layouts,
+                                      relatedCache: relatedCache)
+        relatedCache = (assembler.tagSignature, assembler.related)
         let pages = await assembler.pages(cache: pageCache)
         var reused = Set<String>()
         for p in pages where pageCache[p.file.path]?.fingerprint == p.fingerprint { reused.insert(p.file.path) }
@@ -136,12 +141,10 @@ public actor BuildSession {
         let keep = Set(docs.map(\.sourcePath))
         rendered = rendered.filter { keep.contains($0.key) }
         return docs.map { doc in
+            // Same fingerprint: same file bytes and settings, so the cached document is this one.
             let entry = rendered[doc.sourcePath]!
             sink.add(contentsOf: entry.diagnostics)
-            // Same bytes, but the document may have moved (a new fingerprint is already handled): use this load.
-            var r = entry.doc
-            r.source = doc
-            return r
+            return entry.doc
         }
     }
 

@@ -75,13 +75,29 @@ public enum SiteDates {
         return cal.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
     }
 
-    /// RFC 3339 with the zone's offset, e.g. `2026-03-06T10:00:00+00:00`.
+    /// RFC 3339 with the zone's offset, e.g. `2026-03-06T10:00:00+00:00`. Civil-date arithmetic instead of
+    /// Calendar and String(format:): the sitemap asks for thousands of these on every rebuild.
     public static func iso8601(_ date: Date, _ timeZone: TimeZone) -> String {
-        let c = components(date, timeZone)
         let off = timeZone.secondsFromGMT(for: date)
+        let t = Int((date.timeIntervalSince1970).rounded(.down)) + off
+        var days = t / 86400
+        var secs = t % 86400
+        if secs < 0 { secs += 86400; days -= 1 }
+        // Days since 1970-01-01 to year/month/day (Howard Hinnant's civil_from_days).
+        let z = days + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let day = doy - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
+        var y = String(year)
+        while y.count < 4 { y = "0" + y }
         let sign = off < 0 ? "-" : "+"
-        return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!,
-                      sign, abs(off) / 3600, abs(off) % 3600 / 60)
+        return "\(y)-\(two(month))-\(two(day))T\(two(secs / 3600)):\(two(secs % 3600 / 60)):\(two(secs % 60))\(sign)\(two(abs(off) / 3600)):\(two(abs(off) % 3600 / 60))"
     }
 
     /// `6 March 2026`.

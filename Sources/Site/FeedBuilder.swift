@@ -96,9 +96,15 @@ struct FeedBuilder: Sendable {
     private func item(_ p: RenderedDocument, html: String) -> FeedItem {
         let link = config.absolute(config.url(p.source.permalink.url))
         let author = (p.source.author ?? config.author?.name).map { FeedAuthor(name: $0) }
-        return FeedItem(id: link, title: p.source.title, link: link, published: p.source.date ?? Date(timeIntervalSince1970: 0),
-                        updated: p.source.updated, summary: p.description, contentHTML: html, author: author,
-                        categories: p.source.categories + p.source.tags, enclosure: enclosure(p), sourcePath: p.source.sourcePath)
+        var item = FeedItem(id: link, title: p.source.title, link: link, published: p.source.date ?? Date(timeIntervalSince1970: 0),
+                            updated: p.source.updated, summary: p.description, contentHTML: html, author: author,
+                            categories: p.source.categories + p.source.tags, enclosure: enclosure(p), sourcePath: p.source.sourcePath)
+        // The item is made from the file (fingerprint), the settings (fixed for a session) and the image it names.
+        var h = Hasher()
+        h.combine(p.source.fingerprint)
+        h.combine(item.enclosure)
+        item.revision = h.finalize()
+        return item
     }
 
     /// The front-matter image as an enclosure, with its real size and type read from the file.

@@ -19,7 +19,11 @@ struct PageAssembler: Sendable {
     /// Per post (index into `posts`), up to three related posts, computed once per build.
     let related: [[Int]]
 
-    init(config: SiteConfig, templates: TemplateSet, documents: [RenderedDocument], layouts: [String]) {
+    /// Hash of every post's tags in list order: what related posts are computed from.
+    let tagSignature: Int
+
+    init(config: SiteConfig, templates: TemplateSet, documents: [RenderedDocument], layouts: [String],
+         relatedCache: (signature: Int, related: [[Int]])? = nil) {
         self.config = config
         self.templates = templates
         self.documents = documents
@@ -41,7 +45,15 @@ struct PageAssembler: Sendable {
             }
         }
         self.terms = terms
-        self.related = Self.relatedPosts(posts, terms: terms, index: index)
+        var h = Hasher()
+        for p in posts { h.combine(p.source.sourcePath); h.combine(p.source.tagSlugs) }
+        let signature = h.finalize()
+        self.tagSignature = signature
+        if let cached = relatedCache, cached.signature == signature {
+            self.related = cached.related
+        } else {
+            self.related = Self.relatedPosts(posts, terms: terms, index: index)
+        }
         self.context = ContextBuilder(config: config, posts: posts, terms: terms, termIndex: index)
     }
 

@@ -23,6 +23,17 @@ struct SiteFiles: Sendable {
     }
 
     private func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        // URLs are percent-encoded, so this is nearly always a no-op: check before building anything.
+        guard s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E }) else { return s }
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
     }
 }
