@@ -104,6 +104,8 @@ struct ContentLoader: Sendable {
         h.combine(rel)
         // Every byte: Foundation's own Data hash looks only at the length and the first 80 bytes.
         data.withUnsafeBytes { h.combine(bytes: $0) }
+        // An undated draft takes its file's time, which the bytes do not show.
+        h.combine(doc.date)
         doc.fingerprint = h.finalize()
         return doc
     }

@@ -80,6 +80,20 @@ import Testing
         #expect(SiteDates.iso8601(base, berlin) == "2026-03-06T11:00:00+01:00")
     }
 
+    @Test func formatsRFC3339AcrossZonesAndCalendars() throws {
+        let cases: [(String, String, String)] = [
+            ("2024-02-29T23:59:59Z", "UTC", "2024-02-29T23:59:59+00:00"),
+            ("2024-03-01T02:30:00Z", "America/New_York", "2024-02-29T21:30:00-05:00"),
+            ("1969-12-31T23:00:00Z", "Asia/Kolkata", "1970-01-01T04:30:00+05:30"),
+            ("2000-01-01T00:00:00Z", "Pacific/Chatham", "2000-01-01T13:45:00+13:45"),
+            ("2026-07-04T12:00:00Z", "Europe/Berlin", "2026-07-04T14:00:00+02:00"),
+        ]
+        for (instant, zone, expected) in cases {
+            let date = try #require(SiteDates.parse(instant, timeZone: utc))
+            #expect(SiteDates.iso8601(date, TimeZone(identifier: zone)!) == expected, "\(instant) in \(zone)")
+        }
+    }
+
     @Test func rejectsNonsense() {
         for s in ["2026-02-30", "2026-13-01", "next tuesday", "2026-03-06 25:00", "2026-03-06T10:00:00 junk", "06/03/2026"] {
             #expect(SiteDates.parse(s, timeZone: utc) == nil, "\(s)")
