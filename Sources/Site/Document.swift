@@ -54,16 +54,15 @@ struct ContentLoader: Sendable {
     func list() -> Listing {
         var listing = Listing()
         for root in ["content", "templates"] {
-            let found = FileWalk.files(under: siteDirectory.appendingPathComponent(root)).compactMap { path -> String? in
-                let name = (path as NSString).lastPathComponent
-                if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasPrefix("#") { return nil }
-                return root + "/" + path
-            }
-            for rel in found {
-                let ext = (rel as NSString).pathExtension.lowercased()
-                if root == "content" && (ext == "md" || ext == "markdown") {
+            // Plain string tests rather than NSString path methods: this runs on every save in `serve`.
+            for path in FileWalk.files(under: siteDirectory.appendingPathComponent(root)) {
+                let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
+                if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasPrefix("#") { continue }
+                let rel = root + "/" + path
+                let lower = name.lowercased()
+                if root == "content" && (lower.hasSuffix(".md") || lower.hasSuffix(".markdown")) {
                     listing.markdown.append(rel)
-                } else if root == "templates" && ext == "mustache" {
+                } else if root == "templates" && lower.hasSuffix(".mustache") {
                     continue
                 } else {
                     listing.assets.append(rel)

@@ -21,6 +21,13 @@ struct PageAssembler: Sendable {
 
     /// Hash of every post's tags in list order: what related posts are computed from.
     let tagSignature: Int
+    /// Per document: its fingerprint and the indexes (into `terms`) of its tags and categories,
+    /// looked up once here rather than for every page that shows it.
+    let docPrints: [Int]
+    let docTerms: [[Int]]
+    /// The same for posts (newest first).
+    let postPrints: [Int]
+    let postTerms: [[Int]]
 
     init(config: SiteConfig, templates: TemplateSet, documents: [RenderedDocument], layouts: [String],
          relatedCache: (signature: Int, related: [[Int]])? = nil) {
@@ -45,6 +52,13 @@ struct PageAssembler: Sendable {
             }
         }
         self.terms = terms
+        func termIndexes(_ d: RenderedDocument) -> [Int] {
+            d.source.terms.compactMap { index["\($0.kind.rawValue):\($0.slug)"] }
+        }
+        self.docPrints = documents.map(\.source.fingerprint)
+        self.docTerms = documents.map(termIndexes)
+        self.postPrints = posts.map(\.source.fingerprint)
+        self.postTerms = posts.map(termIndexes)
         var h = Hasher()
         for p in posts { h.combine(p.source.sourcePath); h.combine(p.source.tagSlugs) }
         let signature = h.finalize()
@@ -88,18 +102,18 @@ struct PageAssembler: Sendable {
         h.combine(siteRevision)
         switch job {
         case .document(let i):
-            let doc = documents[i]
-            h.combine(doc.source.fingerprint)
+            h.combine(docPrints[i])
             h.combine(layouts[i])
             h.combine(templates.revision(layouts[i]))
-            termCounts(doc, into: &h)
-            if let index = postIndex[doc.source.sourcePath] {
+            for t in docTerms[i] { h.combine(terms[t].posts.count) }
+            let source = documents[i].source
+            if let index = postIndex[source.sourcePath] {
                 // What the page shows of other posts: neighbours and related posts.
-                h.combine(index + 1 < posts.count ? posts[index + 1].source.fingerprint : 0)
-                h.combine(index > 0 ? posts[index - 1].source.fingerprint : 0)
-                for j in related[index] { h.combine(posts[j].source.fingerprint) }
+                h.combine(index + 1 < posts.count ? postPrints[index + 1] : 0)
+                h.combine(index > 0 ? postPrints[index - 1] : 0)
+                for j in related[index] { h.combine(postPrints[j]) }
             }
-            return (doc.source.permalink.outputPath, h.finalize())
+            return (source.permalink.outputPath, h.finalize())
         case let .list(template, kind, title, url, items, page, total, base, term):
             h.combine(templates.revision(template))
             h.combine(kind); h.combine(title); h.combine(url); h.combine(page); h.combine(total); h.combine(base)
@@ -119,14 +133,8 @@ struct PageAssembler: Sendable {
 
     /// A post as lists show it: its own content and the counts of its terms.
     private func itemPrint(_ i: Int, into h: inout Hasher) {
-        h.combine(posts[i].source.fingerprint)
-        termCounts(posts[i], into: &h)
-    }
-
-    private func termCounts(_ doc: RenderedDocument, into h: inout Hasher) {
-        for (kind, _, slug) in doc.source.terms {
-            if let t = context.termIndex["\(kind.rawValue):\(slug)"] { h.combine(terms[t].posts.count) }
-        }
+        h.combine(postPrints[i])
+        for t in postTerms[i] { h.combine(terms[t].posts.count) }
     }
 
     enum PageJob: Sendable {
