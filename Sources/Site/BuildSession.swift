@@ -96,10 +96,10 @@ public actor BuildSession {
         files.append(OutputFile(path: "assets/syntax.css", data: Data((Highlighter.css(theme: config.highlightTheme) ?? "").utf8),
                                 source: "highlight theme `\(config.highlightTheme)`"))
 
-        // Feeds use inline colours (feed readers drop stylesheets), so their posts are rendered again that way.
+        // Feeds use inline colours (feed readers drop stylesheets).
         let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
         let inFeeds = Set(feedBuilder.jobs(assembler.posts).flatMap(\.posts)).sorted().map { assembler.posts[$0] }
-        let feedHTML = await inlineStyledHTML(inFeeds, config: config)
+        let feedHTML = await inlineStyledHTML(inFeeds)
         let feeds = await feedBuilder.feeds(posts: assembler.posts, contentHTML: feedHTML, cache: feedCache, fragments: feedFragments)
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
@@ -135,7 +135,7 @@ public actor BuildSession {
     /// Markdown for each document, re-rendered only when its file changed.
     private func render(_ docs: [SourceDocument], config: SiteConfig, sink: DiagnosticSink) async -> [RenderedDocument] {
         let stale = docs.filter { rendered[$0.sourcePath]?.fingerprint != $0.fingerprint }
-        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, inlineStyles: false) {
+        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config) {
             rendered[doc.source.sourcePath] = (doc.source.fingerprint, doc, diags)
         }
         let keep = Set(docs.map(\.sourcePath))
@@ -148,11 +148,12 @@ public actor BuildSession {
         }
     }
 
-    /// Feed HTML (inline-styled code) by source path, for the posts that appear in some feed.
-    private func inlineStyledHTML(_ posts: [RenderedDocument], config: SiteConfig) async -> [String: String] {
-        let stale = posts.map(\.source).filter { feedHTML[$0.sourcePath]?.fingerprint != $0.fingerprint }
-        for (doc, _) in await SiteBuilder.renderMarkdown(stale, config: config, inlineStyles: true) {
-            feedHTML[doc.source.sourcePath] = (doc.source.fingerprint, doc.html)
+    /// Feed HTML (inline-styled code) by source path, for the posts that appear in some feed: derived from
+    /// the page HTML by `Highlighter.inlineStyles(in:)`, so nothing is parsed or highlighted twice.
+    private func inlineStyledHTML(_ posts: [RenderedDocument]) async -> [String: String] {
+        let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.source.fingerprint }
+        for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.source.fingerprint, Highlighter.inlineStyles(in: $0.html)) }) {
+            feedHTML[path] = (print, html)
         }
         let keep = Set(posts.map(\.source.sourcePath))
         feedHTML = feedHTML.filter { keep.contains($0.key) }

@@ -72,12 +72,12 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders every body in parallel; Markdown and highlighter warnings get file lines.
-    static func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig, inlineStyles: Bool) async -> [(RenderedDocument, [SiteDiagnostic])] {
+    static func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig) async -> [(RenderedDocument, [SiteDiagnostic])] {
         let highlighter = Highlighter()
         return await parallelMap(docs) { doc in
             let local = DiagnosticSink()
             let renderer = MarkdownRenderer(options: config.markdown) { block in
-                let opts = HighlightOptions(inlineStyles: inlineStyles, lineNumbers: block.attributes["linenos"] != nil,
+                let opts = HighlightOptions(lineNumbers: block.attributes["linenos"] != nil,
                                             highlightedLines: block.highlightedLines, title: block.attributes["title"],
                                             unlabeled: config.unlabeled)
                 let result = highlighter.highlight(block.code, language: block.language, options: opts)

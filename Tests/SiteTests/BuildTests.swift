@@ -26,6 +26,10 @@ import Testing
     tags: [swift]
     ---
     The second one, dated by its file name.
+
+    ```swift
+    let answer = 42
+    ```
     """
 
     static let thirdPost = """
@@ -137,6 +141,11 @@ import Testing
         #expect(feed.strings("//item[title='Hello, Galley']/enclosure/@length") == ["10"])
         #expect(feed.strings("//item[title='Hello, Galley']/enclosure/@type") == ["image/png"])
         #expect(site.exists("atom.xml") && site.exists("feed.json"))
+        // Code in feeds carries inline colours (readers drop stylesheets); pages keep classes.
+        let second = feed.strings("//item[title='Second post']/content:encoded", namespaces: ["content": "http://purl.org/rss/1.0/modules/content/"])
+        #expect(second.first?.contains("<span style=\"color:") == true)
+        #expect(second.first?.contains("class=\"kd\"") == false)
+        #expect(site.text("blog/second-post.html")?.contains("<span class=\"kd\">let</span>") == true)
         #expect(site.exists("tags/swift/feed.xml"))
     }
 
