@@ -1,8 +1,17 @@
 extension Highlighter {
-    /// The inline theme's style for each token class, by CSS class name (`kd` → `color:#cf222e`).
-    static let inlineStyleByClass: [String: String] = Dictionary(
-        TokenClass.allCases.compactMap { c in inlineTheme.inlineStyle(c).map { (c.cssClass, $0) } },
+    /// The opening tag with the inline theme's style for each token class, keyed by the class name's
+    /// bytes packed into an integer (names are 1–3 bytes), so the pass below allocates nothing per span.
+    static let inlineSpanByClass: [UInt32: [UInt8]] = Dictionary(
+        TokenClass.allCases.compactMap { c in
+            inlineTheme.inlineStyle(c).map { (packedName(Array(c.cssClass.utf8)[...]), Array("<span style=\"\($0)".utf8)) }
+        },
         uniquingKeysWith: { a, _ in a })
+
+    /// Up to four bytes as one integer; longer names get a key no class has.
+    static func packedName(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        guard bytes.count <= 4 else { return UInt32.max }
+        return bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    }
 
     /// Turns highlighted blocks in `html` (class-based, as `highlight` writes them) into inline styles for
     /// feed readers that drop stylesheets, without lexing the code again. Inside each
@@ -30,9 +39,8 @@ extension Highlighter {
                 out.append(contentsOf: b[i..<span])
                 let valueStart = span + spanOpen.count
                 guard let quote = b[valueStart..<end].firstIndex(of: UInt8(ascii: "\"")) else { i = span; break }
-                if let style = inlineStyleByClass[String(decoding: b[valueStart..<quote], as: UTF8.self)] {
-                    out.append(contentsOf: Array("<span style=\"".utf8))
-                    out.append(contentsOf: Array(style.utf8))
+                if let open = inlineSpanByClass[packedName(b[valueStart..<quote])] {
+                    out.append(contentsOf: open)
                 } else {
                     out.append(contentsOf: b[span..<quote])
                 }
