@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Highlight
 
@@ -24,6 +25,16 @@ import Testing
             return out
         }
         #expect(text(converted) == "before\n" + text(classes) + "after")
+        // Spans without a style are dropped as inline mode drops them: the block is the same bytes.
+        #expect(converted == "<p>before</p>\n" + direct + "<p>after</p>")
+    }
+
+    @Test func lineMarkersAndNestingSurvive() {
+        let classes = h.highlight(code, language: "swift", options: HighlightOptions(lineNumbers: true, highlightedLines: [2])).html
+        let converted = Highlighter.inlineStyles(in: classes)
+        func count(_ s: String, _ part: String) -> Int { s.components(separatedBy: part).count - 1 }
+        #expect(count(converted, "<span") == count(converted, "</span>"))
+        #expect(converted.contains("hll"))
     }
 
     @Test func leavesOtherMarkupAlone() {
