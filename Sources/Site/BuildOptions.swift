@@ -37,6 +37,8 @@ public struct BuildReport: Sendable {
     public var feeds = 0
     public var assets = 0
     public var files = 0
+    /// Files whose bytes equal the previous output's: linked, not rewritten.
+    public var unchanged = 0
     public var warnings: [SiteDiagnostic] = []
     public var heldBack: [HeldBack] = []
     public var seconds: Double = 0

@@ -7,13 +7,16 @@ struct OutputWriter {
     let fm = FileManager.default
 
     /// Writes `files`, copies `assets` (source URL → relative path), then replaces `output`.
-    func commit(files: [OutputFile], assets: [(URL, String)]) throws {
+    /// Returns how many files were taken over unchanged from the previous output.
+    @discardableResult
+    func commit(files: [OutputFile], assets: [(URL, String)]) throws -> Int {
         let parent = output.deletingLastPathComponent()
         try fm.createDirectory(at: parent, withIntermediateDirectories: true)
         let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
         let staging = parent.appendingPathComponent(".\(output.lastPathComponent).galley-new-\(tag)")
         let retired = parent.appendingPathComponent(".\(output.lastPathComponent).galley-old-\(tag)")
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+        var unchanged = 0
         do {
             var madeDirs = Set<String>()
             func ensureParent(_ rel: String) throws {
@@ -24,12 +27,15 @@ struct OutputWriter {
             }
             for f in files {
                 try ensureParent(f.path)
+                if reuse(f.data, rel: f.path, into: staging) { unchanged += 1; continue }
                 try f.data.write(to: staging.appendingPathComponent(f.path))
             }
             for (src, rel) in assets {
                 try ensureParent(rel)
                 // A linked asset is published as the file it points to, not as a link.
-                try fm.copyItem(at: src.resolvingSymlinksInPath(), to: staging.appendingPathComponent(rel))
+                let source = src.resolvingSymlinksInPath()
+                if let data = sameSizeContents(source, as: rel), reuse(data, rel: rel, into: staging) { unchanged += 1; continue }
+                try fm.copyItem(at: source, to: staging.appendingPathComponent(rel))
             }
         } catch {
             try? fm.removeItem(at: staging)
@@ -55,6 +61,27 @@ struct OutputWriter {
         } else {
             try fm.moveItem(at: staging, to: output)
         }
+        return unchanged
+    }
+
+    /// When the previous output holds a file with exactly these bytes, it is linked into the new folder
+    /// instead of written: unchanged files keep their inode and modification time, so a rebuild with
+    /// nothing changed rewrites nothing, and rsync or a deploy see nothing to do.
+    private func reuse(_ data: Data, rel: String, into staging: URL) -> Bool {
+        let old = output.appendingPathComponent(rel)
+        guard let attrs = try? fm.attributesOfItem(atPath: old.path),
+              attrs[.type] as? FileAttributeType == .typeRegular,
+              attrs[.size] as? Int == data.count,
+              let previous = fm.contents(atPath: old.path), previous == data else { return false }
+        return link(old.path, staging.appendingPathComponent(rel).path) == 0
+    }
+
+    /// An asset's bytes, read only when the previous output has a file of the same size there.
+    private func sameSizeContents(_ source: URL, as rel: String) -> Data? {
+        let old = output.appendingPathComponent(rel)
+        guard let a = try? fm.attributesOfItem(atPath: old.path), let b = try? fm.attributesOfItem(atPath: source.path),
+              let size = a[.size] as? Int, size == b[.size] as? Int else { return nil }
+        return fm.contents(atPath: source.path)
     }
 
     /// Hidden top-level entries of the old output (`.git` of a deploy checkout, `.nojekyll`)

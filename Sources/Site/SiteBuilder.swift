@@ -13,13 +13,14 @@ public struct SiteBuilder: Sendable {
     public func build() async throws(BuildFailure) -> BuildReport {
         let started = Date()
         let site = try await BuildSession(options: options).assemble(changed: nil)
+        var report = site.report
         do {
-            try OutputWriter(output: options.output).commit(files: site.files, assets: site.assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
+            report.unchanged = try OutputWriter(output: options.output).commit(
+                files: site.files, assets: site.assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
         } catch {
             throw BuildFailure(site.diagnostics + [.error(options.output.path, "cannot write the output folder: \(error.localizedDescription)",
                                                           hint: "check permissions and free space; the previous output was left as it was")])
         }
-        var report = site.report
         report.seconds = Date().timeIntervalSince(started)
         return report
     }

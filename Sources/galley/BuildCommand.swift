@@ -47,7 +47,8 @@ enum Terminal {
     static func printSummary(_ r: BuildReport) {
         for w in r.warnings { err(w.description) }
         let rows: [(String, Int)] = [("posts", r.posts), ("pages", r.pages), ("feeds", r.feeds), ("assets copied", r.assets),
-                                     ("files written", r.files), ("warnings", r.warnings.count)]
+                                     ("files written", r.files - r.unchanged), ("files unchanged", r.unchanged),
+                                     ("warnings", r.warnings.count)]
         err("galley: built \(r.outputDirectory.path) in \(String(format: "%.2f", r.seconds)) s")
         for (k, v) in rows { err("  " + k.padding(toLength: 15, withPad: " ", startingAt: 0) + String(v)) }
         if !r.heldBack.isEmpty {

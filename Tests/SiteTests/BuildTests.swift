@@ -183,6 +183,26 @@ import Testing
         #expect(first.count > 10)
     }
 
+    @Test func unchangedFilesAreNotRewritten() async throws {
+        let site = try makeSite()
+        defer { site.cleanUp() }
+        let first = try await site.build()
+        #expect(first.unchanged == 0)
+        func inode(_ rel: String) -> UInt64? {
+            (try? FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent(rel).path))?[.systemFileNumber] as? UInt64
+        }
+        let about = inode("about/index.html"), image = inode("images/chart.png"), post = inode("blog/third.html")
+        try site.write("content/posts/2026-05-01-third.md", Self.thirdPost + "\nOne more line.\n")
+        let second = try await site.build()
+        // Everything but what shows the edited post is taken over as it was: same inode, same bytes.
+        #expect(second.unchanged > 0 && second.unchanged < second.files)
+        #expect(inode("about/index.html") == about && inode("images/chart.png") == image)
+        #expect(inode("blog/third.html") != post)
+        #expect(site.text("blog/third.html")?.contains("One more line.") == true)
+        let third = try await site.build()
+        #expect(third.unchanged == third.files)
+    }
+
     @Test func hiddenEntriesOfTheOutputSurvive() async throws {
         let site = try makeSite()
         defer { site.cleanUp() }
