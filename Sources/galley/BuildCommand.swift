@@ -50,7 +50,7 @@ enum Terminal {
                                      ("files written", r.files - r.unchanged), ("files unchanged", r.unchanged),
                                      ("warnings", r.warnings.count)]
         err("galley: built \(r.outputDirectory.path) in \(String(format: "%.2f", r.seconds)) s")
-        for (k, v) in rows { err("  " + k.padding(toLength: 15, withPad: " ", startingAt: 0) + String(v)) }
+        for (k, v) in rows { err("  " + k.padding(toLength: 17, withPad: " ", startingAt: 0) + String(v)) }
         if !r.heldBack.isEmpty {
             err("  held back (use --drafts / --future to include):")
             for h in r.heldBack.sorted(by: { $0.source < $1.source }) {
