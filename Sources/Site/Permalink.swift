@@ -63,7 +63,7 @@ struct Permalink: Sendable, Hashable {
             values["minute"] = String(format: "%02d", c.minute!)
             values["second"] = String(format: "%02d", c.second!)
         }
-        // Replace `:name` placeholders, longest names first so `:title` isn't read as `:t`.
+        // Replace `:name` placeholders; a name is every letter and `_` after the colon, so `:title` is never `:t` + "itle".
         var out = ""
         var chars = Substring(template)
         while let ch = chars.first {
