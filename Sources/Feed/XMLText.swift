@@ -106,8 +106,3 @@ enum XMLText {
         }
     }
 }
-
-/// Escapes text for XML character data and attribute values.
-func xmlEscape(_ s: String) -> String {
-    XMLText.escape(s)
-}

@@ -98,9 +98,10 @@ public actor BuildSession {
 
         // Feeds use inline colours (feed readers drop stylesheets).
         let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
-        let inFeeds = Set(feedBuilder.jobs(assembler.posts).flatMap(\.posts)).sorted().map { assembler.posts[$0] }
+        let feedJobs = feedBuilder.jobs(assembler.posts)
+        let inFeeds = Set(feedJobs.flatMap(\.posts)).sorted().map { assembler.posts[$0] }
         let feedHTML = await inlineStyledHTML(inFeeds)
-        let feeds = await feedBuilder.feeds(posts: assembler.posts, contentHTML: feedHTML, cache: feedCache, fragments: feedFragments)
+        let feeds = await feedBuilder.feeds(feedJobs, posts: assembler.posts, contentHTML: feedHTML, cache: feedCache, fragments: feedFragments)
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
             if feedCache[f.dir]?.fingerprint == f.fingerprint { reused.formUnion(f.files.map(\.path)) }

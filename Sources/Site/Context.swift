@@ -69,7 +69,7 @@ struct ContextBuilder: Sendable {
         d["source"] = src.sourcePath
         if let u = src.updated { d["updated"] = date(u) }
         if let a = src.author ?? config.author?.name { d["author"] = ["name": a] }
-        if let img = src.image { d["image"] = absoluteURL(img, relativeTo: url) }
+        if let img = src.image { d["image"] = config.absoluteURL(img, relativeTo: url) }
         d["params"] = Dictionary(src.params.map { ($0.0, $0.1.any) }, uniquingKeysWith: { $1 })
         if let i = index {
             // posts are newest first: the previous (older) post is the next index.
@@ -84,13 +84,4 @@ struct ContextBuilder: Sendable {
         ["title": p.source.title, "url": config.url(p.source.permalink.url)]
     }
 
-    /// Makes `ref` absolute: `https://…` stays, `/x` gets the origin (and base path), `x` is taken relative to `pageURL`.
-    func absoluteURL(_ ref: String, relativeTo pageURL: String) -> String {
-        if ref.hasPrefix("http://") || ref.hasPrefix("https://") { return ref }
-        if ref.hasPrefix("/") {
-            return config.absolute(ref.hasPrefix(config.basePath + "/") ? ref : config.url(ref))
-        }
-        let dir = pageURL.hasSuffix("/") ? pageURL : String(pageURL[...(pageURL.lastIndex(of: "/") ?? pageURL.startIndex)])
-        return config.absolute(dir + ref)
-    }
 }

@@ -238,8 +238,6 @@ struct ContentLoader: Sendable {
             case .unknownPlaceholder(let name):
                 diagnostics.add(.error(where_, line: line, column: 1, "unknown permalink placeholder `:\(name)`",
                                        hint: "use :year, :month, :day, :title, :slug, :categories (see README)"))
-            case .empty:
-                diagnostics.add(.error(where_, line: line, column: 1, "permalink is empty"))
             }
             return nil
         }

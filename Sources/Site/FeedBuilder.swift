@@ -10,9 +10,8 @@ struct FeedBuilder: Sendable {
     /// `feed.items` posts, and so does each tag's and category's feed from that term's own posts.
     /// Feeds whose fingerprint is in `cache` are reused with their diagnostics.
     /// `fragments` holds items already written (the session keeps it between rebuilds).
-    func feeds(posts: [RenderedDocument], contentHTML: [String: String], cache: [String: CachedFeed],
+    func feeds(_ jobs: [FeedJob], posts: [RenderedDocument], contentHTML: [String: String], cache: [String: CachedFeed],
                fragments: FeedFragmentCache) async -> [CachedFeed] {
-        let jobs = self.jobs(posts)
         let me = self
         // Each post's item once (its enclosure reads the file system), shared by every feed it is in.
         let needed = Set(jobs.flatMap(\.posts)).sorted()
@@ -110,8 +109,7 @@ struct FeedBuilder: Sendable {
     /// The front-matter image as an enclosure, with its real size and type read from the file.
     private func enclosure(_ p: RenderedDocument) -> FeedEnclosure? {
         guard let image = p.source.image else { return nil }
-        let ctx = ContextBuilder(config: config, posts: [], terms: [], termIndex: [:])
-        let absolute = ctx.absoluteURL(image, relativeTo: config.url(p.source.permalink.url))
+        let absolute = config.absoluteURL(image, relativeTo: config.url(p.source.permalink.url))
         let origin = config.absolute(config.basePath)
         guard absolute.hasPrefix(origin + "/") else { return nil }
         let rel = String(absolute.dropFirst(origin.count + 1)).removingPercentEncoding ?? ""

@@ -29,7 +29,6 @@ struct Permalink: Sendable, Hashable {
     enum Failure: Error, Equatable {
         case leavesOutput
         case unknownPlaceholder(String)
-        case empty
     }
 
     /// Expands `pattern`. Like Jekyll: `//` collapses, a trailing `/` writes `index.html`,

@@ -39,6 +39,16 @@ public struct SiteConfig: Sendable {
     /// Root-relative URL with the base path: `/x` → `/blog/x`.
     public func url(_ path: String) -> String { basePath + path }
 
+    /// Makes `ref` absolute: `https://…` stays, `/x` gets the origin (and base path), `x` is taken relative to `pageURL`.
+    func absoluteURL(_ ref: String, relativeTo pageURL: String) -> String {
+        if ref.hasPrefix("http://") || ref.hasPrefix("https://") { return ref }
+        if ref.hasPrefix("/") {
+            return absolute(ref.hasPrefix(basePath + "/") ? ref : url(ref))
+        }
+        let dir = pageURL.hasSuffix("/") ? pageURL : String(pageURL[...(pageURL.lastIndex(of: "/") ?? pageURL.startIndex)])
+        return absolute(dir + ref)
+    }
+
     /// Loads `site.yml`, else `_config.yml`, from the site folder.
     static func load(siteDirectory: URL, diagnostics: DiagnosticSink) -> SiteConfig? {
         let fm = FileManager.default
