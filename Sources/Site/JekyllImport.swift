@@ -47,10 +47,11 @@ public struct JekyllImport: Sendable {
         for sample in ["content/about.md", "site.yml"] { try? fm.removeItem(at: destination.appendingPathComponent(sample)) }
         try? fm.removeItem(at: destination.appendingPathComponent("content/posts"))
         var report = Report()
-        try writeSiteYML()
+        let jekyll = jekyllConfig()
+        try writeSiteYML(jekyll)
 
         var documents: [(String, String)] = []   // (destination rel path, text)
-        let files = listFiles()
+        let files = listFiles(excluding: jekyllExcludes(jekyll))
         for rel in files {
             let parts = rel.split(separator: "/").map(String.init)
             let from = source.appendingPathComponent(rel)
@@ -91,8 +92,10 @@ public struct JekyllImport: Sendable {
             }
         }
         let urls = postURLs(documents)
+        let siteValues = ["site.baseurl": SiteConfig.normalizedBase(jekyll["baseurl"]?.text ?? ""),
+                          "site.url": String((jekyll["url"]?.text ?? "").reversed().drop { $0 == "/" }.reversed())]
         for (rel, text) in documents {
-            let (converted, count, leftovers) = convert(text, file: rel, postURLs: urls)
+            let (converted, count, leftovers) = convert(text, file: rel, postURLs: urls, siteValues: siteValues)
             report.converted += count
             report.leftovers += leftovers
             try write(converted, to: rel)
@@ -103,10 +106,10 @@ public struct JekyllImport: Sendable {
 
     // MARK: - Files
 
-    private func listFiles() -> [String] {
+    private func listFiles(excluding jekyllExcluded: Set<String>) -> [String] {
         let fm = FileManager.default
         var out: [String] = []
-        let exclude = Self.skipped.union(jekyllExcludes())
+        let exclude = Self.skipped.union(jekyllExcluded)
         guard let e = fm.enumerator(at: source, includingPropertiesForKeys: [.isRegularFileKey, .isDirectoryKey]) else { return [] }
         let base = source.standardizedFileURL.path
         for case let url as URL in e {
@@ -121,10 +124,15 @@ public struct JekyllImport: Sendable {
         return out.sorted()
     }
 
-    private func jekyllExcludes() -> Set<String> {
+    /// `_config.yml`, read once per import (an empty document when it is missing or unreadable).
+    private func jekyllConfig() -> YAMLDocument {
         guard let text = try? String(contentsOf: source.appendingPathComponent("_config.yml"), encoding: .utf8),
-              case .success(let doc) = YAMLDocument.parse(text, file: "_config.yml", lineOffset: 0),
-              case .list(let items)? = doc["exclude"] else { return [] }
+              case .success(let doc) = YAMLDocument.parse(text, file: "_config.yml", lineOffset: 0) else { return YAMLDocument() }
+        return doc
+    }
+
+    private func jekyllExcludes(_ doc: YAMLDocument) -> Set<String> {
+        guard case .list(let items)? = doc["exclude"] else { return [] }
         return Set(items.compactMap { $0.text?.trimmingCharacters(in: CharacterSet(charactersIn: "/")) })
     }
 
@@ -153,10 +161,7 @@ public struct JekyllImport: Sendable {
     }
 
     /// site.yml from _config.yml: the keys Galley reads, in Galley's names; Jekyll's default permalink style kept.
-    private func writeSiteYML() throws(Failure) {
-        var doc = YAMLDocument()
-        if let text = try? String(contentsOf: source.appendingPathComponent("_config.yml"), encoding: .utf8),
-           case .success(let parsed) = YAMLDocument.parse(text, file: "_config.yml", lineOffset: 0) { doc = parsed }
+    private func writeSiteYML(_ doc: YAMLDocument) throws(Failure) {
         var lines = ["# Imported from a Jekyll _config.yml by `galley import jekyll`."]
         func add(_ key: String, _ value: String?) { if let value { lines.append("\(key): \(Scaffold.yamlQuoted(value))") } }
         add("title", doc["title"]?.text ?? "Imported site")
@@ -203,7 +208,7 @@ public struct JekyllImport: Sendable {
     }
 
     /// Converts what has a Galley equivalent; reports the rest with its line.
-    func convert(_ text: String, file: String, postURLs: [String: String]) -> (String, Int, [Leftover]) {
+    func convert(_ text: String, file: String, postURLs: [String: String], siteValues: [String: String]) -> (String, Int, [Leftover]) {
         var out: [String] = []
         var leftovers: [Leftover] = []
         var converted = 0
@@ -230,13 +235,14 @@ public struct JekyllImport: Sendable {
             if let tag = liquidTag(trimmed), tag.name == "raw" || tag.name == "endraw", trimmed.hasPrefix("{%"), trimmed.hasSuffix("%}") {
                 converted += 1; continue
             }
-            line = replaceInline(line, file: file, line: lineNo, postURLs: postURLs, converted: &converted, leftovers: &leftovers)
+            line = replaceInline(line, file: file, line: lineNo, postURLs: postURLs, siteValues: siteValues,
+                                 converted: &converted, leftovers: &leftovers)
             out.append(line)
         }
         return (out.joined(separator: "\n"), converted, leftovers)
     }
 
-    private func replaceInline(_ line: String, file: String, line lineNo: Int, postURLs: [String: String],
+    private func replaceInline(_ line: String, file: String, line lineNo: Int, postURLs: [String: String], siteValues: [String: String],
                                converted: inout Int, leftovers: inout [Leftover]) -> String {
         var result = ""
         var rest = Substring(line)
@@ -250,8 +256,8 @@ public struct JekyllImport: Sendable {
             var replacement: String? = nil
             if isTag, let tag = liquidTag(whole), tag.name == "post_url", let name = tag.args.first, let url = postURLs[name] {
                 replacement = url
-            } else if !isTag, inner == "site.baseurl" || inner == "site.url" {
-                replacement = siteValue(inner)
+            } else if !isTag, let value = siteValues[inner] {
+                replacement = value
             }
             if let replacement {
                 result += replacement
@@ -263,14 +269,6 @@ public struct JekyllImport: Sendable {
             rest = rest[close.upperBound...]
         }
         return result + rest
-    }
-
-    private func siteValue(_ key: String) -> String {
-        guard let text = try? String(contentsOf: source.appendingPathComponent("_config.yml"), encoding: .utf8),
-              case .success(let doc) = YAMLDocument.parse(text, file: "_config.yml", lineOffset: 0) else { return "" }
-        let name = String(key.dropFirst("site.".count))
-        let value = doc[name]?.text ?? ""
-        return name == "url" ? String(value.reversed().drop { $0 == "/" }.reversed()) : SiteConfig.normalizedBase(value)
     }
 
     /// `{% name args %}` → (name, args).
