@@ -118,8 +118,9 @@ public actor BuildSession {
         report.feeds = feeds.reduce(0) { $0 + $1.files.count }
         report.assets = assets.count
         report.files = files.count + assets.count
-        report.warnings = sink.all.filter { $0.severity == .warning }
-        return Assembled(files: files, reused: reused, assets: assets, diagnostics: sink.all, report: report)
+        let diagnostics = sink.all
+        report.warnings = diagnostics.filter { $0.severity == .warning }
+        return Assembled(files: files, reused: reused, assets: assets, diagnostics: diagnostics, report: report)
     }
 
     /// Whether `rel` or a folder holding it is in `changed` (a moved or deleted folder arrives as itself).
