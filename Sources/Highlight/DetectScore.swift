@@ -38,10 +38,44 @@ enum Scorer {
         return out
     }()
 
+    /// Word → (language, weight) for every language that lists it.
+    static let wordIndex: [String: [(Int, Double)]] = {
+        var out: [String: [(Int, Double)]] = [:]
+        for (i, l) in langs.enumerated() { for (w, weight) in l.words { out[w, default: []].append((i, weight)) } }
+        return out
+    }()
+
     static func root(_ i: Int) -> Int { langs[i].parent.map(root) ?? i }
 
     static func score(_ lines: [Substring], raw: [Substring] = []) -> Detection? {
-        decide(effectiveScores(lines, raw: raw), lineCount: lines.count)
+        decide(combinedScores(lines, raw: raw), lineCount: lines.count)
+    }
+
+    /// Weights of the learned penalties and of the learned favourite's bonus against the hand-written
+    /// features, and the bonus cap (fitted on the tuning split with `detectionThresholdSweep`).
+    static let learnedWeight = 1.0, learnedBonus = 1.0, bonusCap = 30.0
+
+    /// Hand-written evidence adjusted by the learned table (a dialect without its own learned column,
+    /// TypeScript or SCSS, is left alone: its base language's column would misjudge it).
+    static func combinedScores(_ lines: [Substring], raw: [Substring] = []) -> [Double] {
+        combine(effectiveScores(lines, raw: raw), Learned.penalties(lines))
+    }
+
+    static func combine(_ hand: [Double], _ penalties: [Double], weight: Double = learnedWeight, bonus: Double = learnedBonus, cap: Double = bonusCap) -> [Double] {
+        // Formats and languages the learned table does not cover (YAML, SQL, Kotlin…) keep the hand-written verdict.
+        guard let best = hand.indices.max(by: { hand[$0] < hand[$1] }), Learned.columns.contains(root(best)) else { return hand }
+        var eff = hand
+        // The learned favourite gains only when the hand-written features rate it at least half as high as
+        // their favourite: it confirms or breaks a near tie, it never lifts an outsider (TypeScript read as C#).
+        for i in 0..<langs.count where eff[i] > 0 {
+            let p = penalties[i]
+            eff[i] += p < 0 ? weight * p : (root(i) == root(best) || hand[i] * 2 >= hand[best] ? bonus * min(p, cap) : 0)
+        }
+        // A dialect with its own evidence shares its base language's bonus (TypeScript stays ahead of JavaScript).
+        for i in 0..<langs.count where hand[i] > 0 && !Learned.columns.contains(i) {
+            if let parent = langs[i].parent, eff[parent] > hand[parent] { eff[i] += eff[parent] - hand[parent] }
+        }
+        return eff
     }
 
     /// Per-language evidence, dialects already folded into their base language.
@@ -63,9 +97,10 @@ enum Scorer {
             let yamlKey = isYAMLKey(u)
             let scssVariable = u.first == 36 && u.last == 59 && u.contains(58) && !u.contains(61)
             let tagLine = u.count > 2 && u[0] == 60 && (isIdentStart(u[1]) || u[1] == 47 || u[1] == 33) && u[u.count - 1] == 62
+            // Whole words: one lookup per word for all languages at once.
+            for w in words { if let hits = wordIndex[String(w)] { for (i, weight) in hits { own[i] += weight } } }
             for i in 0..<n {
                 var s = 0.0
-                for w in words { if let weight = langs[i].words[String(w)] { s += weight } }
                 for f in langs[i].features {
                     let hit: Bool
                     switch f.kind {
@@ -106,8 +141,9 @@ enum Scorer {
         for i in 0..<n where root(i) != family { second = max(second, eff[i]) }
         let s1 = eff[best]
         // Short snippets need stronger evidence: a few lines share more words across languages.
-        let minimum = lineCount < 8 ? 5.0 : 4.0
-        guard s1 >= minimum, s1 >= second * 1.7 + 2 else { return nil }
+        // Fitted on the tuning split for <= 2% wrong (detectionThresholdSweep).
+        let minimum = lineCount < 8 ? 8.0 : 6.0
+        guard s1 >= minimum, s1 >= second * 2.5 + 4 else { return nil }
         let confidence = min(0.99, (s1 - second) / s1)
         return Detection(language: langs[best].name, confidence: confidence)
     }
