@@ -21,15 +21,20 @@ public struct DevServerConfiguration: Sendable {
     public var heartbeatInterval: Double
     /// Answer only loopback `Host` names (DNS-rebinding guard). nil: on when `host` is loopback.
     public var loopbackHostsOnly: Bool?
+    /// Extra `Host` names the guard lets through, e.g. `blog.test` mapped to 127.0.0.1 in
+    /// /etc/hosts. Exact names (any port); each one is trusted not to be rebound by a stranger.
+    public var allowedHosts: [String]
 
     public init(root: URL, host: String = "127.0.0.1", port: UInt16 = 4000,
-                liveReload: Bool = true, heartbeatInterval: Double = 15, loopbackHostsOnly: Bool? = nil) {
+                liveReload: Bool = true, heartbeatInterval: Double = 15, loopbackHostsOnly: Bool? = nil,
+                allowedHosts: [String] = []) {
         self.root = root
         self.host = host
         self.port = port
         self.liveReload = liveReload
         self.heartbeatInterval = heartbeatInterval
         self.loopbackHostsOnly = loopbackHostsOnly
+        self.allowedHosts = allowedHosts
     }
 }
 
@@ -38,6 +43,7 @@ public enum DevServerError: Error, Equatable, CustomStringConvertible {
     case portInUse(port: UInt16)
     case invalidHost(String)
     case cannotListen(String)
+    case invalidAllowedHost(String)
 
     public var description: String {
         switch self {
@@ -48,6 +54,8 @@ public enum DevServerError: Error, Equatable, CustomStringConvertible {
             return "cannot listen on '\(host)': use an IP address such as 127.0.0.1, 0.0.0.0 or ::1"
         case .cannotListen(let reason):
             return "cannot start the server: \(reason)"
+        case .invalidAllowedHost(let value):
+            return "--allow-host '\(value)' is not a host name: give just the name, e.g. --allow-host blog.test"
         }
     }
 }
@@ -60,7 +68,6 @@ public actor DevServer {
     public nonisolated let configuration: DevServerConfiguration
     /// Shared with the request handler; `publish` forwards to it.
     public nonisolated let hub: ReloadHub
-    private var http: HTTPServer?
     private var runTask: Task<Void, Never>?
     private var heartbeatTask: Task<Void, Never>?
     private var boundPort: UInt16?
@@ -88,7 +95,8 @@ public actor DevServer {
             resolver: PathResolver(root: configuration.root.standardizedFileURL.path),
             hub: hub,
             liveReload: configuration.liveReload,
-            loopbackHostsOnly: configuration.loopbackHostsOnly ?? Self.isLoopback(configuration.host)
+            loopbackHostsOnly: configuration.loopbackHostsOnly ?? Self.isLoopback(configuration.host),
+            allowedHosts: try Self.allowedHostNames(configuration.allowedHosts)
         )
         let server = HTTPServer(config: .init(address: address, timeout: 15, logger: .disabled), handler: handler)
         let outcome = StartOutcome()
@@ -107,7 +115,6 @@ public actor DevServer {
                 throw Self.describe(error, port: configuration.port)
             }
             if await server.isListening, let port = await Self.port(of: server) {
-                http = server
                 runTask = task
                 boundPort = port
                 startHeartbeat()
@@ -119,17 +126,19 @@ public actor DevServer {
         throw DevServerError.cannotListen("timed out waiting for the socket")
     }
 
-    /// Ends live-reload streams, closes the listening socket and waits for connections to finish.
+    /// Ends live-reload streams, stops accepting, ends open connections, then closes the listening socket.
+    ///
+    /// Not `HTTPServer.stop`: it closes the listening descriptor while the accept loop may still
+    /// be about to call `accept` on that number, and the kernel hands the number to the next
+    /// socket the process opens — with several servers in one process (parallel tests), possibly
+    /// another server's, whose connections the old loop could then answer. Cancelling the run
+    /// task ends the accept loop and connections first; `run()` closes the socket last.
     public func stop() async {
         heartbeatTask?.cancel()
         heartbeatTask = nil
         await hub.finishAll()
-        if let http {
-            await http.stop(timeout: 0.2)
-        }
         runTask?.cancel()
         await runTask?.value
-        http = nil
         runTask = nil
         boundPort = nil
     }
@@ -154,6 +163,18 @@ public actor DevServer {
         } catch {
             throw DevServerError.invalidHost(host)
         }
+    }
+
+    /// Normalised `allowedHosts`; a URL, path or empty value is a mistake worth stopping for.
+    static func allowedHostNames(_ values: [String]) throws -> Set<String> {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.-:")
+        return Set(try values.map { value in
+            guard let name = StaticSiteHandler.hostName(value), name.allSatisfy(allowed.contains),
+                  !value.contains("/"), name.contains(where: { $0 != "." && $0 != ":" }) else {
+                throw DevServerError.invalidAllowedHost(value)
+            }
+            return name
+        })
     }
 
     static func isLoopback(_ host: String) -> Bool {

@@ -10,7 +10,8 @@ import Foundation
 /// the saved file in place does. On a kernel queue overflow the batch holds the watched roots
 /// themselves: rebuild everything.
 ///
-/// Linux uses inotify; other platforms poll modification times (see `PollingWatcher`).
+/// Linux uses inotify, macOS FSEvents; elsewhere, or if FSEvents cannot start, modification
+/// times are polled (see `PollingWatcher`).
 public struct FileWatcher: Sendable {
     public let folders: [String]
     public let files: [String]
@@ -44,6 +45,11 @@ public struct FileWatcher: Sendable {
         #if os(Linux)
         return try InotifyWatcher.start(filter: filter, debounce: debounce, maxDelay: maxDelay)
         #else
+        #if canImport(Darwin) && canImport(CoreServices)
+        if let stream = FSEventsWatcher.start(filter: filter, debounce: debounce, maxDelay: maxDelay) {
+            return stream
+        }
+        #endif
         return PollingWatcher.start(filter: filter, interval: max(debounce, .milliseconds(250)))
         #endif
     }
@@ -150,7 +156,7 @@ struct Debouncer {
 }
 
 /// Portable fallback: snapshots modification times every `interval` and reports differences.
-/// Used on macOS for now (a kqueue/FSEvents backend would react faster); compiled everywhere.
+/// Used where no event API is available or FSEvents fails to start; compiled everywhere.
 enum PollingWatcher {
     struct Stamp: Equatable {
         var modified: Date

@@ -12,11 +12,14 @@ struct StaticSiteHandler: HTTPHandler {
     /// Only loopback `Host` names are answered (set while listening on loopback): a page on
     /// another site cannot DNS-rebind its own name to 127.0.0.1 and read drafts being served.
     var loopbackHostsOnly = false
+    /// Names let through the guard as well (`--allow-host`), already normalised by `hostName`.
+    var allowedHosts: Set<String> = []
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
         let isHead = request.method == .HEAD
-        if loopbackHostsOnly, !Self.isLoopbackHost(request.headers[.host]) {
-            return plain(.forbidden, "403 Forbidden: use http://127.0.0.1 or http://localhost\n", head: isHead)
+        if loopbackHostsOnly, !isAllowedHost(request.headers[.host]) {
+            return plain(.forbidden, "403 Forbidden: use http://127.0.0.1 or http://localhost"
+                         + " (or start `galley serve` with --allow-host NAME)\n", head: isHead)
         }
         guard request.method == .GET || isHead else {
             var headers = Self.baseHeaders(contentType: "text/plain; charset=utf-8")
@@ -108,17 +111,30 @@ struct StaticSiteHandler: HTTPHandler {
         return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventStreamBody(events: events)))
     }
 
+    func isAllowedHost(_ header: String?) -> Bool {
+        if Self.isLoopbackHost(header) { return true }
+        guard let name = header.flatMap(Self.hostName) else { return false }
+        return allowedHosts.contains(name)
+    }
+
+    /// The name of a `Host` header or `--allow-host` value: lowercased, without port, brackets
+    /// or trailing dot. nil when empty.
+    static func hostName(_ header: String) -> String? {
+        var name = header.trimmingCharacters(in: .whitespaces).lowercased()
+        if name.hasPrefix("[") {
+            name = String(name.dropFirst().prefix { $0 != "]" })
+        } else if let colon = name.lastIndex(of: ":"), name.firstIndex(of: ":") == colon {
+            name = String(name[..<colon])  // one colon: a port (several: a bare IPv6 address)
+        }
+        if name.hasSuffix(".") { name.removeLast() }
+        return name.isEmpty ? nil : name
+    }
+
     /// `localhost`, `*.localhost`, `127.x.y.z` or `::1`, with or without a port. A request
     /// without Host (HTTP/1.0) is allowed: browsers always send one.
     static func isLoopbackHost(_ header: String?) -> Bool {
-        guard let header = header?.trimmingCharacters(in: .whitespaces).lowercased(), !header.isEmpty else { return true }
-        var name = header
-        if name.hasPrefix("[") {
-            name = String(name.dropFirst().prefix { $0 != "]" })
-        } else if let colon = name.lastIndex(of: ":") {
-            name = String(name[..<colon])
-        }
-        if name.hasSuffix(".") { name.removeLast() }
+        guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { return true }
+        guard let name = hostName(header) else { return false }
         if name == "localhost" || name.hasSuffix(".localhost") || name == "::1" { return true }
         let octets = name.split(separator: ".", omittingEmptySubsequences: false)
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }

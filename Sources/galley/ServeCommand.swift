@@ -22,6 +22,13 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "Port to listen on.")
     var port: UInt16 = 4000
 
+    /// On loopback, other names are refused: a web page cannot rebind its own name to this machine
+    /// and read the drafts being served.
+    @Option(name: .customLong("allow-host"),
+            help: ArgumentHelp("Also answer requests for this host name (repeatable), e.g. blog.test mapped to 127.0.0.1 in /etc/hosts.",
+                               valueName: "name"))
+    var allowHost: [String] = []
+
     @Flag(name: .long, help: "Include draft posts.")
     var drafts = false
 
@@ -34,7 +41,8 @@ struct ServeCommand: AsyncParsableCommand {
             ?? siteURL.appendingPathComponent("public")
         try FileManager.default.createDirectory(at: outputURL, withIntermediateDirectories: true)
 
-        let server = DevServer(configuration: DevServerConfiguration(root: outputURL, host: host, port: port))
+        let server = DevServer(configuration: DevServerConfiguration(root: outputURL, host: host, port: port,
+                                                                     allowedHosts: allowHost))
         let boundPort: UInt16
         do {
             boundPort = try await server.start()
@@ -79,6 +87,9 @@ struct ServeCommand: AsyncParsableCommand {
         let loop = DevLoop(server: server, watcher: watcher, onRebuild: Self.report, rebuild: rebuild)
         let shownHost = host.contains(":") ? "[\(host)]" : host
         printLine("Serving \(outputURL.path) at http://\(shownHost):\(boundPort)/ — press Ctrl-C to stop")
+        for name in allowHost {
+            printLine("Also answering http://\(name):\(boundPort)/ (--allow-host)")
+        }
         if host != "127.0.0.1" && host != "localhost" && host != "::1" {
             printLine("warning: listening on \(host): other machines on the network can reach this server")
         }

@@ -274,6 +274,44 @@ struct DevServerTests {
         #expect(!DevServer.isLoopback("0.0.0.0") && !DevServer.isLoopback("::") && !DevServer.isLoopback("192.168.1.2"))
     }
 
+    /// `--allow-host blog.test`: a name mapped to 127.0.0.1 by the user passes the rebinding guard,
+    /// with any port and in any case; other names are still refused.
+    @Test func allowedHostsPassTheGuard() async throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        let configuration = DevServerConfiguration(root: site.root, port: 0, allowedHosts: ["Blog.Test", "docs.internal."])
+        let server = DevServer(configuration: configuration)
+        let port = try await server.start()
+        do {
+            try await checkAllowedHosts(port: port)
+        } catch {
+            Issue.record(error)
+        }
+        await server.stop()
+        for bad in ["http://blog.test", "blog.test/x", "", ":80", "bad_name"] {
+            let broken = DevServer(configuration: DevServerConfiguration(root: site.root, port: 0, allowedHosts: [bad]))
+            await #expect(throws: DevServerError.invalidAllowedHost(bad)) { try await broken.start() }
+        }
+    }
+
+    private func checkAllowedHosts(port: UInt16) async throws {
+        func get(host: String) async throws -> RawResponse {
+            try await RawHTTP.offPool {
+                let connection = try RawConnection(port: port)
+                connection.send("GET /about HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n")
+                return try RawHTTP.parse(connection.receiveAll(), head: false)
+            }
+        }
+        for host in ["blog.test:\(port)", "BLOG.TEST", "blog.test.", "docs.internal:80", "localhost:\(port)"] {
+            #expect(try await get(host: host).status == 200, "\(host)")
+        }
+        for host in ["evil.test", "blog.test.evil.example", "sub.blog.test", "test"] {
+            let refused = try await get(host: host)
+            #expect(refused.status == 403, "\(host)")
+            #expect(refused.text.contains("--allow-host"))
+        }
+    }
+
     @Test func busyPortIsReportedWithAHint() async throws {
         let site = try SiteFixture()
         defer { site.remove() }

@@ -36,8 +36,12 @@ final class RawConnection: @unchecked Sendable {
     let fd: Int32
     private var buffer = Data()
 
+    /// `fd` is assigned only once connected: if a throwing init has set every property, Swift
+    /// runs `deinit` too, and closing the number twice would close a socket someone else
+    /// (another test's server) has been given meanwhile.
     init(port: UInt16, timeout: Double = 3) throws {
-        fd = socket(AF_INET, streamSocket, 0)
+        let fd = socket(AF_INET, streamSocket, 0)
+        guard fd >= 0 else { throw RawHTTPError.connect(errno) }
         var tv = timeval()
         tv.tv_sec = .init(Int(timeout))
         tv.tv_usec = .init(Int((timeout - Double(Int(timeout))) * 1_000_000))
@@ -57,6 +61,7 @@ final class RawConnection: @unchecked Sendable {
             close(fd)
             throw RawHTTPError.connect(code)
         }
+        self.fd = fd
     }
 
     deinit { close(fd) }
