@@ -462,6 +462,8 @@ paginate: {POSTS_PER_PAGE}
 feed:
   items: {FEED_ITEMS}
   full_content: true
+  # RSS only, as the Hugo and Jekyll sites write (Galley's default adds Atom and JSON Feed).
+  formats: [rss]
 highlight:
   theme: galley
   unlabeled: auto

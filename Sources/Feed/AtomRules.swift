@@ -40,7 +40,7 @@ enum AtomRules {
             }
             for name in ["content", "summary"] {
                 guard let el = entry.first(name, ns: ns), el.attributes["type"] == "html" else { continue }
-                let relative = TextChecks.relativeURLs(inHTML: el.text)
+                let relative = TextChecks.relativeURLs(inHTML: el.text, memo: f.memo)
                 if !relative.isEmpty, el.attributes["base"] == nil {
                     f.warning("atom-relative-url-in-html", "\(name) has relative URLs (\(relative.prefix(3).map { "\"\($0)\"" }.joined(separator: ", "))) that readers cannot resolve", at: el)
                 }

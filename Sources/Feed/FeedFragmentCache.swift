@@ -10,6 +10,8 @@ public final class FeedFragmentCache: @unchecked Sendable {
     private let lock = NSLock()
     /// By format and item id: the item's hash (all fields) when written, the text and its findings.
     private var fragments: [String: (itemHash: Int, text: String, diagnostics: [FeedDiagnostic])] = [:]
+    /// By item id: the item cleaned for XML (the same for every format), so its HTML is scanned once.
+    private var cleaned: [String: (itemHash: Int, item: FeedItem, diagnostics: [FeedDiagnostic])] = [:]
 
     /// A cache may live across builds (`galley serve` keeps one): an entry is reused only while the
     /// item is equal in every field, so an edited post is written again.
@@ -28,12 +30,24 @@ public final class FeedFragmentCache: @unchecked Sendable {
         return made
     }
 
+    func sanitized(_ item: FeedItem) -> (FeedItem, [FeedDiagnostic]) {
+        let itemHash = item.revision ?? item.hashValue
+        lock.lock()
+        if let hit = cleaned[item.id], hit.itemHash == itemHash { lock.unlock(); return (hit.item, hit.diagnostics) }
+        lock.unlock()
+        let made = FeedSanitizer.sanitize(item)
+        lock.lock()
+        cleaned[item.id] = (itemHash, made.0, made.1)
+        lock.unlock()
+        return made
+    }
+
     /// Without a cache the item is cleaned and written each time.
     static func text(_ cache: FeedFragmentCache?, _ format: String, _ item: FeedItem,
                      _ write: (FeedItem) -> String) -> (String, [FeedDiagnostic]) {
         if let cache {
             return cache.fragment(format, item) {
-                let (clean, diags) = FeedSanitizer.sanitize(item)
+                let (clean, diags) = cache.sanitized(item)
                 return (write(clean), diags)
             }
         }

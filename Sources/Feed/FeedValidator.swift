@@ -7,8 +7,9 @@ public enum FeedValidator {
 
     /// Validates an RSS 2.0, Atom or JSON feed. `expectedSelfURL`, when given, must equal the feed's self link.
     /// Dates later than `now` + 1 day are warned about. Findings are sorted by line.
-    public static func validate(_ data: Data, expectedSelfURL: String? = nil, now: Date = Date()) -> [FeedDiagnostic] {
-        validate(data, expectedSelf: expectedSelfURL.map(SelfExpectation.url), now: now)
+    /// `memo` lets many feeds sharing items (a site's feed and its term feeds) scan each item's text once.
+    public static func validate(_ data: Data, expectedSelfURL: String? = nil, now: Date = Date(), memo: TextCheckMemo? = nil) -> [FeedDiagnostic] {
+        validate(data, expectedSelf: expectedSelfURL.map(SelfExpectation.url), now: now, memo: memo)
     }
 
     /// For feeds found in an output folder, where the site URL is unknown: the self link's
@@ -17,8 +18,9 @@ public enum FeedValidator {
         validate(data, expectedSelf: .pathSuffix(relativePath), now: now)
     }
 
-    static func validate(_ data: Data, expectedSelf: SelfExpectation?, now: Date) -> [FeedDiagnostic] {
+    static func validate(_ data: Data, expectedSelf: SelfExpectation?, now: Date, memo: TextCheckMemo? = nil) -> [FeedDiagnostic] {
         var f = Findings()
+        f.memo = memo
         let firstByte = data.first { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
         switch firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") ? .jsonFeed : sniff(data) {
         case .jsonFeed:

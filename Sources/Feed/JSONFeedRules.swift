@@ -91,7 +91,7 @@ enum JSONFeedRules {
                 f.warning("feed-html-in-text", "item title is plain text but contains HTML markup", line: n.line, column: n.column)
             }
             if let n = item["content_html"], let html = n.string {
-                let relative = TextChecks.relativeURLs(inHTML: html)
+                let relative = TextChecks.relativeURLs(inHTML: html, memo: f.memo)
                 if !relative.isEmpty {
                     f.warning("json-relative-url-in-html", "content_html has relative URLs (\(relative.prefix(3).map { "\"\($0)\"" }.joined(separator: ", "))) that readers cannot resolve", line: n.line, column: n.column)
                 }

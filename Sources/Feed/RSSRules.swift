@@ -97,7 +97,7 @@ enum RSSRules {
             f.warning("rss-content-without-description", "item has content:encoded but no description; some readers show nothing", at: encoded)
         }
         for html in [description, encoded].compactMap({ $0 }) {
-            let relative = TextChecks.relativeURLs(inHTML: html.text)
+            let relative = TextChecks.relativeURLs(inHTML: html.text, memo: f.memo)
             if !relative.isEmpty {
                 let shown = relative.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
                 f.warning("rss-relative-url-in-html", "\(html.namespace == nil ? "description" : "content:encoded") has relative URLs (\(shown)\(relative.count > 3 ? ", …" : "")) that readers cannot resolve", at: html)

@@ -3,6 +3,8 @@ import Foundation
 /// Collects findings while rules walk a feed.
 struct Findings {
     var list: [FeedDiagnostic] = []
+    /// Shared results of the text checks, when the caller validates many feeds with the same items.
+    var memo: TextCheckMemo? = nil
 
     mutating func error(_ rule: String, _ message: String, line: Int, column: Int = 0) {
         list.append(FeedDiagnostic(severity: .error, rule: rule, message: message, line: line, column: column))
@@ -87,17 +89,20 @@ enum TextChecks {
 
     /// Runs the encoding checks on one text value.
     static func check(_ text: String, field: String, line: Int, column: Int, into f: inout Findings) {
-        if hasC1Control(text) {
+        let found = f.memo?.encodingChecks(text) { .init(c1: hasC1Control(text), mojibake: looksDoubleEncoded(text)) }
+            ?? .init(c1: hasC1Control(text), mojibake: looksDoubleEncoded(text))
+        if found.c1 {
             f.warning("feed-c1-control", "\(field) contains C1 control characters (U+0080–U+009F), usually Windows-1252 text decoded wrongly", line: line, column: column)
         }
-        if looksDoubleEncoded(text) {
+        if found.mojibake {
             f.warning("feed-mojibake", "\(field) looks double-encoded (UTF-8 read as Latin-1, e.g. \"Ã©\" for \"é\")", line: line, column: column)
         }
     }
 
     /// Relative references in HTML content, which readers resolve against nothing.
-    static func relativeURLs(inHTML html: String) -> [String] {
-        FeedHTML.urls(in: html).filter { !FeedURL.isAbsolute($0) && !$0.isEmpty }
+    static func relativeURLs(inHTML html: String, memo: TextCheckMemo? = nil) -> [String] {
+        let compute = { FeedHTML.urls(in: html).filter { !FeedURL.isAbsolute($0) && !$0.isEmpty } }
+        return memo?.relativeURLs(html, compute: compute) ?? compute()
     }
 }
 

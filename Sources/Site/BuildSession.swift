@@ -20,11 +20,40 @@ public actor BuildSession {
     private var relatedCache: (signature: Int, related: [[Int]])? = nil
     /// Feed items as written, reused while an item is unchanged (they depend on settings too: reset with them).
     private var feedFragments = FeedFragmentCache()
+    /// Settings, templates and the source listing of the last build, reused while nothing they come from changed.
+    private var settings: (config: SiteConfig, diagnostics: [SiteDiagnostic])?
+    private var templateSet: (templates: TemplateSet, diagnostics: [SiteDiagnostic])?
+    private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>)?
+    private var sitemap: (signature: Int, files: [OutputFile])?
+    /// Validation's text checks by content, shared by every feed (they depend on the text alone).
+    private let feedMemo = TextCheckMemo()
     /// What the last successful incremental write left in the output folder.
     private var written: [String: Data]? = nil
     private var copiedAssets: [String: (source: String, stamp: String)] = [:]
 
     public init(options: BuildOptions) { self.options = options }
+
+    /// `GALLEY_TRACE=1` prints how long each phase of a build took, to standard error (for profiling).
+    private static let tracing = ProcessInfo.processInfo.environment["GALLEY_TRACE"] == "1"
+    private var phaseStart = (wall: DispatchTime.now(), cpu: BuildSession.cpuMicroseconds())
+    private func phase(_ name: String) {
+        guard Self.tracing else { return }
+        let now = (wall: DispatchTime.now(), cpu: Self.cpuMicroseconds())
+        let wall = Double(now.wall.uptimeNanoseconds - phaseStart.wall.uptimeNanoseconds) / 1e6
+        let cpu = Double(now.cpu - phaseStart.cpu) / 1e3
+        FileHandle.standardError.write(Data("trace \(name): \(Int(wall)) ms wall, \(Int(cpu)) ms CPU\n".utf8))
+        phaseStart = now
+    }
+    #if os(Linux)
+    private static let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+    #else
+    private static let RUSAGE_SELF_WHO = RUSAGE_SELF
+    #endif
+    private static func cpuMicroseconds() -> Int {
+        var u = rusage()
+        getrusage(RUSAGE_SELF_WHO, &u)
+        return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1_000_000 + Int(u.ru_utime.tv_usec + u.ru_stime.tv_usec)
+    }
 
     struct Assembled: Sendable {
         var files: [OutputFile]
@@ -39,32 +68,64 @@ public actor BuildSession {
     /// since the last call (nil: anything may have). Throws every error found.
     func assemble(changed: Set<String>?) async throws(BuildFailure) -> Assembled {
         let sink = DiagnosticSink()
+        if feedMemo.count > 100_000 { feedMemo.removeAll() }   // a long serve session: keep memory bounded
+        phase("start")
         let configFile = ["site.yml", "_config.yml"].map { options.siteDirectory.appendingPathComponent($0) }
             .first { FileManager.default.fileExists(atPath: $0.path) }
         let bytes = configFile.flatMap { FileManager.default.contents(atPath: $0.path) }
-        if bytes != configBytes {
+        if bytes != configBytes || configFile?.lastPathComponent != settings?.config.file {
             // Settings touch every page: start over.
             configBytes = bytes
-            loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache()
+            settings = nil
+            loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil
             relatedCache = nil
         }
-        guard var config = SiteConfig.load(siteDirectory: options.siteDirectory, diagnostics: sink) else { throw BuildFailure(sink.all) }
+        var config: SiteConfig
+        if let (kept, diags) = settings, bytes == configBytes {
+            config = kept; sink.add(contentsOf: diags)
+        } else {
+            let local = DiagnosticSink()
+            guard let loadedConfig = SiteConfig.load(siteDirectory: options.siteDirectory, diagnostics: local) else {
+                settings = nil; throw BuildFailure(local.all)
+            }
+            config = loadedConfig; settings = (config, local.all); sink.add(contentsOf: local.all)
+        }
         if let base = options.baseURL { SiteBuilder.applyBaseURL(base, to: &config, sink: sink) }
         SiteBuilder.refuseUnsafeOutput(options, sink)
-        let templates = TemplateSet.load(siteDirectory: options.siteDirectory, diagnostics: sink)
+        let templates: TemplateSet?
+        if let kept = templateSet, let changed, !changed.contains(where: { $0 == "templates" || $0.hasPrefix("templates/") }) {
+            templates = kept.templates; sink.add(contentsOf: kept.diagnostics)
+        } else {
+            let local = DiagnosticSink()
+            templates = TemplateSet.load(siteDirectory: options.siteDirectory, diagnostics: local)
+            templateSet = templates.map { ($0, local.all) }
+            sink.add(contentsOf: local.all)
+        }
         let loader = ContentLoader(siteDirectory: options.siteDirectory, config: config)
-        let listing = loader.list()
+        let listing: ContentLoader.Listing
+        let listingChanged: Bool
+        if let kept = contentListing, let changed, Self.listingUnchanged(kept, by: changed, siteDirectory: options.siteDirectory) {
+            listing = kept.listing; listingChanged = false
+        } else {
+            listing = loader.list(); listingChanged = true
+            contentListing = (listing, Set(listing.markdown).union(listing.assets))
+        }
+        phase("config+list")
 
         // Load what is new or changed; keep the rest.
-        let stale = listing.markdown.filter { rel in loaded[rel] == nil || changed.map { Self.touches($0, rel) } ?? true }
+        let touched = changed.map(Touched.init)
+        let stale = listing.markdown.filter { rel in loaded[rel] == nil || touched?.covers(rel) ?? true }
         let fresh = await parallelMap(stale) { rel -> (String, SourceDocument?, [SiteDiagnostic]) in
             let local = DiagnosticSink()
             let doc = loader.load(rel, diagnostics: local)
             return (rel, doc, local.all)
         }
         for (rel, doc, diags) in fresh { loaded[rel] = (doc, diags) }
-        let present = Set(listing.markdown)
-        loaded = loaded.filter { present.contains($0.key) }
+        phase("load")
+        if listingChanged {
+            let present = Set(listing.markdown)
+            loaded = loaded.filter { present.contains($0.key) }
+        }
         var report = BuildReport(outputDirectory: options.output)
         var docs: [SourceDocument] = []
         for rel in listing.markdown {
@@ -85,10 +146,13 @@ public actor BuildSession {
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
         let renderedDocs = await render(docs, config: config, sink: sink)
+        phase("render")
         let assembler = PageAssembler(config: config, templates: templates, documents: renderedDocs, layouts: layouts,
                                       relatedCache: relatedCache)
         relatedCache = (assembler.tagSignature, assembler.related)
+        phase("assembler")
         let pages = await assembler.pages(cache: pageCache)
+        phase("pages")
         var reused = Set<String>()
         for p in pages where pageCache[p.file.path]?.fingerprint == p.fingerprint { reused.insert(p.file.path) }
         pageCache = Dictionary(pages.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -98,17 +162,29 @@ public actor BuildSession {
 
         // Feeds use inline colours (feed readers drop stylesheets).
         let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
-        let feedJobs = feedBuilder.jobs(assembler.posts)
+        let feedJobs = feedBuilder.jobs(assembler.posts, terms: assembler.terms)
         let inFeeds = Set(feedJobs.flatMap(\.posts)).sorted().map { assembler.posts[$0] }
         let feedHTML = await inlineStyledHTML(inFeeds)
-        let feeds = await feedBuilder.feeds(feedJobs, posts: assembler.posts, contentHTML: feedHTML, cache: feedCache, fragments: feedFragments)
+        phase("feedHTML")
+        let feeds = await feedBuilder.feeds(feedJobs, posts: assembler.posts, contentHTML: feedHTML, cache: feedCache, fragments: feedFragments, memo: feedMemo)
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
             if feedCache[f.dir]?.fingerprint == f.fingerprint { reused.formUnion(f.files.map(\.path)) }
             files += f.files
         }
         feedCache = Dictionary(feeds.map { ($0.dir, $0) }, uniquingKeysWith: { a, _ in a })
-        files += SiteFiles(config: config).files(documents: renderedDocs, posts: assembler.posts, terms: assembler.terms)
+        phase("feeds")
+        let siteFiles = SiteFiles(config: config)
+        let mapSignature = siteFiles.signature(documents: renderedDocs, posts: assembler.posts, terms: assembler.terms)
+        if let kept = sitemap, kept.signature == mapSignature {
+            files += kept.files
+            reused.formUnion(kept.files.map(\.path))
+        } else {
+            let made = siteFiles.files(documents: renderedDocs, posts: assembler.posts, terms: assembler.terms)
+            sitemap = (mapSignature, made)
+            files += made
+        }
+        phase("sitefiles")
 
         let assets = listing.assets.map { (source: $0, path: SiteBuilder.assetPath($0)) }
         SiteBuilder.resolveCollisions(files: &files, assets: assets, sink: sink)
@@ -123,15 +199,39 @@ public actor BuildSession {
         return Assembled(files: files, reused: reused, assets: assets, diagnostics: diagnostics, report: report)
     }
 
-    /// Whether `rel` or a folder holding it is in `changed` (a moved or deleted folder arrives as itself).
-    static func touches(_ changed: Set<String>, _ rel: String) -> Bool {
-        if changed.contains(rel) { return true }
-        var path = Substring(rel)
-        while let slash = path.lastIndex(of: "/") {
-            path = path[..<slash]
-            if changed.contains(String(path)) { return true }
+    /// Whether the last listing of the sources still holds after `changed`: every changed path is a file
+    /// already listed that is still there (an edit), or something gone that was never listed and holds
+    /// nothing listed (an editor's temporary file, renamed over the real one). Anything else lists again.
+    static func listingUnchanged(_ kept: (listing: ContentLoader.Listing, paths: Set<String>), by changed: Set<String>,
+                                 siteDirectory: URL) -> Bool {
+        for path in changed {
+            if path == "site.yml" || path == "_config.yml" { continue }
+            if path.hasPrefix("templates/"), path.hasSuffix(".mustache") { continue }   // templates are not in the listing
+            var st = stat()
+            let exists = stat(siteDirectory.appendingPathComponent(path).path, &st) == 0
+            if kept.paths.contains(path) {
+                if exists && (st.st_mode & S_IFMT) == S_IFREG { continue }
+                return false
+            }
+            if exists { return false }
+            let folder = path + "/"
+            if kept.paths.contains(where: { $0.hasPrefix(folder) }) { return false }
         }
-        return false
+        return true
+    }
+
+    /// The changed paths, ready to ask of thousands of files whether they or a folder holding them changed.
+    struct Touched {
+        let paths: Set<String>
+        /// Changed paths that may be folders (a moved or deleted folder arrives as itself), with a slash.
+        let folders: [String]
+        init(_ changed: Set<String>) {
+            paths = changed
+            folders = changed.map { $0 + "/" }   // a file's path with a slash matches nothing: no need to tell them apart
+        }
+        func covers(_ rel: String) -> Bool {
+            paths.contains(rel) || folders.contains { rel.utf8.starts(with: $0.utf8) }
+        }
     }
 
     /// Markdown for each document, re-rendered only when its file changed.
@@ -140,8 +240,10 @@ public actor BuildSession {
         for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config) {
             rendered[doc.source.sourcePath] = (doc.source.fingerprint, doc, diags)
         }
-        let keep = Set(docs.map(\.sourcePath))
-        rendered = rendered.filter { keep.contains($0.key) }
+        if rendered.count != docs.count {   // every document is in `rendered`: equal counts, nothing to drop
+            let keep = Set(docs.map(\.sourcePath))
+            rendered = rendered.filter { keep.contains($0.key) }
+        }
         return docs.map { doc in
             // Same fingerprint: same file bytes and settings, so the cached document is this one.
             let entry = rendered[doc.sourcePath]!
@@ -157,8 +259,10 @@ public actor BuildSession {
         for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.source.fingerprint, Highlighter.inlineStyles(in: $0.html)) }) {
             feedHTML[path] = (print, html)
         }
-        let keep = Set(posts.map(\.source.sourcePath))
-        feedHTML = feedHTML.filter { keep.contains($0.key) }
+        if feedHTML.count != posts.count {
+            let keep = Set(posts.map(\.source.sourcePath))
+            feedHTML = feedHTML.filter { keep.contains($0.key) }
+        }
         return feedHTML.mapValues(\.html)
     }
 
@@ -205,13 +309,16 @@ public actor BuildSession {
                 try writeAtomically(data, to: root.appendingPathComponent(a.path))
                 changedPaths.append(a.path)
             }
-            for path in Set(previous.keys).union(copiedAssets.keys) where now[path] == nil && assetsNow[path] == nil {
+            var gone = previous.keys.filter { now[$0] == nil && assetsNow[$0] == nil }
+            gone += copiedAssets.keys.filter { now[$0] == nil && assetsNow[$0] == nil && previous[$0] == nil }
+            for path in gone {
                 try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
                 removeEmptyParents(of: path)
                 changedPaths.append(path)
             }
             written = now
             copiedAssets = assetsNow
+            phase("write")
             var report = site.report
             report.seconds = Date().timeIntervalSince(started)
             return Outcome(report: report, changedPaths: changedPaths.sorted())

@@ -14,7 +14,7 @@ struct ContextBuilder: Sendable {
             "language": config.language, "generator": generator,
             "home": config.url("/"), "tagsURL": config.url("/tags/"), "archiveURL": config.url("/archive/"),
             "assets": config.url("/assets/"),
-            "feeds": ["rss": config.url("/feed.xml"), "atom": config.url("/atom.xml"), "json": config.url("/feed.json")],
+            "feeds": config.feedLinks(dir: config.url("/")),
             "menu": config.menu.map { ["title": $0.title, "url": $0.url] },
         ]
         if let a = config.author {

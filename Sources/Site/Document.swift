@@ -8,36 +8,67 @@ extension SourceDocument {
 }
 
 /// A Markdown source after loading: front matter read, URL decided, body not yet rendered.
-struct SourceDocument: Sendable {
+final class SourceDocument: Sendable {
     enum Kind: String, Sendable { case post, page }
 
-    var kind: Kind
+    let kind: Kind
     /// Path relative to the site folder, e.g. `content/posts/2026-03-06-hello.md`.
-    var sourcePath: String
-    var body: String
+    let sourcePath: String
+    let body: String
     /// Lines before the body in the file (front matter), to turn body lines into file lines.
-    var bodyLineOffset: Int
-    var title: String
-    var date: Date?
-    var updated: Date?
-    var description: String?
-    var categories: [String]
-    var tags: [String]
+    let bodyLineOffset: Int
+    let title: String
+    let date: Date?
+    let updated: Date?
+    let description: String?
+    let categories: [String]
+    let tags: [String]
     /// `Slug.term` of each tag and category, made once at load (lists and feeds look them up often).
-    var tagSlugs: [String] = []
-    var categorySlugs: [String] = []
-    var layout: String?
+    let tagSlugs: [String]
+    let categorySlugs: [String]
+    let layout: String?
     /// Line of the `layout:` key, for unknown-layout errors.
-    var layoutLine: Int
-    var draft: Bool
-    var author: String?
-    var image: String?
-    var slug: String
-    var permalink: Permalink
+    let layoutLine: Int
+    let draft: Bool
+    let author: String?
+    let image: String?
+    let slug: String
+    let permalink: Permalink
     /// Every front matter key, for templates (`page.params.x`).
-    var params: [(String, YAMLValue)]
+    let params: [(String, YAMLValue)]
     /// Changes whenever the file's bytes change: the key of every cache built from this document.
-    var fingerprint: Int = 0
+    let fingerprint: Int
+
+    /// A class, not a struct: lists pass thousands of documents around on every rebuild.
+    /// `contentHash` has the path and every byte of the file; the date is added here (an undated draft
+    /// takes its file's time, which the bytes do not show).
+    init(kind: Kind, sourcePath: String, body: String, bodyLineOffset: Int, title: String, date: Date?, updated: Date?,
+         description: String?, categories: [String], tags: [String], layout: String?, layoutLine: Int, draft: Bool,
+         author: String?, image: String?, slug: String, permalink: Permalink, params: [(String, YAMLValue)], contentHash: Hasher) {
+        self.kind = kind
+        self.sourcePath = sourcePath
+        self.body = body
+        self.bodyLineOffset = bodyLineOffset
+        self.title = title
+        self.date = date
+        self.updated = updated
+        self.description = description
+        self.categories = categories
+        self.tags = tags
+        self.tagSlugs = tags.map(Slug.term)
+        self.categorySlugs = categories.map(Slug.term)
+        self.layout = layout
+        self.layoutLine = layoutLine
+        self.draft = draft
+        self.author = author
+        self.image = image
+        self.slug = slug
+        self.permalink = permalink
+        self.params = params
+        var h = contentHash
+        h.combine(date)
+        self.fingerprint = h.finalize()
+    }
 }
 
 /// Reads `content/`: Markdown becomes documents, everything else is an asset to copy.
@@ -96,20 +127,14 @@ struct ContentLoader: Sendable {
             case .failure(let d): diagnostics.add(d); return nil
             }
         }
-        guard var doc = makeDocument(rel, split: split, fm: fm, diagnostics: diagnostics) else { return nil }
-        doc.tagSlugs = doc.tags.map(Slug.term)
-        doc.categorySlugs = doc.categories.map(Slug.term)
         var h = Hasher()
         h.combine(rel)
         // Every byte: Foundation's own Data hash looks only at the length and the first 80 bytes.
         data.withUnsafeBytes { h.combine(bytes: $0) }
-        // An undated draft takes its file's time, which the bytes do not show.
-        h.combine(doc.date)
-        doc.fingerprint = h.finalize()
-        return doc
+        return makeDocument(rel, split: split, fm: fm, contentHash: h, diagnostics: diagnostics)
     }
 
-    private func makeDocument(_ rel: String, split: SplitSource, fm: YAMLDocument, diagnostics: DiagnosticSink) -> SourceDocument? {
+    private func makeDocument(_ rel: String, split: SplitSource, fm: YAMLDocument, contentHash: Hasher, diagnostics: DiagnosticSink) -> SourceDocument? {
         var ok = true
         func fail(_ key: String, _ message: String, hint: String? = nil) {
             let (l, c) = fm.position(of: key) ?? (1, 1)
@@ -245,7 +270,7 @@ struct ContentLoader: Sendable {
                               title: title ?? baseName, date: docDate, updated: updated, description: string("description") ?? string("excerpt"),
                               categories: categories, tags: tags, layout: layout, layoutLine: fm.position(of: "layout")?.0 ?? 1,
                               draft: draft, author: author, image: image, slug: Slug.jekyll(slugSource),
-                              permalink: expanded, params: fm.values.map { ($0.key, $0.value) })
+                              permalink: expanded, params: fm.values.map { ($0.key, $0.value) }, contentHash: contentHash)
     }
 
     /// Text of the first ATX `# Heading`, used as the title of pages that have none.

@@ -10,44 +10,45 @@ struct FeedBuilder: Sendable {
     /// `feed.items` posts, and so does each tag's and category's feed from that term's own posts.
     /// Feeds whose fingerprint is in `cache` are reused with their diagnostics.
     /// `fragments` holds items already written (the session keeps it between rebuilds).
+    /// `memo` remembers the text checks of validation, so an item's HTML is scanned once, not once per feed.
     func feeds(_ jobs: [FeedJob], posts: [RenderedDocument], contentHTML: [String: String], cache: [String: CachedFeed],
-               fragments: FeedFragmentCache) async -> [CachedFeed] {
+               fragments: FeedFragmentCache, memo: TextCheckMemo) async -> [CachedFeed] {
         let me = self
-        // Each post's item once (its enclosure reads the file system), shared by every feed it is in.
-        let needed = Set(jobs.flatMap(\.posts)).sorted()
-        let made = await parallelMap(needed) { i in (i, me.item(posts[i], html: contentHTML[posts[i].source.sourcePath] ?? posts[i].html)) }
-        let items = Dictionary(made, uniquingKeysWith: { a, _ in a })
-        return await parallelMap(jobs) { job in
+        // Which feeds changed: a feed is made from its title, folder and its posts' files.
+        let prints = jobs.map { job -> Int in
             var h = Hasher()
             h.combine(job.title); h.combine(job.description); h.combine(job.dir)
             for i in job.posts { h.combine(posts[i].source.fingerprint) }
-            let fingerprint = h.finalize()
-            if let hit = cache[job.dir], hit.fingerprint == fingerprint { return hit }
+            return h.finalize()
+        }
+        let stale = jobs.indices.filter { cache[jobs[$0].dir]?.fingerprint != prints[$0] }
+        // Each post's item once (its enclosure reads the file system), shared by every feed it is in.
+        let needed = Set(stale.flatMap { jobs[$0].posts }).sorted()
+        let made = await parallelMap(needed) { i in (i, me.item(posts[i], html: contentHTML[posts[i].source.sourcePath] ?? posts[i].html)) }
+        let items = Dictionary(made, uniquingKeysWith: { a, _ in a })
+        let written = await parallelMap(stale) { j in
+            let job = jobs[j]
             let sink = DiagnosticSink()
             let files = me.write(title: job.title, description: job.description, link: me.config.url(job.dir), dir: job.dir,
-                                 items: job.posts.map { items[$0]! }, fragments: fragments, sink: sink)
-            return CachedFeed(dir: job.dir, fingerprint: fingerprint, files: files, diagnostics: sink.all)
+                                 items: job.posts.map { items[$0]! }, fragments: fragments, memo: memo, sink: sink)
+            return (j, CachedFeed(dir: job.dir, fingerprint: prints[j], files: files, diagnostics: sink.all))
         }
+        var result = jobs.map { cache[$0.dir] }
+        for (j, feed) in written { result[j] = feed }
+        return result.map { $0! }
     }
 
-    /// The feeds to write: the site's, then one per tag and category, each with its newest posts.
-    func jobs(_ posts: [RenderedDocument]) -> [FeedJob] {
+    /// The feeds to write: the site's, then one per tag and category (sorted by folder), each with its newest posts.
+    /// `terms` list their posts newest first (indexes into `posts`).
+    func jobs(_ posts: [RenderedDocument], terms: [Term]) -> [FeedJob] {
         let limit = config.feedItems
         var jobs: [FeedJob] = [FeedJob(title: config.title, description: config.description, dir: "/", posts: Array(posts.indices.prefix(limit)))]
-        // Per-term feeds: each tag and category gets the same three formats under its own folder.
-        var byTerm: [String: (name: String, kind: String, slug: String, posts: [Int])] = [:]
-        for (i, p) in posts.enumerated() {
-            for term in p.source.terms {
-                let kind = term.kind == .tag ? "tags" : "categories"
-                let key = "\(kind)/\(term.slug)"
-                if byTerm[key]?.posts.count ?? 0 >= limit { continue }
-                byTerm[key, default: (term.name, kind, term.slug, [])].posts.append(i)
-            }
-        }
-        for key in byTerm.keys.sorted() {
-            let t = byTerm[key]!
-            jobs.append(FeedJob(title: "\(config.title) — \(t.name)", description: "Posts \(t.kind == "tags" ? "tagged" : "in") “\(t.name)” on \(config.title)",
-                                dir: "/\(t.kind)/\(Slug.escapePath(t.slug))/", posts: t.posts))
+        // Per-term feeds: each tag and category gets the same formats under its own folder.
+        let keyed = terms.map { t in (key: "\(t.kind == .tag ? "tags" : "categories")/\(t.slug)", term: t) }.sorted { $0.key < $1.key }
+        for (_, t) in keyed {
+            let kind = t.kind == .tag ? "tags" : "categories"
+            jobs.append(FeedJob(title: "\(config.title) — \(t.name)", description: "Posts \(t.kind == .tag ? "tagged" : "in") “\(t.name)” on \(config.title)",
+                                dir: "/\(kind)/\(Slug.escapePath(t.slug))/", posts: Array(t.posts.prefix(limit))))
         }
         return jobs
     }
@@ -60,16 +61,17 @@ struct FeedBuilder: Sendable {
     }
 
     private func write(title: String, description: String, link: String, dir: String, items: [FeedItem],
-                       fragments: FeedFragmentCache, sink: DiagnosticSink) -> [OutputFile] {
+                       fragments: FeedFragmentCache, memo: TextCheckMemo, sink: DiagnosticSink) -> [OutputFile] {
         let options = FeedOptions(fullContent: config.feedFullContent, timeZone: config.timeZone)
         let author = config.author.map { FeedAuthor(name: $0.name, email: $0.email, url: $0.url) }
         var out: [OutputFile] = []
-        let formats: [(String, (FeedChannel, [FeedItem], FeedOptions) -> FeedOutput)] = [
-            ("feed.xml", { RSSWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }),
-            ("atom.xml", { AtomWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }),
-            ("feed.json", { JSONFeedWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }),
-        ]
-        for (name, writer) in formats {
+        for format in config.feedFormats {
+            let name = format.fileName
+            let writer: (FeedChannel, [FeedItem], FeedOptions) -> FeedOutput = switch format {
+            case .rss: { RSSWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }
+            case .atom: { AtomWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }
+            case .json: { JSONFeedWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }
+            }
             let path = String((dir + name).dropFirst())
             let selfURL = config.absolute(config.url(dir + name))
             let channel = FeedChannel(title: title, link: config.absolute(link), description: description.isEmpty ? title : description,
@@ -78,7 +80,7 @@ struct FeedBuilder: Sendable {
             for d in written.diagnostics { sink.add(siteDiagnostic(d, feed: path)) }
             let data = Data(written.text.utf8)
             // Proven, not assumed: the feed is read back with libxml2 (or JSON) and checked before the build succeeds.
-            for d in FeedValidator.validate(data, expectedSelfURL: selfURL) {
+            for d in FeedValidator.validate(data, expectedSelfURL: selfURL, memo: memo) {
                 sink.add(siteDiagnostic(d, feed: path))
             }
             out.append(OutputFile(path: path, data: data, source: "generated feed"))

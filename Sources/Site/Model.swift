@@ -1,17 +1,42 @@
 import Foundation
 import Markdown
 
-/// A document after Markdown rendering.
-struct RenderedDocument: Sendable {
-    var source: SourceDocument
-    var html: String
-    var excerptHTML: String
-    var excerptText: String
-    var headings: [Heading]
-    var wordCount: Int
+/// A document after Markdown rendering. A class: lists, neighbours and feeds pass thousands of these
+/// around on every rebuild, and copying one is then a single retain instead of one per field.
+final class RenderedDocument: Sendable {
+    let source: SourceDocument
+    let html: String
+    let excerptHTML: String
+    let excerptText: String
+    let headings: [Heading]
+    let wordCount: Int
+
+    /// Prints of what other pages show of this document (see `Prints`), made once per render, not per rebuild:
+    /// its list entry without its terms, its link, and its tags (what related posts are computed from).
+    let summaryPrint: Int
+    let linkPrint: Int
+    let tagPrint: Int
+
+    init(source: SourceDocument, html: String, excerptHTML: String, excerptText: String, headings: [Heading], wordCount: Int,
+         config: SiteConfig) {
+        self.source = source
+        self.html = html
+        self.excerptHTML = excerptHTML
+        self.excerptText = excerptText
+        self.headings = headings
+        self.wordCount = wordCount
+        let url = config.url(source.permalink.url)
+        self.summaryPrint = Prints.summary(source, url: url, excerptHTML: excerptHTML, excerptText: excerptText,
+                                           readingTime: max(1, Int((Double(wordCount) / 230).rounded())))
+        self.linkPrint = Prints.link(title: source.title, url: url)
+        var h = Hasher()
+        Prints.text(source.sourcePath, &h)
+        for slug in source.tagSlugs { Prints.text(slug, &h) }
+        self.tagPrint = h.finalize()
+    }
 
     /// Minutes at 230 words a minute, at least 1.
-    var readingTime: Int { max(1, Int((Double(wordCount) / 230).rounded())) }
+    var readingTime: Int { max(1, Int((Double(wordCount) / 230).rounded())) }   // Prints.summary repeats this
     var description: String { source.description ?? Self.shorten(excerptText, to: 200) }
 
     static func shorten(_ text: String, to limit: Int) -> String {

@@ -21,13 +21,15 @@ struct PageAssembler: Sendable {
 
     /// Hash of every post's tags in list order: what related posts are computed from.
     let tagSignature: Int
-    /// Per document: its fingerprint and the indexes (into `terms`) of its tags and categories,
-    /// looked up once here rather than for every page that shows it.
+    /// Per document: its file's fingerprint and a print of how its tags and categories show (names, counts).
     let docPrints: [Int]
-    let docTerms: [[Int]]
-    /// The same for posts (newest first).
-    let postPrints: [Int]
-    let postTerms: [[Int]]
+    let docTermPrints: [Int]
+    /// Per post (newest first): prints of exactly what other pages show of it — a list entry (`summary`)
+    /// or a link (neighbours, related posts) — so an edit re-renders only the pages that show what changed.
+    let postSummaryPrints: [Int]
+    let postLinkPrints: [Int]
+    /// Per document: its index in `posts`, nil for pages.
+    let docPostIndex: [Int?]
 
     init(config: SiteConfig, templates: TemplateSet, documents: [RenderedDocument], layouts: [String],
          relatedCache: (signature: Int, related: [[Int]])? = nil) {
@@ -39,28 +41,47 @@ struct PageAssembler: Sendable {
             ($0.source.date ?? .distantPast, $0.source.sourcePath) > ($1.source.date ?? .distantPast, $1.source.sourcePath)
         }
         self.posts = posts
-        // One pass over the posts builds every term's list (already newest first).
+        // One pass over the posts builds every term's list (already newest first) and each post's term indexes.
         var terms: [Term] = []
-        var index: [String: Int] = [:]
+        var bySlug: [Term.Kind: [String: Int]] = [.tag: [:], .category: [:]]
+        var postTermIndexes: [[Int]] = []
+        postTermIndexes.reserveCapacity(posts.count)
         for (i, p) in posts.enumerated() {
-            for (kind, name, slug) in p.source.terms {
-                let key = "\(kind.rawValue):\(slug)"
-                if let t = index[key] { terms[t].posts.append(i); continue }
-                index[key] = terms.count
-                let prefix = kind == .tag ? "/tags/" : "/categories/"
-                terms.append(Term(name: name, slug: slug, kind: kind, url: config.url(prefix + Slug.escapePath(slug) + "/"), posts: [i]))
+            var mine: [Int] = []
+            for (kind, slugs, names) in [(Term.Kind.tag, p.source.tagSlugs, p.source.tags), (.category, p.source.categorySlugs, p.source.categories)] {
+                for (slug, name) in zip(slugs, names) {
+                    if let t = bySlug[kind]![slug] { terms[t].posts.append(i); mine.append(t); continue }
+                    bySlug[kind]![slug] = terms.count
+                    mine.append(terms.count)
+                    let prefix = kind == .tag ? "/tags/" : "/categories/"
+                    terms.append(Term(name: name, slug: slug, kind: kind, url: config.url(prefix + Slug.escapePath(slug) + "/"), posts: [i]))
+                }
             }
+            postTermIndexes.append(mine)
         }
         self.terms = terms
-        func termIndexes(_ d: RenderedDocument) -> [Int] {
-            d.source.terms.compactMap { index["\($0.kind.rawValue):\($0.slug)"] }
-        }
+        var index: [String: Int] = [:]
+        for (t, term) in terms.enumerated() { index["\(term.kind.rawValue):\(term.slug)"] = t }
+        let termPrints = terms.map(Prints.term)
+        let postPosition = Dictionary(posts.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
         self.docPrints = documents.map(\.source.fingerprint)
-        self.docTerms = documents.map(termIndexes)
-        self.postPrints = posts.map(\.source.fingerprint)
-        self.postTerms = posts.map(termIndexes)
+        self.docPostIndex = documents.map { postPosition[ObjectIdentifier($0)] }
+        self.docTermPrints = documents.map { d in
+            if let i = postPosition[ObjectIdentifier(d)] { return Prints.terms(postTermIndexes[i], termPrints) }
+            // Pages are in no term list; their tags show only when some post has them too.
+            let mine = zip(d.source.tagSlugs, d.source.tags).compactMap { bySlug[.tag]![$0.0] }
+                + zip(d.source.categorySlugs, d.source.categories).compactMap { bySlug[.category]![$0.0] }
+            return Prints.terms(mine, termPrints)
+        }
+        self.postSummaryPrints = posts.indices.map { i in
+            var h = Hasher()
+            h.combine(posts[i].summaryPrint)
+            h.combine(Prints.terms(postTermIndexes[i], termPrints))
+            return h.finalize()
+        }
+        self.postLinkPrints = posts.map(\.linkPrint)
         var h = Hasher()
-        for p in posts { h.combine(p.source.sourcePath); h.combine(p.source.tagSlugs) }
+        for p in posts { h.combine(p.tagPrint) }
         let signature = h.finalize()
         self.tagSignature = signature
         if let cached = relatedCache, cached.signature == signature {
@@ -75,7 +96,7 @@ struct PageAssembler: Sendable {
     /// the fingerprint covers everything its template sees, so reuse gives the same bytes.
     func pages(cache: [String: CachedPage] = [:]) async -> [CachedPage] {
         let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
-        let postIndex = Dictionary(posts.enumerated().map { ($1.source.sourcePath, $0) }, uniquingKeysWith: { a, _ in a })
+        let postIndex = docPostIndex
         var jobs: [PageJob] = documents.indices.map { .document($0) }
         jobs += listJobs(template: "home", kind: "home", title: config.title, base: "/", items: Array(posts.indices))
         if templates.has("tag") {
@@ -97,7 +118,7 @@ struct PageAssembler: Sendable {
     }
 
     /// Output path and fingerprint of a page, computed without rendering it.
-    private func identity(_ job: PageJob, postIndex: [String: Int], siteRevision: Int) -> (String, Int) {
+    private func identity(_ job: PageJob, postIndex: [Int?], siteRevision: Int) -> (String, Int) {
         var h = Hasher()
         h.combine(siteRevision)
         switch job {
@@ -105,13 +126,13 @@ struct PageAssembler: Sendable {
             h.combine(docPrints[i])
             h.combine(layouts[i])
             h.combine(templates.revision(layouts[i]))
-            for t in docTerms[i] { h.combine(terms[t].posts.count) }
+            h.combine(docTermPrints[i])
             let source = documents[i].source
-            if let index = postIndex[source.sourcePath] {
-                // What the page shows of other posts: neighbours and related posts.
-                h.combine(index + 1 < posts.count ? postPrints[index + 1] : 0)
-                h.combine(index > 0 ? postPrints[index - 1] : 0)
-                for j in related[index] { h.combine(postPrints[j]) }
+            if let index = postIndex[i] {
+                // What the page shows of other posts: links to its neighbours and related posts.
+                h.combine(index + 1 < posts.count ? postLinkPrints[index + 1] : 0)
+                h.combine(index > 0 ? postLinkPrints[index - 1] : 0)
+                for j in related[index] { h.combine(postLinkPrints[j]) }
             }
             return (source.permalink.outputPath, h.finalize())
         case let .list(template, kind, title, url, items, page, total, base, term):
@@ -131,10 +152,9 @@ struct PageAssembler: Sendable {
         }
     }
 
-    /// A post as lists show it: its own content and the counts of its terms.
+    /// A post as lists show it.
     private func itemPrint(_ i: Int, into h: inout Hasher) {
-        h.combine(postPrints[i])
-        for t in postTerms[i] { h.combine(terms[t].posts.count) }
+        h.combine(postSummaryPrints[i])
     }
 
     enum PageJob: Sendable {
@@ -155,12 +175,12 @@ struct PageAssembler: Sendable {
 
     static func pageURL(_ base: String, _ n: Int) -> String { n == 1 ? base : base + "page/\(n)/" }
 
-    private func render(_ job: PageJob, site: SharedContext, postIndex: [String: Int]) -> OutputFile {
+    private func render(_ job: PageJob, site: SharedContext, postIndex: [Int?]) -> OutputFile {
         var ctx: [String: Any] = ["site": site.site]
         switch job {
         case .document(let i):
             let doc = documents[i]
-            let index = postIndex[doc.source.sourcePath]
+            let index = postIndex[i]
             ctx["page"] = context.page(doc, index: index, related: index.map { related[$0] } ?? [])
             return OutputFile(path: doc.source.permalink.outputPath, data: Data(templates.render(layouts[i], ctx).utf8), source: doc.source.sourcePath)
         case let .list(template, kind, title, url, items, page, total, base, term):
@@ -170,7 +190,9 @@ struct PageAssembler: Sendable {
                 p["description"] = "Posts \(terms[term].kind == .tag ? "tagged" : "in") “\(terms[term].name)”"
                 // The term's own feeds, for `<link rel="alternate">` in the head.
                 let dir = terms[term].url
-                p["feeds"] = ["title": terms[term].name, "rss": dir + "feed.xml", "atom": dir + "atom.xml", "json": dir + "feed.json"]
+                var feeds: [String: Any] = config.feedLinks(dir: dir)
+                feeds["title"] = terms[term].name
+                p["feeds"] = feeds
             }
             ctx["page"] = p
             ctx["posts"] = items.map { context.summary(posts[$0]) }
@@ -205,7 +227,7 @@ struct PageAssembler: Sendable {
     static func filePath(_ url: String) -> String {
         let trimmed = url.drop { $0 == "/" }
         if trimmed.isEmpty { return "index.html" }
-        let decoded = String(trimmed).removingPercentEncoding ?? String(trimmed)
+        let decoded = trimmed.contains("%") ? String(trimmed).removingPercentEncoding ?? String(trimmed) : String(trimmed)
         return url.hasSuffix("/") ? decoded + "index.html" : decoded
     }
 

@@ -97,7 +97,7 @@ public struct SiteBuilder: Sendable {
                                          line: d.line + doc.bodyLineOffset, column: d.column, d.message))
             }
             return (RenderedDocument(source: doc, html: out.html, excerptHTML: out.excerptHTML, excerptText: out.excerptText,
-                                     headings: out.headings, wordCount: out.wordCount), local.all)
+                                     headings: out.headings, wordCount: out.wordCount, config: config), local.all)
         }
     }
 
@@ -105,8 +105,11 @@ public struct SiteBuilder: Sendable {
     /// give way to a user's own file at the same place, which is how a theme default is overridden.
     static func resolveCollisions(files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
         var owner: [String: String] = [:]
+        owner.reserveCapacity(files.count + assets.count)
         var userPaths = Set<String>()
-        for f in files where f.source.hasPrefix("content/") {
+        var generated: [Int] = []
+        for (i, f) in files.enumerated() {
+            guard f.source.utf8.starts(with: "content/".utf8) else { generated.append(i); continue }
             if let first = owner[f.path] {
                 sink.add(.error(f.source, "`\(first)` and `\(f.source)` both write \(f.path)",
                                 hint: "give one of them another `permalink:` or file name"))
@@ -118,6 +121,10 @@ public struct SiteBuilder: Sendable {
                                 hint: "rename or move one of them"))
             } else { owner[a.path] = a.source; userPaths.insert(a.path) }
         }
-        files.removeAll { !$0.source.hasPrefix("content/") && userPaths.contains($0.path) }
+        // Usually no generated file is overridden: then nothing moves.
+        let overridden = Set(generated.filter { userPaths.contains(files[$0].path) })
+        if !overridden.isEmpty {
+            files = files.enumerated().filter { !overridden.contains($0.offset) }.map(\.element)
+        }
     }
 }

@@ -23,6 +23,8 @@ public struct SiteConfig: Sendable {
     public var menu: [MenuItem] = []
     public var feedItems = 20
     public var feedFullContent = true
+    /// Which feed formats each feed folder gets (site-wide and per term), in this order.
+    public var feedFormats: [FeedFormat] = FeedFormat.allCases
     public var highlightTheme = "galley"
     public var unlabeled: UnlabeledPolicy = .auto
     public var markdown = MarkdownOptions()
@@ -32,6 +34,19 @@ public struct SiteConfig: Sendable {
     public var file = "site.yml"
 
     public init() {}
+
+    /// A feed format and the file name it is written as in each feed folder.
+    public enum FeedFormat: String, Sendable, CaseIterable {
+        case rss, atom, json
+        public var fileName: String {
+            switch self { case .rss: "feed.xml"; case .atom: "atom.xml"; case .json: "feed.json" }
+        }
+    }
+
+    /// Feed URLs of a feed folder by format name (`rss`, `atom`, `json`), for templates: only the formats written.
+    func feedLinks(dir: String) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: feedFormats.map { ($0.rawValue, dir + $0.fileName) })
+    }
 
     /// Absolute URL of a root-relative path that already includes `basePath`.
     public func absolute(_ path: String) -> String { origin + path }
@@ -129,6 +144,19 @@ public struct SiteConfig: Sendable {
         if let feed = doc["feed"] {
             if case .int(let n)? = feed["items"] { feedItems = n }
             if case .bool(let b)? = feed["full_content"] { feedFullContent = b }
+            if let f = feed["formats"] {
+                let names: [String]? = {
+                    if case .list(let items) = f { return items.map { $0.text ?? "" } }
+                    return f.text.map { [$0] }
+                }()
+                let parsed = names?.map { FeedFormat(rawValue: $0.lowercased()) } ?? []
+                if let names, !names.isEmpty, parsed.allSatisfy({ $0 != nil }) {
+                    feedFormats = FeedFormat.allCases.filter { parsed.contains($0) }
+                } else {
+                    problem("feed", "`feed.formats` must list one or more of: rss, atom, json",
+                            hint: "e.g. `formats: [rss, atom]`; leave it out to write all three")
+                }
+            }
         }
         if let h = doc["highlight"] {
             if let t = h["theme"]?.text {

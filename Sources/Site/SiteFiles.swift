@@ -4,6 +4,15 @@ import Foundation
 struct SiteFiles: Sendable {
     let config: SiteConfig
 
+    /// What the sitemap is made from (URLs and dates), so `serve` can keep it while that is unchanged.
+    func signature(documents: [RenderedDocument], posts: [RenderedDocument], terms: [Term]) -> Int {
+        var h = Hasher()
+        h.combine(posts.first?.source.date)
+        for d in documents { Prints.text(d.source.permalink.url, &h); h.combine(d.source.updated ?? d.source.date) }
+        for t in terms { Prints.text(t.url, &h); h.combine(t.posts.first.flatMap { posts[$0].source.date }) }
+        return h.finalize()
+    }
+
     func files(documents: [RenderedDocument], posts: [RenderedDocument], terms: [Term]) -> [OutputFile] {
         var entries: [(loc: String, lastmod: Date?)] = [(config.absolute(config.url("/")), posts.first?.source.date)]
         for d in documents {

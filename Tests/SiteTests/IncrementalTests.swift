@@ -68,6 +68,17 @@ import Testing
         _ = try await step(site, session, ["content/posts/2026-08-08-post-8.md"], "new post") {
             try site.write("content/posts/2026-08-08-post-8.md", post("Post 8", tags: ["even"], body: "Eight."))
         }
+        // Editors save through a temporary file renamed over the post: the watcher reports both paths.
+        let p5 = "content/posts/2026-05-05-post-5.md", temp = "content/posts/.post-5.md.tmp"
+        changed = try await step(site, session, [temp, p5], "rename save") {
+            try site.write(temp, post("Post 5", tags: ["odd", "all"], body: "Saved through a temporary file."))
+            #expect(rename(site.root.appendingPathComponent(temp).path, site.root.appendingPathComponent(p5).path) == 0)
+        }
+        #expect(changed.contains("blog/post-5.html"))
+        // The newest post spells a tag differently: the tag's name changes on every page that lists its posts.
+        _ = try await step(site, session, ["content/posts/2026-08-08-post-8.md"], "tag respelled") {
+            try site.write("content/posts/2026-08-08-post-8.md", post("Post 8", tags: ["EVEN"], body: "Eight."))
+        }
         _ = try await step(site, session, ["content/posts/2026-01-01-post-1.md"], "delete post") {
             try site.remove("content/posts/2026-01-01-post-1.md")
         }

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Results of the per-text checks (C1 controls, mojibake, relative URLs in HTML), remembered by content.
+///
+/// A post's HTML appears in the site feed and in each of its term feeds, in every format; parsing each
+/// feed back is cheap next to scanning that HTML again and again. Share one memo across the feeds of a
+/// build (or a `galley serve` session): the checks depend on the text alone, so a hit is exact.
+public final class TextCheckMemo: @unchecked Sendable {
+    struct Key: Hashable {
+        var count: Int
+        var digest: Int
+    }
+    struct Encoding { var c1: Bool; var mojibake: Bool }
+
+    private let lock = NSLock()
+    private var encoding: [Key: Encoding] = [:]
+    private var relative: [Key: [String]] = [:]
+
+    public init() {}
+
+    /// A key from every byte of the text; nil for texts too short to be worth remembering.
+    static func key(_ s: String) -> Key? {
+        guard s.utf8.count >= 256 else { return nil }
+        return s.utf8.withContiguousStorageIfAvailable { bytes in
+            var h = Hasher()
+            h.combine(bytes: UnsafeRawBufferPointer(bytes))
+            return Key(count: bytes.count, digest: h.finalize())
+        } ?? nil
+    }
+
+    func encodingChecks(_ s: String, compute: () -> Encoding) -> Encoding {
+        guard let k = Self.key(s) else { return compute() }
+        lock.lock()
+        if let hit = encoding[k] { lock.unlock(); return hit }
+        lock.unlock()
+        let made = compute()
+        lock.lock(); encoding[k] = made; lock.unlock()
+        return made
+    }
+
+    func relativeURLs(_ html: String, compute: () -> [String]) -> [String] {
+        guard let k = Self.key(html) else { return compute() }
+        lock.lock()
+        if let hit = relative[k] { lock.unlock(); return hit }
+        lock.unlock()
+        let made = compute()
+        lock.lock(); relative[k] = made; lock.unlock()
+        return made
+    }
+
+    /// Drops everything remembered (a long `serve` session calls this when the memo grows large).
+    public func removeAll() {
+        lock.lock(); encoding = [:]; relative = [:]; lock.unlock()
+    }
+
+    public var count: Int { lock.lock(); defer { lock.unlock() }; return encoding.count + relative.count }
+}
