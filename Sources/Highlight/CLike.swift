@@ -26,6 +26,8 @@ struct CLikeRun {
     var interpDepth = 0
     var objcDecl = false
     var objcParts = 0
+    /// Open brackets in Objective-C; true for the `@[`/`@{`/`@(` literals whose closer is `l`.
+    var objcBrackets: [Bool] = []
     var lastPunctBeforeIdent: UInt8 = 0
 
     init(cfg: CLikeConfig) { self.cfg = cfg }
@@ -144,12 +146,25 @@ struct CLikeRun {
             }
             return
         }
+        if let label = cfg.labelColon, s.at(end) == 58, s.at(end + 1) != 58 {
+            s.emit(label, from: start, to: end + 1); s.i = end + 1; pending = nil; set(.op); return
+        }
         var cls = cfg.ident
         if let p = pending, angle == 0 {
             if p == .nn {
                 var j = end
-                while s.at(j) == 46, isIdentStart(s.at(j + 1)) || s.at(j + 1) == 42 { j = s.at(j + 1) == 42 ? j + 2 : identEnd(s, j + 1) }
-                s.emit(.nn, from: start, to: j)
+                if cfg.importLastSegment {
+                    // `scala.collection.Map`: qualifier nn, dots p, the imported name as any name.
+                    var seg = start
+                    while s.at(j) == 46, isIdentStart(s.at(j + 1)) {
+                        s.emit(.nn, from: seg, to: j); s.emit(.p, from: j, to: j + 1)
+                        seg = j + 1; j = identEnd(s, seg)
+                    }
+                    s.emit(isUpper(s.b[seg]) ? cfg.capitalized ?? cfg.ident : cfg.ident, from: seg, to: j)
+                } else {
+                    while s.at(j) == 46, isIdentStart(s.at(j + 1)) || s.at(j + 1) == 42 { j = s.at(j + 1) == 42 ? j + 2 : identEnd(s, j + 1) }
+                    s.emit(.nn, from: start, to: j)
+                }
                 s.i = j
                 pending = nil
                 set(.ident)
@@ -166,8 +181,12 @@ struct CLikeRun {
             let next = s.skipBlanks(from: end, newlines: false)
             if let f = cfg.fieldBeforeEquals, s.at(next) == 61, isDigit(s.at(s.skipBlanks(from: next + 1, newlines: false))) {
                 cls = f
+            } else if let sp = cfg.stringPrefix, next == end, s.at(end) == 34 {
+                cls = sp
             } else if s.at(next) == 40 {
-                if cfg.typedFunctionDecl && spaceBefore && (prev == .ident || prev == .typeWord || prev == .modifier || (prev == .value && lastPunct == 62) || (prev == .value && lastPunct == 93)) {
+                if let cap = cfg.capitalized, isUpper(s.b[start]) {
+                    cls = cap
+                } else if cfg.typedFunctionDecl && spaceBefore && (prev == .ident || prev == .typeWord || prev == .modifier || (prev == .value && lastPunct == 62) || (prev == .value && lastPunct == 93)) {
                     cls = .nf
                 } else if let call = cfg.call {
                     cls = call

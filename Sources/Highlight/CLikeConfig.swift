@@ -24,6 +24,12 @@ struct CLikeConfig: Sendable {
     var capitalized: TokenClass? = nil
     /// `ident(` → this class (function calls), when the language marks them.
     var call: TokenClass? = nil
+    /// `import a.b.Name`: only the qualifier is nn, the imported name is classed like any name (Scala).
+    var importLastSegment = false
+    /// `name:` glued to its colon (Dart named arguments) → this class, colon included.
+    var labelColon: TokenClass? = nil
+    /// An identifier glued to a string is part of it (Scala `s"…"` interpolators).
+    var stringPrefix: TokenClass? = nil
 
     var slashComments = true
     var hashComments = false

@@ -17,6 +17,15 @@ extension CLikeRun {
                 s.emit(.p, from: start, to: start + 1); s.i = start + 1; set(.op); return
             }
             if c == 123 || c == 59 { objcDecl = false }
+            // `@"…"` strings; `@[…]`, `@{…}`, `@(…)` literals: both delimiters l.
+            if c == 64 && s.at(start + 1) == 34 { s.emit(.s, from: start, to: start + 1); s.i = start + 1; return }
+            if c == 64 && oneOf(s.at(start + 1), "[{(") {
+                s.emit(.l, from: start, to: start + 2); s.i = start + 2; objcBrackets.append(true); set(.open); return
+            }
+            if c == 91 || c == 123 || c == 40 { objcBrackets.append(false) }
+            if c == 93 || c == 125 || c == 41, let literal = objcBrackets.popLast(), literal {
+                s.emit(.l, from: start, to: start + 1); s.i = start + 1; set(.value); return
+            }
         }
         if cfg.ruby && c == 58 && isIdentStart(s.at(start + 1)) && s.at(start - 1) != 58 && (prev != .ident && prev != .value || spaceBefore) {
             var e = identEnd(s, start + 1)

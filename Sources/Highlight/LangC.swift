@@ -40,7 +40,8 @@ enum CLangs {
             ("auto const enum extern inline register static struct union volatile in out inout bycopy byref oneway nonatomic atomic copy strong weak assign readonly readwrite retain nullable nonnull", .k, nil),
             ("@interface @implementation @end @protocol @property @synthesize @dynamic @class @selector @encode @autoreleasepool @try @catch @finally @throw @optional @required @public @private @protected @package @import", .k, nil),
             (cTypes + " id instancetype BOOL SEL IMP Class NSInteger NSUInteger CGFloat", .kt, nil),
-            ("YES NO nil Nil NULL self super true false", .kc, nil),
+            ("YES NO nil self super", .nb, nil),
+            ("Nil NULL true false", .kc, nil),
         ])
         c.annotation = .k
         c.objc = true
@@ -65,10 +66,10 @@ enum CLangs {
 
     static let dart: CLikeConfig = {
         var c = cBase([
-            ("class enum mixin extension typedef", .kd, .nc),
-            ("abstract const covariant external factory final late required static var", .kd, nil),
-            ("as assert async await break case catch continue default deferred do else export extends finally for get hide if implements import in interface is library new on operator part rethrow return sealed set show super switch sync this throw try while with yield base", .k, nil),
-            ("bool double int num void dynamic Never", .kt, nil),
+            ("class enum mixin extension", .kd, .nc),
+            ("abstract async await covariant extends external factory final get implements late native on operator required set static sync typedef var with yield", .kd, nil),
+            ("as assert break case catch const continue default deferred do else export finally for hide if import in interface is library new part rethrow return sealed show super switch this throw try while base", .k, nil),
+            ("bool double dynamic int num Function Never Null Object String void", .kt, nil),
             ("true false null", .kc, nil),
         ])
         c.preprocessor = false
@@ -80,6 +81,7 @@ enum CLangs {
         c.annotation = .nd
         c.typedFunctionDecl = false
         c.intClass = .m; c.floatClass = .m; c.hexClass = .m
+        c.labelColon = .nl
         c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.")
         return c
     }()
@@ -89,7 +91,7 @@ enum CLangs {
             ("class interface enum trait", .kd, .nc),
             ("def", .kt, nil),
             ("abstract as assert break case catch const continue default do else extends final finally for goto if implements import in instanceof native new package private protected public return static strictfp super switch synchronized this throw throws transient try var void volatile while", .k, nil),
-            ("boolean byte char double float int long short String", .kt, nil),
+            ("boolean byte char double float int long short", .kt, nil),
             ("true false null", .kc, nil),
         ])
         c.preprocessor = false
@@ -100,7 +102,7 @@ enum CLangs {
         c.annotation = .nd
         c.member = .na
         c.doubleQuote = .s2
-        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?(){}[]", p: ",;:.")
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?(){}[].", p: ",;:")
         return c
     }()
 
@@ -108,8 +110,9 @@ enum CLangs {
         var c = cBase([
             ("class trait object enum", .k, .nc),
             ("def", .k, .nf),
-            ("val var", .k, .nv),
-            ("import package", .k, .nn),
+            ("val var", .kd, nil),
+            ("import", .k, .nn),
+            ("package", .k, nil),
             ("abstract case catch do else extends final finally for forSome given if implicit lazy match new override private protected return sealed super then this throw try type using while with yield export", .k, nil),
             ("true false null", .kc, nil),
         ])
@@ -119,6 +122,9 @@ enum CLangs {
         c.annotation = .nd
         c.nestedComments = true
         c.capitalized = .nc
+        c.importLastSegment = true
+        c.stringPrefix = .s
+        c.interpolation = .dollar
         c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.")
         return c
     }()

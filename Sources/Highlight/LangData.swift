@@ -116,7 +116,7 @@ struct YAMLLexer: Lexer {
                 while k < le && s.b[k] != c { k += (c == 34 && s.b[k] == 92) ? 2 : 1 }
                 k = min(k + 1, le)
                 s.emit(.s, from: j, to: k); j = k
-            case 124, 62 where j == start:
+            case 124 where j == start, 62 where j == start:
                 var k = j + 1
                 while k < le && (s.b[k] == 45 || s.b[k] == 43 || isDigit(s.b[k])) { k += 1 }
                 s.emit(.p, from: j, to: k); j = k

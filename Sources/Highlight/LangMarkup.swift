@@ -120,8 +120,14 @@ struct CSSLexer: Lexer {
             switch c {
             case 34, 39:
                 var j = start + 1
-                while j < s.n && s.b[j] != c && s.b[j] != 10 { j += s.b[j] == 92 ? 2 : 1 }
-                j = min(j + 1, s.n); s.emit(c == 34 ? .s2 : .s1, from: start, to: j); s.i = j
+                while j < s.n && s.b[j] != c && s.b[j] != 10 {
+                    if scss && s.b[j] == 35 && s.at(j + 1) == 123 {
+                        s.emit(c == 34 ? .s2 : .s1, from: max(start, s.emitted), to: j)
+                        s.i = j; CSSLexer.interpolation(&s); j = s.i; continue
+                    }
+                    j += s.b[j] == 92 ? 2 : 1
+                }
+                j = min(j + 1, s.n); s.emit(c == 34 ? .s2 : .s1, from: max(start, s.emitted), to: j); s.i = j
             case 123: depth += 1; inValue = false; s.emit(.p, from: start, to: start + 1); s.i += 1
             case 125: depth = max(0, depth - 1); inValue = false; s.emit(.p, from: start, to: start + 1); s.i += 1
             case 59: inValue = false; s.emit(.p, from: start, to: start + 1); s.i += 1
@@ -139,9 +145,22 @@ struct CSSLexer: Lexer {
                 let e = CSSLexer.wordEnd(s, start + 1)
                 if scss { s.emit(.k, from: start, to: e) } else { s.emit(.p, from: start, to: start + 1); s.emit(.k, from: start + 1, to: e) }
                 s.i = max(e, start + 1)
+                if scss { inValue = CSSLexer.scssAtRule(&s, start, e) }
             case 36 where scss:
                 let e = CSSLexer.wordEnd(s, start + 1)
                 s.emit(.nv, from: start, to: e); s.i = max(e, start + 1)
+                let k = s.skipBlanks(from: e, newlines: false)
+                if !inValue && s.at(k) == 58 { s.emit(.o, from: k, to: k + 1); s.i = k + 1; inValue = true }
+            case 35 where scss && s.at(start + 1) == 123:
+                CSSLexer.interpolation(&s)
+            case 38 where scss:
+                s.emit(.k, from: start, to: start + 1); s.i += 1
+            case 37 where scss && !inValue && isIdentStart(s.at(start + 1)):
+                let e = CSSLexer.wordEnd(s, start + 1)
+                s.emit(.nc, from: start, to: e); s.i = e
+            case 33 where scss && (s.matches("!default", at: start) || s.matches("!global", at: start) || s.matches("!optional", at: start)):
+                let e = CSSLexer.wordEnd(s, start + 1)
+                s.emit(.cp, from: start, to: e); s.i = e
             case 35 where inValue:
                 var e = start + 1
                 while e < s.n && isHexDigit(s.b[e]) { e += 1 }
@@ -165,7 +184,7 @@ struct CSSLexer: Lexer {
                     let e = CSSLexer.wordEnd(s, start)
                     let cls: TokenClass
                     if c == 45 && s.at(start + 1) == 45 { cls = .nv }
-                    else if inValue { cls = s.at(e) == 40 ? .nf : .kc }
+                    else if inValue { cls = s.at(e) == 40 ? .nf : scss && CSSLexer.isWordOperator(s, start, e) ? .ow : .kc }
                     else if depth > 0 && s.at(s.skipBlanks(from: e, newlines: false)) == 58 && !CSSLexer.isSelector(s, e) { cls = .k }
                     else { cls = .nt }
                     s.emit(cls, from: start, to: e); s.i = max(e, start + 1)
@@ -178,19 +197,58 @@ struct CSSLexer: Lexer {
         }
     }
 
+    /// SCSS `@include name` → nd, `@mixin`/`@function name` → nf; control rules (`@if`, `@return`, `@each`…)
+    /// are followed by an expression, lexed as a value. Returns whether a value follows.
+    static func scssAtRule(_ s: inout Scanner, _ start: Int, _ e: Int) -> Bool {
+        let word = s.b[start + 1..<e]
+        let k = s.skipBlanks(from: e, newlines: false)
+        if word.elementsEqual("include".utf8) || word.elementsEqual("mixin".utf8) || word.elementsEqual("function".utf8) {
+            let f = wordEnd(s, k)
+            s.emit(word.first == 105 ? .nd : .nf, from: k, to: f); s.i = max(s.i, f)
+            return true
+        }
+        for w in controlRules where word.elementsEqual(w) { return true }
+        return false
+    }
+
+    /// SCSS at-rules followed by an expression (byte arrays: no String work per rule).
+    static let controlRules: [[UInt8]] = ["if", "else", "return", "each", "for", "while", "error", "warn", "debug", "use", "forward", "import"].map { Array($0.utf8) }
+
+    static func isWordOperator(_ s: Scanner, _ a: Int, _ b: Int) -> Bool {
+        let w = s.b[a..<b]
+        return w.elementsEqual("from".utf8) || w.elementsEqual("through".utf8) || w.elementsEqual("to".utf8) || w.elementsEqual("in".utf8)
+            || w.elementsEqual("and".utf8) || w.elementsEqual("or".utf8) || w.elementsEqual("not".utf8)
+    }
+
+    /// SCSS `#{…}`: delimiters si, variables inside nv.
+    static func interpolation(_ s: inout Scanner) {
+        s.emit(.si, from: s.i, to: s.i + 2)
+        var j = s.i + 2
+        while j < s.n && s.b[j] != 125 && s.b[j] != 10 {
+            if s.b[j] == 36 { let e = wordEnd(s, j + 1); s.emit(.nv, from: j, to: e); j = max(e, j + 1) } else { j += 1 }
+        }
+        s.emit(.si, from: j, to: min(j + 1, s.n)); s.i = min(j + 1, s.n)
+    }
+
     static func wordEnd(_ s: Scanner, _ k: Int) -> Int {
         var e = k
         while e < s.n && (isIdent(s.b[e]) || s.b[e] == 45) { e += 1 }
         return e
     }
 
-    /// `a:hover {` is a selector, `color: red;` a declaration.
+    /// `a:hover {` is a selector, `color: red;` a declaration. A selector list may span lines
+    /// (`a:hover,⏎a:focus {`); SCSS `#{…}` is interpolation, not a block.
     static func isSelector(_ s: Scanner, _ k: Int) -> Bool {
         var j = k
+        var last: UInt8 = 0
         while j < s.n {
             let c = s.b[j]
-            if c == 59 || c == 125 || c == 10 { return false }
-            if c == 123 { return true }
+            if c == 59 || c == 125 { return false }
+            if c == 10 && last != 44 { return false }
+            if c == 35 && s.at(j + 1) == 123 {
+                while j < s.n && s.b[j] != 125 && s.b[j] != 10 { j += 1 }
+            } else if c == 123 { return true }
+            if !isSpace(c) { last = c }
             j += 1
         }
         return false

@@ -1,4 +1,4 @@
-/// Ruby, PowerShell, GraphQL and Protocol Buffers over the shared scanner.
+/// Ruby and Protocol Buffers over the shared scanner.
 enum MiscLangs {
     static let ruby: CLikeConfig = {
         var c = CLikeConfig()
@@ -22,51 +22,22 @@ enum MiscLangs {
         return c
     }()
 
-    static let powershell: CLikeConfig = {
-        var c = CLikeConfig()
-        c.words = WordTable([
-            ("function filter workflow", .k, .nf),
-            ("begin break catch class continue data default do dynamicparam else elseif end enum exit finally for foreach from if in param process return switch throw trap try until using var while", .k, nil),
-            ("Write-Host Write-Output Get-ChildItem Get-Content Set-Content New-Item Remove-Item Copy-Item Test-Path Join-Path Invoke-WebRequest Start-Process Get-Item Select-Object Where-Object ForEach-Object", .nb, nil),
-        ])
-        c.slashComments = false; c.blockComments = false; c.hashComments = true
-        c.dollarVariables = true
-        c.doubleQuote = .s2; c.singleQuote = .s1; c.singleQuoteIsChar = false
-        c.escape = nil
-        c.lineCommentClass = .c
-        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.@")
-        return c
-    }()
-
-    static let graphql: CLikeConfig = {
-        var c = CLikeConfig()
-        c.words = WordTable([
-            ("query mutation subscription fragment on type interface union enum input scalar schema extend implements directive repeatable", .k, nil),
-            ("true false null", .kc, nil),
-            ("Int Float String Boolean ID", .kt, nil),
-        ])
-        c.slashComments = false; c.blockComments = false; c.hashComments = true
-        c.dollarVariables = true
-        c.annotation = .nd
-        c.singleQuote = nil
-        c.tripleQuotes = true
-        c.ops = CLikeConfig.opTable(o: "=!|&", p: "()[]{},:.@$")
-        return c
-    }()
-
     static let protobuf: CLikeConfig = {
         var c = CLikeConfig()
         c.words = WordTable([
-            ("message enum service", .kd, .nc),
-            ("rpc", .kd, .nf),
-            ("package import", .kn, .nn),
-            ("syntax option optional required repeated returns stream oneof map reserved extend to max weak public edition", .k, nil),
+            ("message extend", .kd, .nc),
+            ("enum service group", .kd, nil),
+            ("package", .kn, .nn),
+            ("import option optional required repeated reserved default packed ctype extensions to max rpc returns oneof syntax", .k, nil),
             ("double float int32 int64 uint32 uint64 sint32 sint64 fixed32 fixed64 sfixed32 sfixed64 bool string bytes", .kt, nil),
             ("true false", .kc, nil),
         ])
         c.doubleQuote = .s; c.singleQuote = .s; c.singleQuoteIsChar = false
         c.fieldBeforeEquals = .na
-        c.ops = CLikeConfig.opTable(o: "=", p: "()[]{},;:.<>")
+        // Dotted names (`google.protobuf.Timestamp`) are one name.
+        c.member = .n
+        c.ops = CLikeConfig.opTable(o: "=+-", p: "()[]{},;<>")
+        c.ops[46] = .n
         return c
     }()
 }

@@ -49,7 +49,8 @@ struct DiffLexer: Lexer {
 
     static func lineClass(_ s: Scanner, _ ls: Int, _ le: Int) -> TokenClass {
         let c = s.b[ls]
-        if s.matches("+++", at: ls) || s.matches("---", at: ls) || s.matches("diff ", at: ls) || s.matches("index ", at: ls) { return .gh }
+        // File headers: `diff`/`index` lines are headings; `---`/`+++` take the deleted/inserted colours, as in Pygments.
+        if s.matches("diff ", at: ls) || s.matches("index ", at: ls) { return .gh }
         if c == 43 { return .gi }
         if c == 45 { return .gd }
         if c == 64 && s.matches("@@", at: ls) { return .gu }
@@ -298,8 +299,8 @@ struct MarkdownLexer: Lexer {
                 if e + 1 < le && s.b[e + 1] == 40 {
                     var u = e + 2
                     while u < le && s.b[u] != 41 { u += 1 }
-                    s.emit(.nv, from: k + 1, to: e)
-                    s.emit(.nl, from: e + 2, to: u); k = min(u + 1, le)
+                    s.emit(.nt, from: k + 1, to: e)
+                    s.emit(.na, from: e + 2, to: u); k = min(u + 1, le)
                 } else { k += 1 }
             } else { k += 1 }
         }

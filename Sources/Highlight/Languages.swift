@@ -37,7 +37,7 @@ enum Languages {
         e("groovy", ["gradle"], ["groovy", "gradle"], CLikeLexer(cfg: CLangs.groovy)),
         e("scala", ["sc"], ["scala", "sc"], CLikeLexer(cfg: CLangs.scala)),
         e("php", [], ["php"], CLikeLexer(cfg: CLangs.php)),
-        e("powershell", ["ps1", "pwsh", "ps", "posh", "psm1"], ["ps1", "psm1"], CLikeLexer(cfg: MiscLangs.powershell)),
+        e("powershell", ["ps1", "pwsh", "ps", "posh", "psm1"], ["ps1", "psm1"], PowerShellLexer()),
         e("toml", [], ["toml"], INILexer(toml: true)),
         e("ini", ["cfg", "conf", "properties", "editorconfig", "gitconfig", "dosini"], ["ini", "cfg", "conf", "properties"], INILexer(toml: false)),
         e("xml", ["svg", "plist", "xsl", "xslt", "rss", "atom", "xaml"], ["xml", "svg", "plist", "xsl"], MarkupLexer(html: false)),
@@ -49,7 +49,7 @@ enum Languages {
         e("dockerfile", ["docker", "containerfile"], ["dockerfile"], DockerfileLexer()),
         e("makefile", ["make", "mk", "mak", "bsdmake", "gnumake"], ["mk", "mak"], MakefileLexer()),
         e("markdown", ["md", "mkd", "mdown"], ["md", "markdown"], MarkdownLexer()),
-        e("graphql", ["gql"], ["graphql", "gql"], CLikeLexer(cfg: MiscLangs.graphql)),
+        e("graphql", ["gql"], ["graphql", "gql"], GraphQLLexer()),
         e("protobuf", ["proto", "proto3"], ["proto"], CLikeLexer(cfg: MiscLangs.protobuf)),
         e("plaintext", ["text", "txt", "plain", "none", "nohighlight", "output", "log"], ["txt", "text", "log"], PlainLexer()),
     ]

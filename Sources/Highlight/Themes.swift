@@ -42,13 +42,13 @@ public struct Theme: Sendable {
     /// Galley light: calm, readable on white; comments italic.
     static let galleyLight = Theme(name: "galley-light", background: "#f7f7f9", foreground: "#24292e", highlightLine: "#fff5b1", styles: [
         "k": s("#cf222e", bold: false), "kt": s("#0550ae"), "kc": s("#0550ae"), "kn": s("#cf222e"),
-        "n": Style(color: nil), "nf": s("#8250df"), "fm": s("#8250df"), "nc": s("#953800"), "nn": s("#953800"), "nb": s("#0550ae"), "bp": s("#0550ae"),
-        "nd": s("#8250df"), "ne": s("#953800"), "nt": s("#116329"), "na": s("#0550ae"), "nv": s("#953800"), "vm": s("#953800"), "nl": s("#953800"), "ni": s("#6e7781"),
+        "n": Style(color: nil), "nf": s("#7a45d6"), "fm": s("#7a45d6"), "nc": s("#953800"), "nn": s("#953800"), "nb": s("#0550ae"), "bp": s("#0550ae"),
+        "nd": s("#7a45d6"), "ne": s("#953800"), "nt": s("#116329"), "na": s("#0550ae"), "nv": s("#953800"), "vm": s("#953800"), "nl": s("#953800"), "ni": s("#5f6872"),
         "s": s("#0a3069"), "si": s("#cf222e"), "se": s("#0550ae"), "sr": s("#116329"), "sd": s("#57606a", italic: true), "sa": s("#cf222e"), "ss": s("#0550ae"),
-        "m": s("#0550ae"), "c": s("#6e7781", italic: true), "cp": s("#cf222e", italic: false), "cpf": s("#0a3069"), "ch": s("#6e7781", italic: true),
+        "m": s("#0550ae"), "c": s("#5f6872", italic: true), "cp": s("#cf222e", italic: false), "cpf": s("#0a3069"), "ch": s("#5f6872", italic: true),
         "o": s("#cf222e"), "ow": s("#cf222e", bold: true), "p": Style(color: nil), "l": s("#0a3069"), "no": s("#0a3069"),
-        "gi": Style(color: "#116329", background: "#dafbe1"), "gd": Style(color: "#82071e", background: "#ffebe9"), "gh": s("#0550ae", bold: true), "gu": s("#8250df", bold: true),
-        "gp": s("#6e7781", bold: true), "go": s("#57606a"), "ge": Style(color: nil, italic: true), "gs": Style(color: nil, bold: true), "gr": s("#cf222e"), "gt": s("#cf222e"),
+        "gi": Style(color: "#116329", background: "#dafbe1"), "gd": Style(color: "#82071e", background: "#ffebe9"), "gh": s("#0550ae", bold: true), "gu": s("#7a45d6", bold: true),
+        "gp": s("#5f6872", bold: true), "go": s("#57606a"), "ge": Style(color: nil, italic: true), "gs": Style(color: nil, bold: true), "gr": s("#cf222e"), "gt": s("#cf222e"),
         "err": Style(color: "#82071e", background: "#ffebe9"),
     ])
 
@@ -56,12 +56,12 @@ public struct Theme: Sendable {
     static let galleyDark = Theme(name: "galley-dark", background: "#161b22", foreground: "#e6edf3", highlightLine: "#3b3520", styles: [
         "k": s("#ff7b72"), "kt": s("#79c0ff"), "kc": s("#79c0ff"), "kn": s("#ff7b72"),
         "n": Style(color: nil), "nf": s("#d2a8ff"), "fm": s("#d2a8ff"), "nc": s("#ffa657"), "nn": s("#ffa657"), "nb": s("#79c0ff"), "bp": s("#79c0ff"),
-        "nd": s("#d2a8ff"), "ne": s("#ffa657"), "nt": s("#7ee787"), "na": s("#79c0ff"), "nv": s("#ffa657"), "vm": s("#ffa657"), "nl": s("#ffa657"), "ni": s("#8b949e"),
-        "s": s("#a5d6ff"), "si": s("#ff7b72"), "se": s("#79c0ff"), "sr": s("#7ee787"), "sd": s("#8b949e", italic: true), "sa": s("#ff7b72"), "ss": s("#79c0ff"),
-        "m": s("#79c0ff"), "c": s("#8b949e", italic: true), "cp": s("#ff7b72"), "cpf": s("#a5d6ff"), "ch": s("#8b949e", italic: true),
+        "nd": s("#d2a8ff"), "ne": s("#ffa657"), "nt": s("#7ee787"), "na": s("#79c0ff"), "nv": s("#ffa657"), "vm": s("#ffa657"), "nl": s("#ffa657"), "ni": s("#9da5b0"),
+        "s": s("#a5d6ff"), "si": s("#ff7b72"), "se": s("#79c0ff"), "sr": s("#7ee787"), "sd": s("#9da5b0", italic: true), "sa": s("#ff7b72"), "ss": s("#79c0ff"),
+        "m": s("#79c0ff"), "c": s("#9da5b0", italic: true), "cp": s("#ff7b72"), "cpf": s("#a5d6ff"), "ch": s("#9da5b0", italic: true),
         "o": s("#ff7b72"), "ow": s("#ff7b72", bold: true), "p": Style(color: nil), "l": s("#a5d6ff"), "no": s("#a5d6ff"),
         "gi": Style(color: "#aff5b4", background: "#033a16"), "gd": Style(color: "#ffdcd7", background: "#67060c"), "gh": s("#79c0ff", bold: true), "gu": s("#d2a8ff", bold: true),
-        "gp": s("#8b949e", bold: true), "go": s("#8b949e"), "ge": Style(color: nil, italic: true), "gs": Style(color: nil, bold: true), "gr": s("#ff7b72"), "gt": s("#ff7b72"),
+        "gp": s("#9da5b0", bold: true), "go": s("#9da5b0"), "ge": Style(color: nil, italic: true), "gs": Style(color: nil, bold: true), "gr": s("#ff7b72"), "gt": s("#ff7b72"),
         "err": Style(color: "#ffdcd7", background: "#67060c"),
     ])
 
@@ -136,8 +136,9 @@ enum ThemeCSS {
     .highlighter-rouge .code-title { font-family: ui-monospace, monospace; font-size: .85em; padding: .35em .8em; border-bottom: 1px solid rgba(128, 128, 128, .3); }
     .highlighter-rouge { position: relative; }
     .highlighter-rouge[data-lang] .highlight::before { content: attr(data-lang); position: absolute; right: .6em; top: .3em; font-size: .75em; opacity: .6; -webkit-user-select: none; user-select: none; }
-    .highlighter-rouge .copy-code { position: absolute; right: .5em; bottom: .5em; font-size: .75em; opacity: 0; cursor: pointer; }
-    .highlighter-rouge:hover .copy-code, .highlighter-rouge .copy-code:focus { opacity: 1; }
+    .highlighter-rouge .copy-code { position: absolute; right: .5em; bottom: .5em; font-size: .75em; opacity: .6; cursor: pointer; }
+    .highlighter-rouge:hover .copy-code, .highlighter-rouge .copy-code:focus-visible { opacity: 1; }
+    .copy-code-status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 
     """
 }

@@ -58,6 +58,50 @@ enum DefaultTheme {
 {{/base}}
 
 """#,
+        "assets/copy-code.js": #"""
+// Galley: a "Copy" button on every highlighted code block. Progressive enhancement: without
+// JavaScript or the Clipboard API (plain-http pages) there is no button and nothing changes.
+// It copies the code's text only: line numbers are CSS counters, never part of the text.
+(function () {
+  if (!navigator.clipboard || !document.querySelectorAll) return;
+  document.querySelectorAll('div.highlighter-rouge').forEach(function (block) {
+    var code = block.querySelector('pre code') || block.querySelector('pre');
+    if (!code || block.querySelector('.copy-code')) return;
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'copy-code';
+    button.textContent = 'Copy';
+    button.setAttribute('aria-label', 'Copy code');
+    var status = document.createElement('span');
+    status.className = 'copy-code-status';
+    status.setAttribute('role', 'status');
+    var timer;
+    function show(text, state) {
+      button.textContent = text;
+      button.setAttribute('data-state', state);
+      status.textContent = state === 'idle' ? '' : text;
+    }
+    button.addEventListener('click', function () {
+      navigator.clipboard.writeText(code.textContent.replace(/\n$/, '')).then(function () {
+        show('Copied', 'done');
+      }, function () {
+        show('Press Ctrl+C', 'failed');
+        var range = document.createRange();
+        range.selectNodeContents(code);
+        var selection = window.getSelection();
+        selection.removeAllRanges();
+        selection.addRange(range);
+      });
+      clearTimeout(timer);
+      timer = setTimeout(function () { show('Copy', 'idle'); }, 2000);
+    });
+    block.classList.add('has-copy');
+    block.appendChild(button);
+    block.appendChild(status);
+  });
+})();
+
+"""#,
         "assets/favicon.svg": #"""
 <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" width="32" height="32">
   <title>Galley</title>
@@ -704,6 +748,69 @@ div.highlighter-rouge::before {
 .language-bash.highlighter-rouge::before { content: "Shell"; }
 .language-console.highlighter-rouge::before,
 .language-shell-session.highlighter-rouge::before { content: "Terminal"; }
+
+/* Copy button: assets/copy-code.js adds it (no script, no button). It sits at
+   the right end of the language-label row, so it never covers the code. */
+div.highlighter-rouge {
+  position: relative;
+}
+
+.has-copy::before {
+  content: "";
+  min-height: 1.1rem;
+}
+
+div.highlighter-rouge.has-copy::before {
+  padding-right: 4.75rem;
+}
+
+div.highlighter-rouge .copy-code {
+  position: absolute;
+  top: 0.3rem;
+  right: 0.5rem;
+  bottom: auto;
+  margin: 0;
+  padding: 0.1rem 0.55rem;
+  font: 600 0.7rem/1.4 var(--font-text);
+  letter-spacing: 0.03em;
+  color: var(--muted);
+  background: var(--hl-bg, var(--bg-code));
+  border: 1px solid var(--rule);
+  border-radius: 4px;
+  opacity: 1;
+  cursor: pointer;
+}
+
+div.highlighter-rouge .copy-code:hover,
+div.highlighter-rouge .copy-code:focus-visible {
+  color: var(--text);
+  border-color: var(--rule-strong);
+}
+
+div.highlighter-rouge .copy-code:focus-visible {
+  outline: 3px solid var(--focus);
+  outline-offset: 1px;
+}
+
+div.highlighter-rouge .copy-code[data-state="done"] {
+  color: var(--link);
+  border-color: currentColor;
+}
+
+.copy-code-status {
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+}
+
+@media print {
+  .copy-code {
+    display: none;
+  }
+}
 
 /* Optional title and line-number markup (added by later issues). */
 .code-title,
@@ -1599,6 +1706,7 @@ a.tag:hover {
 <link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{site.assets}}galley.css">
 <link rel="stylesheet" href="{{site.assets}}syntax.css">
+<script src="{{site.assets}}copy-code.js" defer></script>
 {{#site.feeds.rss}}
 <link rel="alternate" type="application/rss+xml" title="{{site.title}} (RSS)" href="{{.}}">
 {{/site.feeds.rss}}

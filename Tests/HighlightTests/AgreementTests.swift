@@ -4,7 +4,7 @@ import Testing
 
 /// Agreement with Pygments, by byte, ignoring whitespace.
 @Suite struct AgreementTests {
-    struct Score { var exact = 0, family = 0, total = 0, errs = 0 }
+    struct Score { var exact = 0, family = 0, total = 0, errs = 0, skipped = 0 }
 
     static func score(_ f: Corpus.File, dump: Bool = false) -> Score {
         let mine = Corpus.mine(f.text, f.language)
@@ -14,6 +14,8 @@ import Testing
         while k < bytes.count {
             let c = bytes[k]
             if c == 32 || c == 9 || c == 10 || c == 13 { k += 1; continue }
+            // Where Pygments itself fails (`err`: GraphQL type definitions, SCSS `$var` in blocks) it has no reading to agree with.
+            if f.golden[k] == "err" { sc.skipped += 1; k += 1; continue }
             sc.total += 1
             if mine[k] == "err" { sc.errs += 1 }
             if mine[k] == f.golden[k] { sc.exact += 1 }
@@ -46,6 +48,9 @@ import Testing
     static let floors: [String: (exact: Double, family: Double)] = [
         "swift": (90, 98), "kotlin": (90, 98), "java": (90, 98), "typescript": (90, 98), "javascript": (90, 98),
         "python": (90, 98), "go": (90, 98), "rust": (90, 98), "bash": (90, 98), "json": (90, 98), "yaml": (90, 98),
+        "powershell": (90, 98), "graphql": (90, 98),
+        // No floor for scss: Pygments' SCSS lexer loses its state at the first declaration inside a block
+        // (from there every word is `nt`, `$var` is `err`), so agreeing with it would mean copying that.
     ]
 
     @Test func pygmentsAgreement() {
@@ -56,7 +61,7 @@ import Testing
             guard sc.total > 0 else { continue }
             let exact = 100.0 * Double(sc.exact) / Double(sc.total)
             let family = 100.0 * Double(sc.family) / Double(sc.total)
-            report.append(String(format: "%-14@ %-12@ exact %5.1f%%  family %5.1f%%  bytes %d", f.name as NSString, f.language as NSString, exact, family, sc.total))
+            report.append(String(format: "%-14@ %-12@ exact %5.1f%%  family %5.1f%%  bytes %d  pygments-err %d", f.name as NSString, f.language as NSString, exact, family, sc.total, sc.skipped))
             #expect(sc.errs == 0, "\(f.name): err tokens")
             if let floor = AgreementTests.floors[f.language] {
                 #expect(exact >= floor.exact, "\(f.name) exact \(exact)")
