@@ -25,6 +25,7 @@ public actor BuildSession {
     private var templateSet: (templates: TemplateSet, diagnostics: [SiteDiagnostic])?
     private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>)?
     private var sitemap: (signature: Int, files: [OutputFile])?
+    private var collisions: (signature: Int, count: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic])?
     /// Validation's text checks by content, shared by every feed (they depend on the text alone).
     private let feedMemo = TextCheckMemo()
     /// What the last successful incremental write left in the output folder.
@@ -187,7 +188,7 @@ public actor BuildSession {
         phase("sitefiles")
 
         let assets = listing.assets.map { (source: $0, path: SiteBuilder.assetPath($0)) }
-        SiteBuilder.resolveCollisions(files: &files, assets: assets, sink: sink)
+        resolveCollisions(&files, assets: assets, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
         report.posts = assembler.posts.count
         report.pages = files.filter { $0.path.hasSuffix(".html") }.count
@@ -232,6 +233,34 @@ public actor BuildSession {
         func covers(_ rel: String) -> Bool {
             paths.contains(rel) || folders.contains { rel.utf8.starts(with: $0.utf8) }
         }
+    }
+
+    /// `SiteBuilder.resolveCollisions`, skipped while every output path and its source are as last time.
+    private func resolveCollisions(_ files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
+        var h = Hasher()
+        for f in files {
+            Prints.text(f.path, &h)
+            if f.source.utf8.starts(with: "content/".utf8) { Prints.text(f.source, &h) } else { h.combine(0) }
+        }
+        for a in assets { Prints.text(a.path, &h); Prints.text(a.source, &h) }
+        let signature = h.finalize()
+        if let kept = collisions, kept.signature == signature, kept.count == files.count {
+            sink.add(contentsOf: kept.diagnostics)
+            if !kept.removed.isEmpty { files = files.enumerated().filter { !kept.removed.contains($0.offset) }.map(\.element) }
+            return
+        }
+        let local = DiagnosticSink()
+        let before = files.map(\.path)
+        let count = files.count
+        SiteBuilder.resolveCollisions(files: &files, assets: assets, sink: local)
+        // Which positions went: the generated files a user's own file replaces.
+        var removed = Set<Int>()
+        var j = 0
+        for (i, path) in before.enumerated() {
+            if j < files.count, files[j].path == path { j += 1 } else { removed.insert(i) }
+        }
+        collisions = (signature, count, removed, local.all)
+        sink.add(contentsOf: local.all)
     }
 
     /// Markdown for each document, re-rendered only when its file changed.
@@ -292,13 +321,22 @@ public actor BuildSession {
                 return Outcome(report: report, changedPaths: site.files.map(\.path) + site.assets.map(\.path))
             }
             var changedPaths: [String] = []
-            var now: [String: Data] = [:]
+            var now = previous
+            var kept = 0   // files also in the previous output: when all of them are, nothing was removed
             for f in site.files {
+                let old = previous[f.path]
+                if old != nil { kept += 1 }
+                if site.reused.contains(f.path), old != nil { continue }
+                if old == f.data { continue }
                 now[f.path] = f.data
-                if site.reused.contains(f.path), previous[f.path] != nil { continue }
-                if previous[f.path] == f.data { continue }
                 try writeAtomically(f.data, to: root.appendingPathComponent(f.path))
                 changedPaths.append(f.path)
+            }
+            var gone: [String] = []
+            if kept != previous.count || site.files.count != previous.count {
+                let present = Set(site.files.map(\.path))
+                gone = previous.keys.filter { !present.contains($0) }
+                now = now.filter { present.contains($0.key) }
             }
             var assetsNow: [String: (source: String, stamp: String)] = [:]
             for a in site.assets {
@@ -309,8 +347,8 @@ public actor BuildSession {
                 try writeAtomically(data, to: root.appendingPathComponent(a.path))
                 changedPaths.append(a.path)
             }
-            var gone = previous.keys.filter { now[$0] == nil && assetsNow[$0] == nil }
-            gone += copiedAssets.keys.filter { now[$0] == nil && assetsNow[$0] == nil && previous[$0] == nil }
+            gone = gone.filter { assetsNow[$0] == nil }   // a generated file replaced by an asset of the same path stays
+            gone += copiedAssets.keys.filter { now[$0] == nil && assetsNow[$0] == nil }
             for path in gone {
                 try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
                 removeEmptyParents(of: path)

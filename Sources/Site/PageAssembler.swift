@@ -110,11 +110,22 @@ struct PageAssembler: Sendable {
         if templates.has("404") { jobs.append(.special("404", "/404.html", "Page not found")) }
         let me = self
         let siteRevision = site.site["copyrightYear"] as? Int ?? 0
-        return await parallelMap(jobs) { job in
-            let (path, fingerprint) = me.identity(job, postIndex: postIndex, siteRevision: siteRevision)
-            if let hit = cache[path], hit.fingerprint == fingerprint { return hit }
-            return CachedPage(fingerprint: fingerprint, file: me.render(job, site: site, postIndex: postIndex))
+        // Fingerprints on one thread (cheap; threads would fight over the shared arrays' reference counts),
+        // then only the pages whose fingerprint is new are rendered, on all cores.
+        var result: [CachedPage?] = []
+        result.reserveCapacity(jobs.count)
+        var misses: [(index: Int, job: PageJob, fingerprint: Int)] = []
+        for job in jobs {
+            let (path, fingerprint) = identity(job, postIndex: postIndex, siteRevision: siteRevision)
+            if let hit = cache[path], hit.fingerprint == fingerprint { result.append(hit); continue }
+            misses.append((result.count, job, fingerprint))
+            result.append(nil)
         }
+        let rendered = await parallelMap(misses) { miss in
+            CachedPage(fingerprint: miss.fingerprint, file: me.render(miss.job, site: site, postIndex: postIndex))
+        }
+        for (miss, page) in zip(misses, rendered) { result[miss.index] = page }
+        return result.map { $0! }
     }
 
     /// Output path and fingerprint of a page, computed without rendering it.
