@@ -18,8 +18,8 @@ public struct FileWatcher: Sendable {
     /// Folders never watched or reported, even inside a watched folder (the output folder).
     public let excluded: [String]
     /// Quiet time after the last event before a batch is delivered. Editors finish a save
-    /// (temp write, renames) within a few milliseconds; 30 ms covers that while keeping the
-    /// save-to-reload budget (measured overhead on top of it: ~5 ms).
+    /// (temp write, renames) within a millisecond or two; 10 ms covers that and keeps the
+    /// save-to-reload budget. A straggler only starts one more rebuild, which is always correct.
     public let debounce: Duration
     /// Upper bound on how long a continuous stream of events can hold a batch back.
     public let maxDelay: Duration
@@ -29,7 +29,7 @@ public struct FileWatcher: Sendable {
     ///   - files: single files (e.g. `site.yml`); their parent folder is watched and filtered.
     ///   - excluding: folders to leave out, so a build writing into them cannot trigger itself.
     public init(folders: [String], files: [String] = [], excluding: [String] = [],
-                debounce: Duration = .milliseconds(30), maxDelay: Duration = .seconds(1)) {
+                debounce: Duration = .milliseconds(10), maxDelay: Duration = .seconds(1)) {
         self.folders = folders.map(Self.absolute)
         self.files = files.map(Self.absolute)
         self.excluded = excluding.map(Self.absolute)

@@ -25,6 +25,10 @@ public actor BuildSession {
     private var templateSet: (templates: TemplateSet, diagnostics: [SiteDiagnostic])?
     private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>)?
     private var sitemap: (signature: Int, files: [OutputFile])?
+    private var syntaxCSS: (theme: String, css: Data)?
+    /// An assemble failed since the last write: caches may hold results that never reached the disk,
+    /// so the next write compares every file instead of trusting `fresh`.
+    private var unwrittenResults = false
     private var collisions: (signature: Int, count: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic])?
     /// Validation's text checks by content, shared by every feed (they depend on the text alone).
     private let feedMemo = TextCheckMemo()
@@ -58,8 +62,8 @@ public actor BuildSession {
 
     struct Assembled: Sendable {
         var files: [OutputFile]
-        /// Paths whose bytes are known unchanged since the previous assemble of this session.
-        var reused: Set<String>
+        /// Paths made anew by this assemble; every other file's bytes are as the previous assemble made them.
+        var fresh: Set<String>
         var assets: [(source: String, path: String)]
         var diagnostics: [SiteDiagnostic]
         var report: BuildReport
@@ -79,6 +83,7 @@ public actor BuildSession {
             configBytes = bytes
             settings = nil
             loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil
+            syntaxCSS = nil
             relatedCache = nil
         }
         var config: SiteConfig
@@ -116,12 +121,12 @@ public actor BuildSession {
         // Load what is new or changed; keep the rest.
         let touched = changed.map(Touched.init)
         let stale = listing.markdown.filter { rel in loaded[rel] == nil || touched?.covers(rel) ?? true }
-        let fresh = await parallelMap(stale) { rel -> (String, SourceDocument?, [SiteDiagnostic]) in
+        let reloaded = await parallelMap(stale) { rel -> (String, SourceDocument?, [SiteDiagnostic]) in
             let local = DiagnosticSink()
             let doc = loader.load(rel, diagnostics: local)
             return (rel, doc, local.all)
         }
-        for (rel, doc, diags) in fresh { loaded[rel] = (doc, diags) }
+        for (rel, doc, diags) in reloaded { loaded[rel] = (doc, diags) }
         phase("load")
         if listingChanged {
             let present = Set(listing.markdown)
@@ -152,14 +157,20 @@ public actor BuildSession {
                                       relatedCache: relatedCache)
         relatedCache = (assembler.tagSignature, assembler.related)
         phase("assembler")
-        let pages = await assembler.pages(cache: pageCache)
+        let (pages, renderedPages) = await assembler.pages(cache: pageCache)
         phase("pages")
-        var reused = Set<String>()
-        for p in pages where pageCache[p.file.path]?.fingerprint == p.fingerprint { reused.insert(p.file.path) }
-        pageCache = Dictionary(pages.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
+        // Only what was made anew can differ from the last output; the rest is known unchanged.
+        var fresh = Set(renderedPages.map { pages[$0].file.path })
+        for i in renderedPages { pageCache[pages[i].file.path] = pages[i] }
+        if pageCache.count != pages.count {   // pages went away (every current path is in the cache now)
+            pageCache = Dictionary(pages.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
+        }
         var files = pages.map(\.file)
-        files.append(OutputFile(path: "assets/syntax.css", data: Data((Highlighter.css(theme: config.highlightTheme) ?? "").utf8),
-                                source: "highlight theme `\(config.highlightTheme)`"))
+        if syntaxCSS?.theme != config.highlightTheme {
+            syntaxCSS = (config.highlightTheme, Data((Highlighter.css(theme: config.highlightTheme) ?? "").utf8))
+            fresh.insert("assets/syntax.css")
+        }
+        files.append(OutputFile(path: "assets/syntax.css", data: syntaxCSS!.css, source: "highlight theme `\(config.highlightTheme)`"))
 
         // Feeds use inline colours (feed readers drop stylesheets).
         let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
@@ -170,7 +181,7 @@ public actor BuildSession {
         let feeds = await feedBuilder.feeds(feedJobs, posts: assembler.posts, contentHTML: feedHTML, cache: feedCache, fragments: feedFragments, memo: feedMemo)
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
-            if feedCache[f.dir]?.fingerprint == f.fingerprint { reused.formUnion(f.files.map(\.path)) }
+            if feedCache[f.dir]?.fingerprint != f.fingerprint { fresh.formUnion(f.files.map(\.path)) }
             files += f.files
         }
         feedCache = Dictionary(feeds.map { ($0.dir, $0) }, uniquingKeysWith: { a, _ in a })
@@ -179,11 +190,11 @@ public actor BuildSession {
         let mapSignature = siteFiles.signature(documents: renderedDocs, posts: assembler.posts, terms: assembler.terms)
         if let kept = sitemap, kept.signature == mapSignature {
             files += kept.files
-            reused.formUnion(kept.files.map(\.path))
         } else {
             let made = siteFiles.files(documents: renderedDocs, posts: assembler.posts, terms: assembler.terms)
             sitemap = (mapSignature, made)
             files += made
+            fresh.formUnion(made.map(\.path))
         }
         phase("sitefiles")
 
@@ -197,7 +208,7 @@ public actor BuildSession {
         report.files = files.count + assets.count
         let diagnostics = sink.all
         report.warnings = diagnostics.filter { $0.severity == .warning }
-        return Assembled(files: files, reused: reused, assets: assets, diagnostics: diagnostics, report: report)
+        return Assembled(files: files, fresh: fresh, assets: assets, diagnostics: diagnostics, report: report)
     }
 
     /// Whether the last listing of the sources still holds after `changed`: every changed path is a file
@@ -309,12 +320,20 @@ public actor BuildSession {
     /// On failure nothing is written: the last good output stays.
     public func rebuild(changed: Set<String>?) async throws(BuildFailure) -> Outcome {
         let started = Date()
-        let site = try await assemble(changed: written == nil ? nil : changed)
+        let site: Assembled
+        do {
+            site = try await assemble(changed: written == nil ? nil : changed)
+        } catch {
+            unwrittenResults = true
+            throw error
+        }
+        let trustFresh = !unwrittenResults
         let root = options.output
         do {
             guard let previous = written else {
                 try OutputWriter(output: root).commit(files: site.files, assets: site.assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
                 written = Dictionary(site.files.map { ($0.path, $0.data) }, uniquingKeysWith: { a, _ in a })
+                unwrittenResults = false
                 copiedAssets = Dictionary(site.assets.map { ($0.path, ($0.source, stamp($0.source))) }, uniquingKeysWith: { a, _ in a })
                 var report = site.report
                 report.seconds = Date().timeIntervalSince(started)
@@ -326,7 +345,7 @@ public actor BuildSession {
             for f in site.files {
                 let old = previous[f.path]
                 if old != nil { kept += 1 }
-                if site.reused.contains(f.path), old != nil { continue }
+                if trustFresh, old != nil, !site.fresh.contains(f.path) { continue }
                 if old == f.data { continue }
                 now[f.path] = f.data
                 try writeAtomically(f.data, to: root.appendingPathComponent(f.path))
@@ -356,6 +375,7 @@ public actor BuildSession {
             }
             written = now
             copiedAssets = assetsNow
+            unwrittenResults = false
             phase("write")
             var report = site.report
             report.seconds = Date().timeIntervalSince(started)
@@ -373,9 +393,20 @@ public actor BuildSession {
         return "\(size)-\(time)"
     }
 
+    /// Writes beside the file, then renames over it: a browser reloading meanwhile sees the old page or
+    /// the new one, never half of one. Folders are made only when the first attempt finds none.
     private func writeAtomically(_ data: Data, to url: URL) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
+        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).galley-\(UInt32.random(in: 0...UInt32.max))")
+        if let problem = OutputWriter.write(data, toPath: temp.path) {
+            guard (problem as? WriteFailure)?.code == ENOENT else { throw problem }
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            if let again = OutputWriter.write(data, toPath: temp.path) { throw again }
+        }
+        if rename(temp.path, url.path) != 0 {
+            let code = errno
+            unlink(temp.path)
+            throw WriteFailure(path: url.path, code: code)
+        }
     }
 
     private func removeEmptyParents(of path: String) {

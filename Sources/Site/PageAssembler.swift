@@ -94,7 +94,8 @@ struct PageAssembler: Sendable {
 
     /// Renders every page on all cores. A page whose fingerprint is in `cache` is reused as it is:
     /// the fingerprint covers everything its template sees, so reuse gives the same bytes.
-    func pages(cache: [String: CachedPage] = [:]) async -> [CachedPage] {
+    /// Also returns the indexes of the pages rendered anew (the rest came from `cache`).
+    func pages(cache: [String: CachedPage] = [:]) async -> (pages: [CachedPage], fresh: [Int]) {
         let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
         let postIndex = docPostIndex
         var jobs: [PageJob] = documents.indices.map { .document($0) }
@@ -125,7 +126,7 @@ struct PageAssembler: Sendable {
             CachedPage(fingerprint: miss.fingerprint, file: me.render(miss.job, site: site, postIndex: postIndex))
         }
         for (miss, page) in zip(misses, rendered) { result[miss.index] = page }
-        return result.map { $0! }
+        return (result.map { $0! }, misses.map(\.index))
     }
 
     /// Output path and fingerprint of a page, computed without rendering it.

@@ -8,7 +8,7 @@ struct SiteFiles: Sendable {
     func signature(documents: [RenderedDocument], posts: [RenderedDocument], terms: [Term]) -> Int {
         var h = Hasher()
         h.combine(posts.first?.source.date)
-        for d in documents { h.combine(d.source.fingerprint) }   // its URL and dates come from its file (and the settings)
+        for d in documents { Prints.text(d.source.permalink.url, &h); h.combine(d.source.updated ?? d.source.date) }
         for t in terms { Prints.text(t.url, &h); h.combine(t.posts.first.flatMap { posts[$0].source.date }) }
         return h.finalize()
     }

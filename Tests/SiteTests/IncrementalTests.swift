@@ -107,6 +107,14 @@ import Testing
         _ = try await step(site, session, ["content/posts"], "folder") {
             try site.write("content/posts/2026-04-04-post-4.md", post("Post 4 via folder", tags: ["even"], body: "Moved."))
         }
+        // A build that fails late (two sources for one URL) after rendering an edited post; fixing it
+        // must still write that post, although its page was already made by the failed build.
+        let p6 = "content/posts/2026-06-06-post-6.md", clash = "content/posts/2026-06-07-clash.md"
+        try site.write(p6, post("Post 6", tags: ["even", "all"], body: "Edited while the build was broken."))
+        try site.write(clash, "---\ntitle: Clash\npermalink: /blog/post-6\n---\nSame URL.\n")
+        await #expect(throws: BuildFailure.self) { _ = try await session.rebuild(changed: [p6, clash]) }
+        changed = try await step(site, session, [clash], "late failure fixed") { try site.remove(clash) }
+        #expect(changed.contains("blog/post-6.html"))
         // Nothing changed: nothing is written.
         changed = try await step(site, session, [], "no change") {}
         #expect(changed.isEmpty, "\(changed)")
