@@ -19,6 +19,8 @@ extension HTMLRenderer {
                 if t == NodeType.paragraph {
                     if ial { paragraphIAL(c) }
                     if pipes && endLine(c) > startLine(c) { tableCandidates.append(c) }
+                } else if t == NodeType.heading {
+                    if pipes && endLine(c) > startLine(c) { tableCandidates.append(c) }
                 } else if t == NodeType.blockQuote || t == NodeType.list || t == NodeType.item {
                     stack.append(c)
                 }

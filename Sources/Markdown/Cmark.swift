@@ -65,14 +65,18 @@ func cmarkParseOptions(_ options: MarkdownOptions) -> Int32 {
     return opts
 }
 
-/// Parses bytes (NULs included; cmark turns them into U+FFFD) into a document the caller must free.
+/// Parses bytes (NULs included; cmark turns them into U+FFFD) into a document that lives in
+/// the current `withArena` arena (never freed on its own).
 func parseDocument(_ bytes: [UInt8], options: Int32) -> Node {
-    if bytes.isEmpty { return cmark_parse_document("", 0, options) }
-    return bytes.withUnsafeBufferPointer { buf -> Node in
-        buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: max(buf.count, 1)) { p in
-            cmark_parse_document(p, buf.count, options)
+    let parser = cmark_parser_new_with_mem(options, arenaAllocator)
+    bytes.withUnsafeBufferPointer { buf in
+        if let base = buf.baseAddress {
+            base.withMemoryRebound(to: CChar.self, capacity: buf.count) { cmark_parser_feed(parser, $0, buf.count) }
         }
     }
+    let document = cmark_parser_finish(parser)!
+    cmark_parser_free(parser)
+    return document
 }
 
 /// Walks every descendant of `root` (including `root`) without recursion, calling `visit` on entry.

@@ -5,8 +5,10 @@ import Darwin
 #endif
 
 /// GFM footnotes. cmark would read `[^1]: https://x` as a link reference definition, so
-/// definitions are cut out of the text before parsing (replaced by blank lines, keeping line
-/// numbers) and appended after a marker; references are found in text runs.
+/// definitions are cut out of the text before parsing and appended after a marker; references
+/// are found in text runs. As on GitHub, a definition may sit in a block quote or list item:
+/// its lines are dropped (a list item keeps its bare marker, as GitHub leaves an empty item),
+/// and a line map keeps diagnostics on the author's line numbers.
 
 struct FootnoteDefinition {
     var label: String
@@ -18,22 +20,21 @@ struct FootnoteDefinition {
 struct FootnoteSource {
     static let sectionMarker: StaticString = "<!--galley-footnotes-->"
     static let definitionMarker: StaticString = "<!--galley-fn:"
+    /// Stands in for a definition that was a list item's only content, so the item stays (empty).
+    static let itemPlaceholder: StaticString = "<!--galley-fn-item-->"
 
     var text: [UInt8]
     var definitions: [FootnoteDefinition] = []
     var labels: [String: Int] = [:]
-    /// First parsed line that belongs to the appended definitions, and each appended line's body line.
-    var appendedFrom = Int.max
-    var appendedLines: [Int] = []
+    /// Body line of each parsed line (empty when no line was dropped or added).
+    var lineMap: [Int] = []
     var duplicates: [FootnoteDefinition] = []
 
     var hasDefinitions: Bool { !definitions.isEmpty }
     func isDefined(_ label: String) -> Bool { labels[label] != nil }
 
     func bodyLine(_ line: Int) -> Int {
-        guard line >= appendedFrom else { return line }
-        let k = line - appendedFrom
-        return k < appendedLines.count ? appendedLines[k] : line
+        line >= 1 && line <= lineMap.count ? lineMap[line - 1] : line
     }
 
     func isSectionMarker(_ lit: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -49,58 +50,58 @@ struct FootnoteSource {
         return n
     }
 
-    /// Moves top-level `[^label]: …` definitions (outside fenced code) to the end of the text.
+    /// Moves `[^label]: …` definitions (outside fenced code) to the end of the text.
     static func prepare(_ bytes: [UInt8], enabled: Bool) -> FootnoteSource {
         var result = FootnoteSource(text: bytes)
         guard enabled, bytes.withUnsafeBufferPointer({ containsBytes($0, "[^") }) else { return result }
-        // Line ranges (without the newline), found with memchr.
-        var ranges: [Range<Int>] = []
-        ranges.reserveCapacity(bytes.count / 32 + 1)
-        bytes.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { ranges.append(0..<0); return }
-            var from = 0
-            while from <= buf.count {
-                if from < buf.count, let hit = memchr(base + from, 0x0A, buf.count - from) {
-                    let nl = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-                    ranges.append(from..<nl)
-                    from = nl + 1
-                } else {
-                    ranges.append(from..<buf.count)
-                    break
-                }
-            }
-        }
-        var removed: [Range<Int>] = [] // line indices whose content moves to the end
+        let ranges = lineRanges(bytes)
+        /// Cut definitions in line order: lines `first..<end`, the first keeping its container
+        /// markers (`kept`), plus the placeholder when a list item held the definition.
+        var cuts: [(first: Int, end: Int, kept: Range<Int>, placeholder: Bool)] = []
         var bodies: [[ArraySlice<UInt8>]] = []
         var bodyLineNumbers: [[Int]] = []
-        var fence: (UInt8, Int)? = nil
+        var fence: (UInt8, Int, Int)? = nil // fence character, length, quote depth
         var i = 0
         while i < ranges.count {
-            let r = ranges[i]
-            // Cheap filter: only lines starting (after up to 3 spaces) with ` ~ [ matter here.
-            var k = r.lowerBound
-            while k < r.upperBound, k - r.lowerBound < 4, bytes[k] == 0x20 { k += 1 }
-            let firstByte: UInt8 = k < r.upperBound ? bytes[k] : 0
+            let line = bytes[ranges[i]]
+            // Cheap filter: only lines starting (after up to 3 spaces) with ` ~ [ > - * + or a digit matter.
+            var k = line.startIndex
+            while k < line.endIndex, k - line.startIndex < 4, line[k] == 0x20 { k += 1 }
+            let firstByte: UInt8 = k < line.endIndex ? line[k] : 0
             if let f = fence {
-                if firstByte == f.0 && closesFence(bytes[r], f) { fence = nil }
+                let (q, content) = stripQuotes(line, max: f.2)
+                if q < f.2 || closesFence(content, (f.0, f.1)) { fence = nil }
                 i += 1
                 continue
             }
-            guard firstByte == 0x60 || firstByte == 0x7E || firstByte == 0x5B else { i += 1; continue }
-            let line = bytes[r]
-            if let f = opensFence(line) {
-                fence = f
+            switch firstByte {
+            case 0x60, 0x7E, 0x5B, 0x3E: break
+            case 0x2D, 0x2A, 0x2B, 0x30...0x39:
+                // A list item matters only when `[^` follows its marker closely.
+                let head = line[k..<min(line.endIndex, k + 16)]
+                guard let b = head.firstIndex(of: 0x5B), b + 1 < line.endIndex, line[b + 1] == 0x5E else { i += 1; continue }
+            default: i += 1; continue
+            }
+            let (quotes, content) = stripQuotes(line, max: Int.max)
+            if let f = opensFence(content) {
+                fence = (f.0, f.1, quotes)
                 i += 1
                 continue
             }
-            guard let (label, rest) = definitionStart(line) else { i += 1; continue }
+            let marker = listMarkerEnd(content)
+            guard let (label, rest) = definitionStart(content[(marker ?? content.startIndex)...]) else { i += 1; continue }
             var body: [ArraySlice<UInt8>] = [trimmed(rest)]
             var numbers = [i + 1]
             var j = i + 1
             var lastBlank = false
             while j < ranges.count {
-                let l = bytes[ranges[j]]
-                if trimmed(l).isEmpty {
+                let (q, l) = stripQuotes(bytes[ranges[j]], max: quotes)
+                let blank = trimmed(l).isEmpty
+                if q < quotes {
+                    // Lazy continuation of the definition's paragraph only.
+                    guard !lastBlank, !blank, !startsBlock(l) else { break }
+                    body.append(l); numbers.append(j + 1); j += 1
+                } else if blank {
                     body.append([]); numbers.append(j + 1); lastBlank = true; j += 1
                 } else if indentation(l) >= 4 {
                     body.append(dedent(l, 4)); numbers.append(j + 1); lastBlank = false; j += 1
@@ -111,7 +112,8 @@ struct FootnoteSource {
                 }
             }
             while body.count > 1, trimmed(body[body.count - 1]).isEmpty { body.removeLast(); numbers.removeLast(); j -= 1 }
-            removed.append(i..<j)
+            let start = ranges[i].lowerBound
+            cuts.append((i, j, start..<(marker ?? content.startIndex), marker != nil))
             let def = FootnoteDefinition(label: label, line: i + 1)
             if result.labels[label] == nil {
                 result.labels[label] = result.definitions.count
@@ -123,97 +125,50 @@ struct FootnoteSource {
             }
             i = j
         }
-        guard !result.definitions.isEmpty || !result.duplicates.isEmpty else { return result }
-        // The text with the definitions' lines left empty (line numbers stay the same).
+        guard !cuts.isEmpty else { return result }
+        // The kept lines, then the definitions after a marker; `lineMap` remembers where each came from.
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count + 256)
-        var copyFrom = 0
-        for lines in removed {
-            text.append(contentsOf: bytes[copyFrom..<ranges[lines.lowerBound].lowerBound])
-            text.append(contentsOf: [UInt8](repeating: 0x0A, count: lines.count - 1))
-            copyFrom = ranges[lines.upperBound - 1].upperBound
-        }
-        text.append(contentsOf: bytes[copyFrom...])
-        let keptCount = ranges.count
-        var lineNo = keptCount
-        var mapped: [Int] = []
-        func add(_ l: [UInt8], _ origin: Int) {
-            text.append(0x0A)
+        var map: [Int] = []
+        map.reserveCapacity(ranges.count + 16)
+        func add(_ l: ArraySlice<UInt8>, _ origin: Int) {
+            if !map.isEmpty { text.append(0x0A) }
             text.append(contentsOf: l)
-            lineNo += 1
-            mapped.append(origin)
+            map.append(origin)
         }
+        /// Copies lines `from..<to` unchanged, in one piece.
+        func copy(_ from: Int, _ to: Int) {
+            guard from < to else { return }
+            if !map.isEmpty { text.append(0x0A) }
+            text.append(contentsOf: bytes[ranges[from].lowerBound..<ranges[to - 1].upperBound])
+            map.append(contentsOf: (from + 1)...to)
+        }
+        var next = 0
+        for cut in cuts {
+            copy(next, cut.first)
+            if !cut.kept.isEmpty {
+                var marker = bytes[cut.kept]
+                while let l = marker.last, l == 0x20 || l == 0x09 { marker = marker.dropLast() }
+                add(cut.placeholder ? marker + Array(" \(itemPlaceholder)".utf8) : marker, cut.first + 1)
+            }
+            next = cut.end
+        }
+        copy(next, ranges.count)
+        if map.isEmpty { add([], 1) }
         let lastLine = max(ranges.count, 1)
-        if let (c, n) = fence { add([UInt8](repeating: c, count: n), lastLine) } // close a fence left open at the end
+        if let (c, n, _) = fence { add([UInt8](repeating: c, count: n)[...], lastLine) } // close a fence left open at the end
         add([], lastLine)
-        add(Array("\(sectionMarker)".utf8), lastLine)
+        add(Array("\(sectionMarker)".utf8)[...], lastLine)
         add([], lastLine)
         for (d, body) in bodies.enumerated() {
-            add(Array("\(definitionMarker)\(d)-->".utf8), result.definitions[d].line)
-            for (k, l) in body.enumerated() { add(Array(l), bodyLineNumbers[d][k]) }
+            add(Array("\(definitionMarker)\(d)-->".utf8)[...], result.definitions[d].line)
+            for (k, l) in body.enumerated() { add(l, bodyLineNumbers[d][k]) }
             add([], result.definitions[d].line)
         }
         text.append(0x0A)
-        result.appendedFrom = keptCount + 1
-        result.appendedLines = mapped
+        result.lineMap = map
         result.text = text
         return result
-    }
-
-    /// `[^label]:` with at most three spaces of indentation; returns the label and the rest of the line.
-    static func definitionStart(_ line: ArraySlice<UInt8>) -> (String, ArraySlice<UInt8>)? {
-        var l = line
-        var spaces = 0
-        while let f = l.first, f == 0x20, spaces < 4 { l = l.dropFirst(); spaces += 1 }
-        guard spaces < 4, l.count >= 5, l[l.startIndex] == 0x5B, l[l.startIndex + 1] == 0x5E else { return nil }
-        var j = l.startIndex + 2
-        while j < l.endIndex, l[j] != 0x5D, !isSpaceByte(l[j]), l[j] != 0x5B { j += 1 }
-        guard j < l.endIndex - 1, l[j] == 0x5D, l[j + 1] == 0x3A, j > l.startIndex + 2 else { return nil }
-        return (String(decoding: l[(l.startIndex + 2)..<j], as: UTF8.self), l[(j + 2)...])
-    }
-
-    static func indentation(_ l: ArraySlice<UInt8>) -> Int {
-        var n = 0
-        for b in l {
-            if b == 0x20 { n += 1 } else if b == 0x09 { n += 4 - n % 4 } else { break }
-        }
-        return n
-    }
-
-    static func dedent(_ l: ArraySlice<UInt8>, _ width: Int) -> ArraySlice<UInt8> {
-        var l = l
-        var n = 0
-        while n < width, let f = l.first {
-            if f == 0x20 { n += 1 } else if f == 0x09 { n += 4 - n % 4 } else { break }
-            l = l.dropFirst()
-        }
-        return l
-    }
-
-    static func startsBlock(_ l: ArraySlice<UInt8>) -> Bool {
-        let t = trimmed(l)
-        guard let f = t.first else { return true }
-        if f == 0x23 || f == 0x3E { return true }
-        if opensFence(l) != nil { return true }
-        if (f == 0x2D || f == 0x2A || f == 0x2B), t.count == 1 || t[t.startIndex + 1] == 0x20 { return true }
-        return false
-    }
-
-    static func opensFence(_ line: ArraySlice<UInt8>) -> (UInt8, Int)? {
-        guard indentation(line) < 4 else { return nil }
-        let t = trimmed(line)
-        guard let c = t.first, c == 0x60 || c == 0x7E else { return nil }
-        let n = t.prefix(while: { $0 == c }).count
-        guard n >= 3 else { return nil }
-        if c == 0x60 && t.dropFirst(n).contains(0x60) { return nil }
-        return (c, n)
-    }
-
-    static func closesFence(_ line: ArraySlice<UInt8>, _ fence: (UInt8, Int)) -> Bool {
-        guard indentation(line) < 4 else { return false }
-        let t = trimmed(line)
-        let n = t.prefix(while: { $0 == fence.0 }).count
-        return n >= fence.1 && n == t.count
     }
 }
 

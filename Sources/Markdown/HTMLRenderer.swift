@@ -73,7 +73,7 @@ struct HTMLRenderer {
     var words = 0
     var inWord = false
     var stopAtFootnotes = false
-    /// Tables found by the pre-pass, and the auxiliary documents holding their cells (freed by the owner).
+    /// Tables found by the pre-pass (their cells live in an auxiliary document in the same arena).
     var tables: [Node: PreparedTable] = [:]
     /// Set while rendering table cells (parsed elsewhere): the table's line, for diagnostics.
     var auxiliaryLine: Int? = nil
@@ -87,7 +87,6 @@ struct HTMLRenderer {
     /// Reused buffer for joining text runs.
     var scratch: [UInt8] = []
 
-    var auxiliaryDocuments: [Node] = []
     var sawFootnoteSection = false
     var footnoteSection: Node? = nil
 
@@ -222,6 +221,11 @@ struct HTMLRenderer {
                     }
                 }
             case NodeType.heading:
+                if entering && !tables.isEmpty, let table = tables.removeValue(forKey: node) {
+                    renderTable(table, node: node)
+                    cmark_iter_reset(iter, node, CMARK_EVENT_EXIT)
+                    continue
+                }
                 renderHeading(node, entering: entering)
             case NodeType.list:
                 if entering && !tocLists.isEmpty && tocLists.contains(node) {
@@ -272,6 +276,7 @@ struct HTMLRenderer {
                     cmark_iter_reset(iter, root, CMARK_EVENT_EXIT)
                     continue
                 }
+                if stopAtFootnotes && startsWith(lit, FootnoteSource.itemPlaceholder) { continue }
                 out.cr()
                 if trackExcerpt && moreMarker == nil && isTopLevel(node) && isMoreMarker(lit, exact: false) {
                     moreMarker = out.count

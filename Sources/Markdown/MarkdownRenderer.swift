@@ -166,15 +166,18 @@ public struct MarkdownRenderer: Sendable {
         return render(FootnoteSource.prepare(bytes, enabled: false))!
     }
 
+    /// One parse and render; cmark's memory is an arena dropped at the end (see ParseArena).
     private func render(_ prepared: FootnoteSource) -> MarkdownDocument? {
+        withArena { renderInArena(prepared) }
+    }
+
+    private func renderInArena(_ prepared: FootnoteSource) -> MarkdownDocument? {
         let source = SourceText(prepared.text)
         let ctx = DocumentContext(options: options, source: source, codeBlockRenderer: codeBlockRenderer, footnotes: prepared)
         ctx.plainCodeBlocks = usesPlainCodeBlocks
         let document = parseDocument(source.bytes, options: ctx.parseOptions)
-        defer { cmark_node_free(document) }
         var r = HTMLRenderer(ctx: ctx)
         r.prepass(document)
-        defer { for aux in r.auxiliaryDocuments { cmark_node_free(aux) } }
         r.trackExcerpt = true
         r.stopAtFootnotes = prepared.hasDefinitions
         r.render(document)

@@ -12,10 +12,15 @@ struct TableLayout {
     var header: [[UInt8]]
     var alignments: [TableAlignment]
     var rows: [[[UInt8]]]
+    /// Lines after the table that GFM reads as other blocks but cmark kept in the paragraph
+    /// (indented code, an ordered list, a lazy line, a `---` break), re-indented to the paragraph.
+    var trailing: [[UInt8]] = []
 }
 
-/// Recognises a table in a paragraph's source lines.
+/// Recognises a table in a paragraph's source lines, or in a setext heading's: cmark reads
+/// `===` / `---` under table rows as an underline, GFM as a row / a thematic break.
 func detectTable(_ node: Node, source: SourceText) -> TableLayout? {
+    let underline = nodeType(node) == NodeType.heading
     let first = startLine(node), last = endLine(node)
     guard last > first, first >= 1, last <= source.lineCount else { return nil }
     // Cheap check first: some line after the first must look like a delimiter row.
@@ -36,14 +41,48 @@ func detectTable(_ node: Node, source: SourceText) -> TableLayout? {
     }
     // A block IAL on the last line belongs to the table, not to its rows.
     if lines.count > 2, let l = lines.last, l.count >= 3, l.first == 0x7B, l[l.startIndex + 1] == 0x3A, l.last == 0x7D { lines.removeLast() }
-    for k in 1..<lines.count {
+    for k in 1..<(underline ? lines.count - 1 : lines.count) {
         guard let aligns = delimiterRow(lines[k]) else { continue }
         let header = splitRow(lines[k - 1])
         guard header.count == aligns.count, lines[k].contains(0x7C) || lines[k - 1].contains(0x7C) else { continue }
-        let rows = lines[(k + 1)...].map { splitRow($0) }
-        return TableLayout(leading: Array(lines[0..<(k - 1)]), header: header, alignments: aligns, rows: rows)
+        var stop = lines.count
+        var trailing: [[UInt8]] = []
+        for j in (k + 1)..<lines.count {
+            if let t = blockAfterTable(source, line: first + j, quotes: quotes, column: startColumn(node)) {
+                stop = min(stop, j)
+                trailing.append(t)
+            } else if stop < lines.count {
+                trailing.append(Array(lines[j]))
+            }
+        }
+        let rows = lines[(k + 1)..<stop].map { splitRow($0) }
+        return TableLayout(leading: Array(lines[0..<(k - 1)]), header: header, alignments: aligns, rows: rows, trailing: trailing)
     }
     return nil
+}
+
+/// A line that ends a table in GFM although cmark continued the paragraph with it: indented
+/// code (4+ columns past the paragraph), an ordered list item, a lazy line (missing a `>`
+/// or left of the paragraph), or a `---` break that cmark took for a setext underline.
+/// Returns the line re-indented relative to the paragraph.
+private func blockAfterTable(_ source: SourceText, line: Int, quotes: Int, column: Int) -> [UInt8]? {
+    let raw = source.line(line)
+    var i = raw.startIndex, col = 1, q = 0
+    while i < raw.endIndex {
+        let b = raw[i]
+        if b == 0x20 { col += 1 } else if b == 0x09 { col += 4 - (col - 1) % 4 } else if b == 0x3E && q < quotes { q += 1; col += 1 } else { break }
+        i += 1
+    }
+    let rest = raw[i...]
+    let lazy = q < quotes || col < column
+    let indent = col - column
+    var digits = rest.startIndex
+    while digits < rest.endIndex, digits - rest.startIndex < 9, rest[digits] >= 0x30 && rest[digits] <= 0x39 { digits += 1 }
+    let ordered = digits > rest.startIndex && digits < rest.endIndex && (rest[digits] == 0x2E || rest[digits] == 0x29)
+        && (digits + 1 == rest.endIndex || rest[digits + 1] == 0x20 || rest[digits + 1] == 0x09)
+    let dashes = !rest.isEmpty && rest.allSatisfy { $0 == 0x2D || $0 == 0x20 || $0 == 0x09 } && rest.filter { $0 == 0x2D }.count >= 3
+    guard lazy || indent >= 4 || ordered || dashes else { return nil }
+    return [UInt8](repeating: 0x20, count: max(indent, 0)) + Array(rest)
 }
 
 /// Only `|`, `:`, `-` and blanks after container markers, with at least one `-`.
@@ -78,7 +117,8 @@ func delimiterRow(_ line: ArraySlice<UInt8>) -> [TableAlignment]? {
     return aligns.isEmpty ? nil : aligns
 }
 
-/// Splits a row at unescaped pipes that are not inside a code span; `\|` becomes `|`.
+/// Splits a row at every unescaped pipe, as GFM does before any inline parsing (so a pipe
+/// inside a code span splits too); `\|` becomes `|`, in code spans as well.
 func splitRow(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
     var l = trimmed(line)
     if l.first == 0x7C { l = l.dropFirst() }
@@ -90,45 +130,19 @@ func splitRow(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
         let b = l[i]
         endedWithPipe = false
         if b == 0x5C, i + 1 < l.endIndex {
-            if l[i + 1] == 0x7C { cell.append(0x7C) } else { cell.append(b); cell.append(l[i + 1]) }
+            // An escaped byte never splits; only the backslash before a pipe goes.
+            if l[i + 1] != 0x7C { cell.append(b) }
+            cell.append(l[i + 1])
             i += 2
-            continue
-        }
-        if b == 0x60 {
-            var j = i
-            while j < l.endIndex, l[j] == 0x60 { j += 1 }
-            let n = j - i
-            // Look for a closing run of the same length; pipes in between stay in the cell.
-            var k = j
-            var close: Int? = nil
-            while k < l.endIndex {
-                if l[k] == 0x60 {
-                    var m = k
-                    while m < l.endIndex, l[m] == 0x60 { m += 1 }
-                    if m - k == n { close = m; break }
-                    k = m
-                } else {
-                    k += 1
-                }
-            }
-            let stop = close ?? j
-            var p = i
-            while p < stop {
-                if l[p] == 0x5C, p + 1 < stop, l[p + 1] == 0x7C { cell.append(0x7C); p += 2; continue }
-                cell.append(l[p])
-                p += 1
-            }
-            i = stop
             continue
         }
         if b == 0x7C {
             cells.append(Array(trimmed(cell[...])))
-            cell = []
+            cell.removeAll(keepingCapacity: true)
             endedWithPipe = true
-            i += 1
-            continue
+        } else {
+            cell.append(b)
         }
-        cell.append(b)
         i += 1
     }
     if !endedWithPipe || cells.isEmpty { cells.append(Array(trimmed(cell[...]))) }
@@ -138,20 +152,27 @@ func splitRow(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
 private let tableMarker: StaticString = "<!--galley-table-->"
 private let cellMarker: StaticString = "<!--galley-cell-->"
 private let leadMarker: StaticString = "<!--galley-lead-->"
+private let trailMarker: StaticString = "<!--galley-trail-->"
 
 /// A table found before rendering, with its cells parsed in the shared auxiliary document.
 struct PreparedTable {
     var layout: TableLayout
     var lead: [Node] = []
+    var trail: [Node] = []
     var cells: [Node?] = []
     var guarded: [Bool] = []
+    /// Cells with no inline syntax at all, written as text without a parse (most cells in practice).
+    var plain: [[UInt8]?] = []
+    /// The cell index of each cell sent to the auxiliary document, in order.
+    var parsed: [Int] = []
 }
 
 extension HTMLRenderer {
-    /// Finds every table among `paragraphs` and parses all their cells in one auxiliary cmark
+    /// Finds every table among `paragraphs` (and setext headings) and parses all their cells in one auxiliary cmark
     /// document (with the page's link definitions), kept alive until rendering ends.
     mutating func prepareTables(_ paragraphs: [Node]) {
         var found: [(Node, PreparedTable)] = []
+        var needsParse = false
         var text = ctx.referenceDefinitions
         text.append(contentsOf: [0x0A, 0x0A])
         let tableLine = Array("\(tableMarker)\n\n\(leadMarker)\n".utf8)
@@ -166,6 +187,14 @@ extension HTMLRenderer {
             }
             text.append(contentsOf: [0x0A, 0x0A])
             func addCell(_ c: [UInt8]) {
+                if isPlainCell(c) {
+                    table.plain.append(c)
+                    table.guarded.append(false)
+                    return
+                }
+                needsParse = true
+                table.plain.append(nil)
+                table.parsed.append(table.guarded.count)
                 text.append(contentsOf: cellLine)
                 let guardNeeded = cellNeedsGuard(c)
                 if guardNeeded { text.append(contentsOf: [0xE2, 0x80, 0x8B]) } // U+200B keeps block syntax out
@@ -178,12 +207,24 @@ extension HTMLRenderer {
             for row in layout.rows {
                 for k in 0..<columns { addCell(k < row.count ? row[k] : []) }
             }
+            if !layout.leading.isEmpty || !layout.trailing.isEmpty { needsParse = true }
+            if !layout.trailing.isEmpty {
+                text.append(contentsOf: Array("\(trailMarker)\n\n".utf8))
+                for l in layout.trailing {
+                    text.append(contentsOf: l)
+                    text.append(0x0A)
+                }
+                text.append(0x0A)
+            }
             table.cells = [Node?](repeating: nil, count: table.guarded.count)
             found.append((p, table))
         }
         guard !found.isEmpty else { return }
+        guard needsParse else {
+            for (p, table) in found { tables[p] = table }
+            return
+        }
         let aux = parseDocument(text, options: ctx.parseOptions)
-        auxiliaryDocuments.append(aux)
         var t = -1
         var section = -2
         var child = firstChild(aux)
@@ -193,13 +234,17 @@ extension HTMLRenderer {
                 let lit = literalBytes(c)
                 if startsWith(lit, cellMarker) { section += 1; continue }
                 if startsWith(lit, leadMarker) { section = -1; continue }
+                if startsWith(lit, trailMarker) { section = -3; continue }
                 if startsWith(lit, tableMarker) { t += 1; section = -2; continue }
             }
             guard t >= 0 && t < found.count else { continue }
             if section == -1 {
                 found[t].1.lead.append(c)
-            } else if section >= 0, section < found[t].1.cells.count, nodeType(c) == NodeType.paragraph, found[t].1.cells[section] == nil {
-                found[t].1.cells[section] = c
+            } else if section == -3 {
+                found[t].1.trail.append(c)
+            } else if section >= 0, section < found[t].1.parsed.count, nodeType(c) == NodeType.paragraph {
+                let cell = found[t].1.parsed[section]
+                if found[t].1.cells[cell] == nil { found[t].1.cells[cell] = c }
             }
         }
         for (p, table) in found { tables[p] = table }
@@ -216,7 +261,7 @@ extension HTMLRenderer {
         let columns = table.layout.alignments.count
         var index = 0
         for k in 0..<columns {
-            writeCell("th", table.layout.alignments[k], table.cells[index], table.guarded[index])
+            writeCell("th", table.layout.alignments[k], table, index)
             index += 1
         }
         out.append("</tr>\n</thead>\n")
@@ -225,7 +270,7 @@ extension HTMLRenderer {
             for _ in table.layout.rows {
                 out.append("<tr>\n")
                 for k in 0..<columns {
-                    writeCell("td", table.layout.alignments[k], table.cells[index], table.guarded[index])
+                    writeCell("td", table.layout.alignments[k], table, index)
                     index += 1
                 }
                 out.append("</tr>\n")
@@ -233,9 +278,10 @@ extension HTMLRenderer {
             out.append("</tbody>\n")
         }
         out.append("</table>\n")
+        for n in table.trail { render(n) }
     }
 
-    private mutating func writeCell(_ tag: StaticString, _ align: TableAlignment, _ paragraph: Node?, _ guarded: Bool) {
+    private mutating func writeCell(_ tag: StaticString, _ align: TableAlignment, _ table: PreparedTable, _ index: Int) {
         out.append(0x3C)
         out.append(tag)
         switch align {
@@ -245,8 +291,11 @@ extension HTMLRenderer {
         case .right: out.append(" align=\"right\"")
         }
         out.append(0x3E)
-        if let p = paragraph {
-            if guarded, let f = firstChild(p), nodeType(f) == NodeType.text, startsWith(literalBytes(f), "\u{200B}") { runSkip[f] = 3 }
+        if let text = table.plain[index] {
+            appendEscaped(&out, text)
+            text.withUnsafeBufferPointer { countWords($0) }
+        } else if let p = table.cells[index] {
+            if table.guarded[index], let f = firstChild(p), nodeType(f) == NodeType.text, startsWith(literalBytes(f), "\u{200B}") { runSkip[f] = 3 }
             render(p, inner: true)
         }
         out.append("</")
@@ -254,6 +303,18 @@ extension HTMLRenderer {
         out.append(">\n")
         inWord = false
     }
+}
+
+/// Does the cell hold only bytes without any inline meaning (no emphasis, code, links, escapes,
+/// entities, smart punctuation, autolinks or strikethrough), so its HTML is the text itself?
+private func isPlainCell(_ c: [UInt8]) -> Bool {
+    for b in c {
+        switch b {
+        case 0x00...0x1F, 0x21, 0x22, 0x26, 0x27, 0x2A, 0x2D, 0x2E, 0x3A, 0x3C, 0x3E, 0x5B...0x60, 0x7E: return false
+        default: continue
+        }
+    }
+    return true
 }
 
 /// Would this cell, alone on a line, start a block (heading, list, quote, fence, HTML, definition)?

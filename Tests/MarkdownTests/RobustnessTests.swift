@@ -44,6 +44,14 @@ import Testing
         #expect(html("a\u{0}") == cmarkHTML("a\u{0}"))
     }
 
+    /// The API takes a String, so invalid UTF-8 is repaired (U+FFFD) before it reaches us,
+    /// as `galley markdown` does with a warning; the replacement renders like any text.
+    @Test func invalidUTF8BecomesReplacementCharacters() {
+        let bytes: [UInt8] = Array("# T\u{e9}\n\n| a |\n|---|\n| ".utf8) + [0xC3, 0x28, 0xFF, 0x20, 0x7C, 0x0A, 0x0A] + Array("x".utf8) + [0xE2, 0x82]
+        let doc = render(String(decoding: bytes, as: UTF8.self), MarkdownOptions(smartPunctuation: false))
+        #expect(doc.html == "<h1 id=\"té\">Té</h1>\n<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>\u{FFFD}(\u{FFFD}</td>\n</tr>\n</tbody>\n</table>\n<p>x\u{FFFD}</p>\n")
+    }
+
     @Test func tenMegabyteDocument() {
         var md = ""
         let chunk = """
@@ -73,6 +81,19 @@ import Testing
         #expect(doc.headings.count > 10_000)
         #expect(doc.headings.last?.id.hasPrefix("section-heading-") == true)
         #expect(doc.html.hasSuffix("</section>\n"))
+    }
+
+    /// cmark's memory is a per-render arena; a code block hook that renders Markdown itself
+    /// (on the same thread, mid-render) gets its own and leaves the outer one intact.
+    @Test func hookRenderingMarkdownInsideARender() {
+        let inner = MarkdownRenderer(options: MarkdownOptions(smartPunctuation: false))
+        var outer = MarkdownRenderer(options: MarkdownOptions(smartPunctuation: false))
+        outer.codeBlockRenderer = { block in "<div class=\"md\">" + inner.render(block.code).html + "</div>\n" }
+        let doc = outer.render("| a |\n|---|\n| *x* |\n\n```md\n| b |\n|---|\n| **y** |\n```\n\nafter[^1]\n\n[^1]: note\n")
+        #expect(doc.html.hasPrefix("<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><em>x</em></td>\n</tr>\n</tbody>\n</table>\n"
+            + "<div class=\"md\"><table>\n<thead>\n<tr>\n<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><strong>y</strong></td>\n</tr>\n</tbody>\n</table>\n</div>\n"
+            + "<p>after<sup class=\"footnote-ref\">"))
+        #expect(doc.html.contains("<li id=\"fn-1\">\n<p>note "))
     }
 
     @Test func crlfLineEndings() {

@@ -26,13 +26,14 @@ import Testing
         """)
     }
 
+    /// GitHub splits rows before inline parsing: `\|` is a literal pipe (in code spans too,
+    /// backslash removed); an unescaped pipe inside backticks still ends the cell.
     @Test func escapedPipesAndPipesInCode() {
-        #expect(html("| f\\|oo | `a|b` | `\\|` |\n| --- | --- | --- |\n| b `\\|` az | b **\\|** im | x |") == """
+        #expect(html("| f\\|oo | `\\|` |\n| --- | --- |\n| b `\\|` az | b **\\|** im |\n| `a|b` | c |") == """
         <table>
         <thead>
         <tr>
         <th>f|oo</th>
-        <th><code>a|b</code></th>
         <th><code>|</code></th>
         </tr>
         </thead>
@@ -40,12 +41,20 @@ import Testing
         <tr>
         <td>b <code>|</code> az</td>
         <td>b <strong>|</strong> im</td>
-        <td>x</td>
+        </tr>
+        <tr>
+        <td>`a</td>
+        <td>b`</td>
         </tr>
         </tbody>
         </table>
 
         """)
+    }
+
+    @Test func pipeInCodeSpanChangesTheCellCount() {
+        // Three cells in the header against two delimiters: not a table (as on GitHub).
+        #expect(html("| `a|b` | c |\n| --- | --- |", MarkdownOptions(smartPunctuation: false)) == "<p>| <code>a|b</code> | c |\n| --- | --- |</p>\n")
     }
 
     @Test func raggedRowsAndNoOuterPipes() {
@@ -151,7 +160,8 @@ import Testing
     @Test func splitRowFunction() {
         #expect(splitRow(ArraySlice("| a | b |".utf8)).map { String(decoding: $0, as: UTF8.self) } == ["a", "b"])
         #expect(splitRow(ArraySlice("a|b|".utf8)).map { String(decoding: $0, as: UTF8.self) } == ["a", "b"])
-        #expect(splitRow(ArraySlice("|``a|`b``|c\\|d|".utf8)).map { String(decoding: $0, as: UTF8.self) } == ["``a|`b``", "c|d"])
+        #expect(splitRow(ArraySlice("|``a|`b``|c\\|d|".utf8)).map { String(decoding: $0, as: UTF8.self) } == ["``a", "`b``", "c|d"])
+        #expect(splitRow(ArraySlice("a \\\\| b \\\\\\| c".utf8)).map { String(decoding: $0, as: UTF8.self) } == ["a \\\\", "b \\\\| c"])
         #expect(splitRow(ArraySlice("| `unclosed | x |".utf8)).map { String(decoding: $0, as: UTF8.self) } == ["`unclosed", "x"])
     }
 }
