@@ -7,12 +7,7 @@ extension Highlighter {
 /// token features for programming languages, abstaining when the winner's margin is small.
 enum Detector {
     static func detect(_ code: String) -> Detection? {
-        var lines: [Substring] = []
-        var raws: [Substring] = []
-        for raw in code.split(separator: "\n", omittingEmptySubsequences: true).prefix(400) {
-            let t = raw.trimmingBlanks
-            if !t.isEmpty { lines.append(t); raws.append(raw) }
-        }
+        let (lines, raws) = splitLines(code)
         guard !lines.isEmpty else { return nil }
         if isNotCode(code, lines) { return nil }
         if let s = Structure.check(code, lines) { return s }
@@ -23,21 +18,34 @@ enum Detector {
     static func isNotCode(_ code: String, _ lines: [Substring]) -> Bool {
         var box = 0, table = 0, log = 0
         for l in lines {
-            if l.unicodeScalars.contains(where: { (0x2500...0x257F).contains($0.value) }) { box += 1 }
-            if let f = l.first, f == "+" || f == "|", let e = l.last, e == "+" || e == "|", l.count > 3, !l.hasPrefix("+++") { table += 1 }
+            if l.isPlainASCII {
+                // No box drawing in ASCII; Characters are bytes.
+                let u = l.utf8
+                if let f = u.first, f == 43 || f == 124, let e = u.last, e == 43 || e == 124, u.count > 3, !l.hasASCIIPrefix("+++") { table += 1 }
+            } else {
+                if l.unicodeScalars.contains(where: { (0x2500...0x257F).contains($0.value) }) { box += 1 }
+                if let f = l.first, f == "+" || f == "|", let e = l.last, e == "+" || e == "|", l.count > 3, !l.hasPrefix("+++") { table += 1 }
+            }
             if looksLikeLogLine(l) { log += 1 }
         }
         let n = lines.count
         return box * 3 >= n || table * 2 > n || log * 2 > n
     }
 
+    /// `INFO `, `INFO:` and `[INFO]` for each level.
+    static let logPrefixes: [StaticString] = [
+        "INFO ", "INFO:", "[INFO]", "WARN ", "WARN:", "[WARN]", "ERROR ", "ERROR:", "[ERROR]", "DEBUG ", "DEBUG:", "[DEBUG]",
+        "TRACE ", "TRACE:", "[TRACE]", "FATAL ", "FATAL:", "[FATAL]", "WARNING ", "WARNING:", "[WARNING]",
+    ]
+
     /// `2024-01-02 10:00:01 INFO …`, `[10:00:01] …`, `INFO: …`, `E1122 …`.
     static func looksLikeLogLine(_ l: Substring) -> Bool {
-        let u = Array(l.utf8.prefix(24))
-        if u.count >= 10, u[0...3].allSatisfy(isDigit), u[4] == 45, isDigit(u[5]), isDigit(u[6]), u[7] == 45 { return true }
-        if u.count >= 9, u[0] == 91, isDigit(u[1]), isDigit(u[2]), u[3] == 58 { return true }
-        for lvl in ["INFO", "WARN", "ERROR", "DEBUG", "TRACE", "FATAL", "WARNING"] where l.hasPrefix(lvl + " ") || l.hasPrefix(lvl + ":") || l.hasPrefix("[" + lvl + "]") { return true }
-        return false
+        if let c = l.utf8.first, isDigit(c) || c == 91 {
+            let u = Array(l.utf8.prefix(24))
+            if u.count >= 10, u[0...3].allSatisfy(isDigit), u[4] == 45, isDigit(u[5]), isDigit(u[6]), u[7] == 45 { return true }
+            if u.count >= 9, u[0] == 91, isDigit(u[1]), isDigit(u[2]), u[3] == 58 { return true }
+        }
+        return logPrefixes.contains { l.hasASCIIPrefix($0) }
     }
 }
 

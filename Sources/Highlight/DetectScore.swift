@@ -78,61 +78,6 @@ enum Scorer {
         return eff
     }
 
-    /// Per-language evidence, dialects already folded into their base language.
-    static func effectiveScores(_ lines: [Substring], raw: [Substring] = []) -> [Double] {
-        let n = langs.count
-        var own = Array(repeating: 0.0, count: n)
-        var prose = 0, counted = 0
-        for (li, line) in lines.prefix(200).enumerated() {
-            var u = Array(line.utf8)
-            let rawLine = li < raw.count ? raw[li] : line
-            if isComment(u) && !(u.count > 2 && u[0] == 35 && u[1] == 33) { continue }
-            u = Scorer.withoutTrailingComment(u)
-            if isProse(u) { prose += 1 }
-            counted += 1
-            let words = Scorer.words(Substring(String(decoding: u, as: UTF8.self)))
-            let hasVar = u.contains(36) && dollarVariable(line)
-            let cssDecl = isCSSDeclaration(line)
-            let makeTarget = isMakeTarget(rawLine)
-            let yamlKey = isYAMLKey(u)
-            let scssVariable = u.first == 36 && u.last == 59 && u.contains(58) && !u.contains(61)
-            let tagLine = u.count > 2 && u[0] == 60 && (isIdentStart(u[1]) || u[1] == 47 || u[1] == 33) && u[u.count - 1] == 62
-            // Whole words: one lookup per word for all languages at once.
-            for w in words { if let hits = wordIndex[String(w)] { for (i, weight) in hits { own[i] += weight } } }
-            for i in 0..<n {
-                var s = 0.0
-                for f in langs[i].features {
-                    let hit: Bool
-                    switch f.kind {
-                    case "s": hit = Scorer.contains(u, f.pattern)
-                    case "^": hit = u.count >= f.pattern.count && u[0..<f.pattern.count].elementsEqual(f.pattern)
-                    case "$": hit = u.count >= f.pattern.count && u[(u.count - f.pattern.count)...].elementsEqual(f.pattern)
-                    case "=": hit = u == f.pattern
-                    case "v": hit = hasVar
-                    case "p": hit = cssDecl
-                    case "x": hit = makeTarget
-                    case "k": hit = yamlKey
-                    case "<": hit = tagLine
-                    case "V": hit = scssVariable
-                    default: hit = false
-                    }
-                    if hit { s += f.weight }
-                }
-                own[i] += s
-            }
-        }
-        // Mostly prose: Markdown at best, never a programming language.
-        if prose * 2 >= counted {
-            for i in 0..<n where langs[i].name != "markdown" { own[i] = min(own[i], 0) }
-        }
-        var total = own
-        for i in 0..<n { if let p = langs[i].parent { total[i] = own[i] + total[p] } }
-        // A dialect wins over its base language only on its own evidence.
-        var eff = total
-        for i in 0..<n where langs[i].parent != nil && own[i] < 2.5 { eff[i] = -1 }
-        return eff
-    }
-
     static func decide(_ eff: [Double], lineCount: Int = 15) -> Detection? {
         let n = eff.count
         guard let best = (0..<n).max(by: { eff[$0] < eff[$1] }) else { return nil }
@@ -166,21 +111,27 @@ enum Scorer {
 
     /// Drops a trailing ` // …` or ` # …` comment (outside quotes): comments quote other languages.
     static func withoutTrailingComment(_ u: [UInt8]) -> [UInt8] {
+        let k = trailingCommentStart(u)
+        return k == u.count ? u : Array(u[0..<k])
+    }
+
+    /// Where `withoutTrailingComment` cuts the line (its length when there is nothing to cut).
+    static func trailingCommentStart<C: RandomAccessCollection<UInt8>>(_ u: C) -> Int where C.Index == Int {
         var quote: UInt8 = 0
         var k = 1
         while k + 1 < u.count {
             let c = u[k]
             if quote != 0 { if c == quote { quote = 0 } else if c == 92 { k += 1 } }
             else if c == 34 || c == 39 || c == 96 { quote = c }
-            else if u[k - 1] == 32 && ((c == 47 && u[k + 1] == 47) || (c == 35 && u[k + 1] == 32)) { return Array(u[0..<k]) }
+            else if u[k - 1] == 32 && ((c == 47 && u[k + 1] == 47) || (c == 35 && u[k + 1] == 32)) { return k }
             k += 1
         }
-        return u
+        return u.count
     }
 
     /// Comment lines say little about the language and a lot of prose: skip them.
     /// `#include`, `#!`, `#if`, `#[…]` and the like are not comments.
-    static func isComment(_ u: [UInt8]) -> Bool {
+    static func isComment<C: RandomAccessCollection<UInt8>>(_ u: C) -> Bool where C.Index == Int {
         guard let c = u.first else { return true }
         if c == 47 { return u.count > 1 && (u[1] == 47 || u[1] == 42) }
         if c == 42 { return u.count == 1 || u[1] == 32 || u[1] == 47 || u[1] == 42 }
@@ -189,7 +140,7 @@ enum Scorer {
     }
 
     /// A sentence: mostly letters and spaces, several words, no code punctuation.
-    static func isProse(_ u: [UInt8]) -> Bool {
+    static func isProse<C: RandomAccessCollection<UInt8>>(_ u: C) -> Bool where C.Index == Int {
         guard u.count >= 30 else { return false }
         var letters = 0, spaces = 0
         for c in u {
@@ -201,7 +152,7 @@ enum Scorer {
     }
 
     /// `key: value` or `key:` (YAML-like), not ending like code.
-    static func isYAMLKey(_ u: [UInt8]) -> Bool {
+    static func isYAMLKey<C: RandomAccessCollection<UInt8>>(_ u: C) -> Bool where C.Index == Int {
         var k = 0
         if u.count >= 2 && u[0] == 45 && u[1] == 32 { k = 2 }
         let start = k

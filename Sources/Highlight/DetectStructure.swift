@@ -5,37 +5,37 @@ enum Structure {
         let first = lines[0]
         // Console sessions: commands after `$ ` prompts.
         let head = code.drop { $0 == "\n" }
-        if head.hasPrefix("$ "), let c = head.dropFirst(2).first, c.isLetter || c == "." || c == "/" || c == "~" {
+        if head.hasASCIIPrefix("$ "), let c = head.dropFirst(2).first, c.isLetter || c == "." || c == "/" || c == "~" {
             return Detection(language: "console", confidence: 0.95)
         }
         // Diffs.
-        let hunks = lines.filter { $0.hasPrefix("@@ ") || $0.hasPrefix("diff --git") || $0.hasPrefix("+++ ") || $0.hasPrefix("--- a/") || $0.hasPrefix("Index: ") }.count
-        if hunks >= 2 || (hunks >= 1 && first.hasPrefix("@@")) { return Detection(language: "diff", confidence: 0.95) }
+        let hunks = lines.filter { $0.hasASCIIPrefix("@@ ") || $0.hasASCIIPrefix("diff --git") || $0.hasASCIIPrefix("+++ ") || $0.hasASCIIPrefix("--- a/") || $0.hasASCIIPrefix("Index: ") }.count
+        if hunks >= 2 || (hunks >= 1 && first.hasASCIIPrefix("@@")) { return Detection(language: "diff", confidence: 0.95) }
         // Markdown around fenced code, HTML around scripts and styles: the container is the language.
-        if lines.contains(where: { $0.hasPrefix("```") || $0.hasPrefix("~~~") }) { return Detection(language: "markdown", confidence: 0.8) }
-        if lines.contains(where: { $0.hasPrefix("<script") || $0.hasPrefix("</script>") || $0.hasPrefix("<style") || $0.hasPrefix("</style>") }) {
+        if lines.contains(where: { $0.hasASCIIPrefix("```") || $0.hasASCIIPrefix("~~~") }) { return Detection(language: "markdown", confidence: 0.8) }
+        if lines.contains(where: { $0.hasASCIIPrefix("<script") || $0.hasASCIIPrefix("</script>") || $0.hasASCIIPrefix("<style") || $0.hasASCIIPrefix("</style>") }) {
             return Detection(language: "html", confidence: 0.8)
         }
         // Markup.
-        if first.hasPrefix("<") {
+        if first.hasASCIIPrefix("<") {
             let lower = code.prefix(2000).lowercased()
             if lower.contains("<!doctype html") || lower.contains("<html") || lower.contains("<div") || lower.contains("<body") || lower.contains("<head") || lower.contains("<p>") || lower.contains("<span") || lower.contains("<a href") || lower.contains("<ul") || lower.contains("<table") || lower.contains("<script") {
                 return Detection(language: "html", confidence: 0.9)
             }
-            let tagLines = lines.filter { $0.hasPrefix("<") || $0.hasSuffix(">") }.count
+            let tagLines = lines.filter { $0.hasASCIIPrefix("<") || $0.hasASCIISuffix(">") }.count
             if Double(tagLines) >= n * 0.6 { return Detection(language: "xml", confidence: 0.9) }
         }
-        if first.hasPrefix("<?php") { return Detection(language: "php", confidence: 0.95) }
+        if first.hasASCIIPrefix("<?php") { return Detection(language: "php", confidence: 0.95) }
         // One-line JSON objects and arrays of objects.
-        if lines.count == 1, (first.hasPrefix("{\"") && first.hasSuffix("}")) || (first.hasPrefix("[{\"") && first.hasSuffix("]")), first.contains("\":") {
+        if lines.count == 1, (first.hasASCIIPrefix("{\"") && first.hasASCIISuffix("}")) || (first.hasASCIIPrefix("[{\"") && first.hasASCIISuffix("]")), first.contains("\":") {
             return Detection(language: "json", confidence: 0.8)
         }
         // JSON: structural lines only.
         if let json = jsonShare(lines), json >= (lines.count >= 20 ? 0.95 : 1.0) { return Detection(language: "json", confidence: json) }
         // Dockerfile.
-        let docker = lines.filter { l in Structure.dockerInstructions.contains { l.hasPrefix($0 + " ") } }.count
-        let nonComment = lines.filter { !$0.hasPrefix("#") }
-        if let f = nonComment.first, (f.hasPrefix("FROM ") || f.hasPrefix("ARG ")), Double(docker) >= Double(nonComment.count) * 0.5 {
+        let docker = lines.filter { l in Structure.dockerPrefixes.contains { l.hasASCIIPrefix($0) } }.count
+        let nonComment = lines.filter { !$0.hasASCIIPrefix("#") }
+        if let f = nonComment.first, (f.hasASCIIPrefix("FROM ") || f.hasASCIIPrefix("ARG ")), Double(docker) >= Double(nonComment.count) * 0.5 {
             return Detection(language: "dockerfile", confidence: 0.9)
         }
         // SQL statements.
@@ -45,7 +45,8 @@ enum Structure {
         return nil
     }
 
-    static let dockerInstructions = ["FROM", "RUN", "CMD", "COPY", "ADD", "ENV", "ARG", "WORKDIR", "EXPOSE", "ENTRYPOINT", "LABEL", "USER", "VOLUME", "HEALTHCHECK", "SHELL", "ONBUILD", "STOPSIGNAL"]
+    /// Dockerfile instructions, each with the space that must follow it.
+    static let dockerPrefixes: [StaticString] = ["FROM ", "RUN ", "CMD ", "COPY ", "ADD ", "ENV ", "ARG ", "WORKDIR ", "EXPOSE ", "ENTRYPOINT ", "LABEL ", "USER ", "VOLUME ", "HEALTHCHECK ", "SHELL ", "ONBUILD ", "STOPSIGNAL "]
 
     /// Share of lines that look like JSON, or nil when the text cannot be JSON at all.
     static func jsonShare(_ lines: [Substring]) -> Double? {
@@ -64,34 +65,34 @@ enum Structure {
             } else if "{}[],".utf8.contains(c) {
                 if u.allSatisfy({ "{}[], ".utf8.contains($0) }) { ok += 1 }
                 else if c == 123 || c == 91, u.count > 1, u[1] == 34 || u[1] == 123 || u[1] == 91 || u[1] == 32 || isDigit(u[1]) { ok += 1 }
-            } else if isDigit(c) || c == 45 || l.hasPrefix("true") || l.hasPrefix("false") || l.hasPrefix("null") {
-                if u.allSatisfy({ isDigit($0) || ".,-+eE ".utf8.contains($0) }) || l.hasPrefix("true") || l.hasPrefix("false") || l.hasPrefix("null") { ok += 1 }
+            } else if isDigit(c) || c == 45 || l.hasASCIIPrefix("true") || l.hasASCIIPrefix("false") || l.hasASCIIPrefix("null") {
+                if u.allSatisfy({ isDigit($0) || ".,-+eE ".utf8.contains($0) }) || l.hasASCIIPrefix("true") || l.hasASCIIPrefix("false") || l.hasASCIIPrefix("null") { ok += 1 }
             }
         }
-        guard keys > 0 || (lines.first?.hasPrefix("[") ?? false) else { return nil }
+        guard keys > 0 || (lines.first?.hasASCIIPrefix("[") ?? false) else { return nil }
         return Double(ok) / Double(lines.count)
     }
 
     static func yamlShare(_ lines: [Substring]) -> Double? {
         var ok = 0, keys = 0, bad = 0
         for l in lines {
-            if l.hasPrefix("#") || l == "---" || l == "..." { ok += 1; continue }
-            if l.hasSuffix(";") || l.hasSuffix("{") || l.hasSuffix(")") || l.hasSuffix("(") || l.hasSuffix(",") || l.hasPrefix("//") { bad += 1; continue }
+            if l.hasASCIIPrefix("#") || l == "---" || l == "..." { ok += 1; continue }
+            if l.hasASCIISuffix(";") || l.hasASCIISuffix("{") || l.hasASCIISuffix(")") || l.hasASCIISuffix("(") || l.hasASCIISuffix(",") || l.hasASCIIPrefix("//") { bad += 1; continue }
             var body = l
-            if body.hasPrefix("- ") || body == "-" { body = body.dropFirst(2); ok += 1; if body.isEmpty { continue } else { ok -= 1 } }
-            if let colon = body.firstIndex(of: ":") {
+            if body.hasASCIIPrefix("- ") || body == "-" { body = body.dropFirst(2); ok += 1; if body.isEmpty { continue } else { ok -= 1 } }
+            // In plain ASCII the first ':' byte is the first ':' Character.
+            if let colon = body.isPlainASCII ? body.utf8.firstIndex(of: 58) : body.firstIndex(of: ":") {
                 let key = body[..<colon]
                 let after = body[colon...].dropFirst()
                 let keyOK = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || "_-. /\"'$<".contains($0) } && !key.contains("  ")
-                let prose = after.filter { $0 == " " }.count >= 7 && !after.contains("\"")
-                if keyOK && !prose && (after.isEmpty || after.first == " ") {
+                // Not a sentence after the colon (seven spaces and no quote).
+                if keyOK && !(after.reduce(0) { $1 == " " ? $0 + 1 : $0 } >= 7 && !after.contains("\"")) && (after.isEmpty || after.first == " ") {
                     // A Python block header (`else:`, `def f():`) is not a YAML key.
                     if after.isEmpty && Structure.pythonHeaders.contains(String(key)) { bad += 1; continue }
                     ok += 1; keys += 1; continue
                 }
             }
-            if l.hasPrefix("- ") { ok += 1; continue }
-            if l.hasPrefix("  ") == false && !l.contains(":") && !l.contains("=") && !l.contains("(") { ok += 0 }
+            if l.hasASCIIPrefix("- ") { ok += 1; continue }
         }
         guard keys >= 2, bad == 0 || bad * 10 < lines.count else { return nil }
         return Double(ok) / Double(lines.count)
@@ -103,7 +104,7 @@ enum Structure {
         let starts = ["SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM", "CREATE TABLE", "CREATE INDEX", "CREATE VIEW", "ALTER TABLE", "DROP TABLE", "WITH ", "FROM ", "WHERE ", "JOIN ", "LEFT JOIN", "GROUP BY", "ORDER BY", "VALUES", "AND ", "OR ", "CREATE UNIQUE", "CREATE OR REPLACE", "BEGIN", "COMMIT", "SET ", "LIMIT ", "INNER JOIN", "HAVING ", "ON ", "PRIMARY KEY", "--"]
         let first = lines[0].uppercased()
         guard ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "CREATE ", "ALTER ", "DROP ", "WITH ", "BEGIN", "--"].contains(where: { first.hasPrefix($0) }) else { return nil }
-        guard lines[0].hasPrefix("--") == false || lines.count > 1 else { return nil }
+        guard lines[0].hasASCIIPrefix("--") == false || lines.count > 1 else { return nil }
         var hits = 0
         for l in lines {
             let up = l.uppercased()

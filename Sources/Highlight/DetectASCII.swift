@@ -1,0 +1,80 @@
+/// Byte fast paths for the Character-level string tests of detection. Each answers on bytes only where
+/// that is provably the Character answer (ASCII text: every ASCII byte but CR before LF is a Character
+/// of its own and equals no other) and otherwise asks the Character-level original, so Unicode text
+/// (combining marks, the Kelvin sign that equals "K") is judged exactly as before.
+extension Substring {
+    /// `hasPrefix(p)` for an ASCII literal.
+    @inline(__always) func hasASCIIPrefix(_ p: StaticString) -> Bool {
+        p.withUTF8Buffer { pb in
+            let u = utf8
+            var i = u.startIndex
+            for q in pb {
+                guard i < u.endIndex else { return false }
+                let c = u[i]
+                if c >= 0x80 || q >= 0x80 || q == 13 { return hasPrefix(p.description) }
+                // An ASCII byte starts a Character that no other ASCII Character equals.
+                if c != q { return false }
+                i = u.index(after: i)
+            }
+            // The match is whole unless the next byte may extend the last Character.
+            return i == u.endIndex || u[i] < 0x80 ? true : hasPrefix(p.description)
+        }
+    }
+
+    /// `hasSuffix(p)` for an ASCII literal.
+    @inline(__always) func hasASCIISuffix(_ p: StaticString) -> Bool {
+        p.withUTF8Buffer { pb in
+            let u = utf8
+            guard u.count >= pb.count, pb.count > 0 else { return hasSuffix(p.description) }
+            var i = u.index(u.endIndex, offsetBy: -pb.count)
+            let from = i
+            var equal = true
+            for q in pb {
+                let c = u[i]
+                if c >= 0x80 || q >= 0x80 || q == 13 || q == 10 { return hasSuffix(p.description) }
+                if c != q { equal = false }
+                i = u.index(after: i)
+            }
+            guard equal else { return false }
+            // A non-ASCII Character before the match could absorb its first byte (a prepended mark).
+            return from == u.startIndex || u[u.index(before: from)] < 0x80 ? true : hasSuffix(p.description)
+        }
+    }
+
+    /// Every byte is ASCII and none is CR: Characters and bytes are then one to one.
+    var isPlainASCII: Bool {
+        for c in utf8 where c >= 0x80 || c == 13 { return false }
+        return true
+    }
+}
+
+extension Detector {
+    /// The non-blank lines (at most 400) and their untrimmed originals, split and trimmed on bytes when
+    /// the text is plain ASCII (then the same Substrings as the Character-level split and trim).
+    static func splitLines(_ code: String) -> (lines: [Substring], raws: [Substring]) {
+        var lines: [Substring] = [], raws: [Substring] = []
+        guard Substring(code).isPlainASCII else {
+            for raw in code.split(separator: "\n", omittingEmptySubsequences: true).prefix(400) {
+                let t = raw.trimmingBlanks
+                if !t.isEmpty { lines.append(t); raws.append(raw) }
+            }
+            return (lines, raws)
+        }
+        let u = code.utf8
+        var start = u.startIndex
+        var pieces = 0
+        while start < u.endIndex && pieces < 400 {
+            var end = start
+            while end < u.endIndex && u[end] != 10 { end = u.index(after: end) }
+            if end > start {
+                pieces += 1
+                var a = start, b = end
+                while a < b && (u[a] == 32 || u[a] == 9) { a = u.index(after: a) }
+                while b > a && (u[u.index(before: b)] == 32 || u[u.index(before: b)] == 9) { b = u.index(before: b) }
+                if a < b { lines.append(Substring(u[a..<b])); raws.append(Substring(u[start..<end])) }
+            }
+            start = end < u.endIndex ? u.index(after: end) : end
+        }
+        return (lines, raws)
+    }
+}

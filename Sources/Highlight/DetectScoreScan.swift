@@ -1,0 +1,126 @@
+extension Scorer {
+    /// Per-language evidence, dialects already folded into their base language.
+    ///
+    /// One pass per line over `DetectTables`; each language's feature weights are still summed in
+    /// table order into a fresh per-line total before being added, as the per-language loop did.
+    static func effectiveScores(_ lines: [Substring], raw: [Substring] = []) -> [Double] {
+        let t = DetectTables.shared
+        let n = langs.count
+        var own = Array(repeating: 0.0, count: n)
+        var prose = 0, counted = 0
+        // Line number that last hit a substring feature / a word: a hit counts once per line.
+        var featureSeen = [Int](repeating: -1, count: t.lang.count)
+        var wordSeen = [Int](repeating: -1, count: t.wordHash.count)
+        var hit: [Int] = []
+        hit.reserveCapacity(64)
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(256)
+        for (li, line) in lines.prefix(200).enumerated() {
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: line.utf8)
+            let rawLine = li < raw.count ? raw[li] : line
+            buffer.withUnsafeBufferPointer { full in
+                if isComment(full) && !(full.count > 2 && full[0] == 35 && full[1] == 33) { return }
+                let u = UnsafeBufferPointer(rebasing: full[0..<trailingCommentStart(full)])
+                let count = u.count
+                if isProse(u) { prose += 1 }
+                counted += 1
+                // Whole words, each once per line: one probe for all languages.
+                var i = 0
+                while i < count {
+                    let c = u[i]
+                    guard (c | 0x20) &- 97 < 26 || c == 95 else { i += 1; continue }
+                    var j = i + 1
+                    while j < count, (u[j] | 0x20) &- 97 < 26 || u[j] == 95 || isDigit(u[j]) { j += 1 }
+                    let id = t.word(u, i, j)
+                    if id >= 0 && wordSeen[id] != li {
+                        wordSeen[id] = li
+                        for h in t.hitStart[id]..<t.hitStart[id + 1] { own[t.hits[h].lang] += t.hits[h].weight }
+                    }
+                    i = j
+                }
+                // Substring features, tried only where their first byte occurs.
+                hit.removeAll(keepingCapacity: true)
+                for k in 0..<count {
+                    let b = Int(u[k])
+                    for m in t.substring.first[b]..<t.substring.first[b + 1] {
+                        let f = t.substring.members[m]
+                        if featureSeen[f] != li && t.matches(f, u, at: k, count: count) { featureSeen[f] = li; hit.append(f) }
+                    }
+                }
+                let head = Int(u[0]), tail = Int(u[count - 1])
+                for m in t.prefix.first[head]..<t.prefix.first[head + 1] {
+                    let f = t.prefix.members[m]
+                    if t.matches(f, u, at: 0, count: count) { hit.append(f) }
+                }
+                for m in t.suffix.first[tail]..<t.suffix.first[tail + 1] {
+                    let f = t.suffix.members[m]
+                    if t.matches(f, u, at: count - t.length[f], count: count) { hit.append(f) }
+                }
+                for m in t.whole.first[head]..<t.whole.first[head + 1] {
+                    let f = t.whole.members[m]
+                    if t.length[f] == count && t.matches(f, u, at: 0, count: count) { hit.append(f) }
+                }
+                hit += t.always
+                if !t.flags.isEmpty {
+                    let flags = lineFlags(full, u, line, rawLine)
+                    for (f, kind) in t.flags where flags.contains(kind) { hit.append(f) }
+                }
+                // Back to table order, then one fresh total per language that hit anything.
+                hit.withUnsafeMutableBufferPointer { h in
+                    for a in 1..<max(1, h.count) {
+                        let x = h[a]
+                        var b = a
+                        while b > 0 && h[b - 1] > x { h[b] = h[b - 1]; b -= 1 }
+                        h[b] = x
+                    }
+                }
+                var a = 0
+                while a < hit.count {
+                    let l = t.lang[hit[a]]
+                    var s = 0.0
+                    while a < hit.count && t.lang[hit[a]] == l { s += t.weight[hit[a]]; a += 1 }
+                    own[l] += s
+                }
+            }
+        }
+        // Mostly prose: Markdown at best, never a programming language.
+        if prose * 2 >= counted {
+            for i in 0..<n where langs[i].name != "markdown" { own[i] = min(own[i], 0) }
+        }
+        var total = own
+        for i in 0..<n { if let p = langs[i].parent { total[i] = own[i] + total[p] } }
+        // A dialect wins over its base language only on its own evidence.
+        var eff = total
+        for i in 0..<n where langs[i].parent != nil && own[i] < 2.5 { eff[i] = -1 }
+        return eff
+    }
+
+    /// The whole-line tests behind the flag features, as ASCII kind letters (`v p x k < V`). The
+    /// Character-based tests (CSS declaration, make target) run only when a byte check says they may
+    /// hold; on non-ASCII text they always run, since Unicode equivalence defeats byte checks there.
+    static func lineFlags(_ full: UnsafeBufferPointer<UInt8>, _ u: UnsafeBufferPointer<UInt8>, _ line: Substring, _ rawLine: Substring) -> FlagSet {
+        var out = FlagSet()
+        var ascii = true, colon = false
+        for c in full { if c >= 0x80 { ascii = false }; if c == 58 { colon = true } }
+        if u.contains(36) {
+            for k in 0..<full.count - 1 where full[k] == 36 {
+                if (full[k + 1] | 0x20) &- 97 < 26 || full[k + 1] == 95 { out.insert(UInt8(ascii: "v")); break }
+            }
+        }
+        if !ascii || (colon && full[full.count - 1] == 59), isCSSDeclaration(line) { out.insert(UInt8(ascii: "p")) }
+        if !ascii || !rawLine.utf8.allSatisfy({ $0 < 0x80 }) || rawLine.utf8.contains(58), isMakeTarget(rawLine) { out.insert(UInt8(ascii: "x")) }
+        if isYAMLKey(u) { out.insert(UInt8(ascii: "k")) }
+        let count = u.count
+        if count > 2 && u[0] == 60 && (isIdentStart(u[1]) || u[1] == 47 || u[1] == 33) && u[count - 1] == 62 { out.insert(UInt8(ascii: "<")) }
+        if u.first == 36 && u.last == 59 && u.contains(58) && !u.contains(61) { out.insert(UInt8(ascii: "V")) }
+        return out
+    }
+
+    /// A few ASCII letters as bits (no allocation).
+    struct FlagSet {
+        var bits: UInt128 = 0
+        mutating func insert(_ c: UInt8) { bits |= 1 << UInt128(c) }
+        func contains(_ c: UInt8) -> Bool { bits & (1 << UInt128(c)) != 0 }
+    }
+}
