@@ -29,22 +29,21 @@ public final class TextCheckMemo: @unchecked Sendable {
     }
 
     func encodingChecks(_ s: String, compute: () -> Encoding) -> Encoding {
-        guard let k = Self.key(s) else { return compute() }
-        lock.lock()
-        if let hit = encoding[k] { lock.unlock(); return hit }
-        lock.unlock()
-        let made = compute()
-        lock.lock(); encoding[k] = made; lock.unlock()
-        return made
+        remembered(s, in: \.encoding, compute: compute)
     }
 
     func relativeURLs(_ html: String, compute: () -> [String]) -> [String] {
-        guard let k = Self.key(html) else { return compute() }
+        remembered(html, in: \.relative, compute: compute)
+    }
+
+    /// The result for `s` from `table`, computed (outside the lock) and stored on a miss.
+    private func remembered<V>(_ s: String, in table: ReferenceWritableKeyPath<TextCheckMemo, [Key: V]>, compute: () -> V) -> V {
+        guard let k = Self.key(s) else { return compute() }
         lock.lock()
-        if let hit = relative[k] { lock.unlock(); return hit }
+        if let hit = self[keyPath: table][k] { lock.unlock(); return hit }
         lock.unlock()
         let made = compute()
-        lock.lock(); relative[k] = made; lock.unlock()
+        lock.lock(); self[keyPath: table][k] = made; lock.unlock()
         return made
     }
 

@@ -29,7 +29,7 @@ public actor BuildSession {
     /// An assemble failed since the last write: caches may hold results that never reached the disk,
     /// so the next write compares every file instead of trusting `fresh`.
     private var unwrittenResults = false
-    private var collisions: (signature: Int, count: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic])?
+    private var collisions: (signature: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic])?
     /// Validation's text checks by content, shared by every feed (they depend on the text alone).
     private let feedMemo = TextCheckMemo()
     /// What the last successful incremental write left in the output folder.
@@ -246,32 +246,23 @@ public actor BuildSession {
         }
     }
 
-    /// `SiteBuilder.resolveCollisions`, skipped while every output path and its source are as last time.
+    /// `SiteBuilder.collisions`, skipped while every output path and its source are as last time.
     private func resolveCollisions(_ files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
         var h = Hasher()
+        h.combine(files.count)
         for f in files {
             Prints.text(f.path, &h)
             if f.source.utf8.starts(with: "content/".utf8) { Prints.text(f.source, &h) } else { h.combine(0) }
         }
         for a in assets { Prints.text(a.path, &h); Prints.text(a.source, &h) }
         let signature = h.finalize()
-        if let kept = collisions, kept.signature == signature, kept.count == files.count {
-            sink.add(contentsOf: kept.diagnostics)
-            if !kept.removed.isEmpty { files = files.enumerated().filter { !kept.removed.contains($0.offset) }.map(\.element) }
-            return
+        if collisions?.signature != signature {
+            let local = DiagnosticSink()
+            let removed = SiteBuilder.collisions(files: files, assets: assets, sink: local)
+            collisions = (signature, removed, local.all)
         }
-        let local = DiagnosticSink()
-        let before = files.map(\.path)
-        let count = files.count
-        SiteBuilder.resolveCollisions(files: &files, assets: assets, sink: local)
-        // Which positions went: the generated files a user's own file replaces.
-        var removed = Set<Int>()
-        var j = 0
-        for (i, path) in before.enumerated() {
-            if j < files.count, files[j].path == path { j += 1 } else { removed.insert(i) }
-        }
-        collisions = (signature, count, removed, local.all)
-        sink.add(contentsOf: local.all)
+        sink.add(contentsOf: collisions!.diagnostics)
+        files = SiteBuilder.dropping(collisions!.removed, from: files)
     }
 
     /// Markdown for each document, re-rendered only when its file changed.

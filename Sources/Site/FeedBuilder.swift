@@ -44,9 +44,9 @@ struct FeedBuilder: Sendable {
         let limit = config.feedItems
         var jobs: [FeedJob] = [FeedJob(title: config.title, description: config.description, dir: "/", posts: Array(posts.indices.prefix(limit)))]
         // Per-term feeds: each tag and category gets the same formats under its own folder.
-        let keyed = terms.map { t in (key: "\(t.kind == .tag ? "tags" : "categories")/\(t.slug)", term: t) }.sorted { $0.key < $1.key }
-        for (_, t) in keyed {
-            let kind = t.kind == .tag ? "tags" : "categories"
+        let keyed = terms.map { t in (kind: t.kind == .tag ? "tags" : "categories", term: t) }
+            .sorted { ($0.kind, $0.term.slug) < ($1.kind, $1.term.slug) }
+        for (kind, t) in keyed {
             jobs.append(FeedJob(title: "\(config.title) — \(t.name)", description: "Posts \(t.kind == .tag ? "tagged" : "in") “\(t.name)” on \(config.title)",
                                 dir: "/\(kind)/\(Slug.escapePath(t.slug))/", posts: Array(t.posts.prefix(limit))))
         }

@@ -27,7 +27,7 @@ final class RenderedDocument: Sendable {
         self.wordCount = wordCount
         let url = config.url(source.permalink.url)
         self.summaryPrint = Prints.summary(source, url: url, excerptHTML: excerptHTML, excerptText: excerptText,
-                                           readingTime: max(1, Int((Double(wordCount) / 230).rounded())))
+                                           readingTime: Self.readingTime(words: wordCount))
         self.linkPrint = Prints.link(title: source.title, url: url)
         var h = Hasher()
         Prints.text(source.sourcePath, &h)
@@ -35,8 +35,10 @@ final class RenderedDocument: Sendable {
         self.tagPrint = h.finalize()
     }
 
+    var readingTime: Int { Self.readingTime(words: wordCount) }
+
     /// Minutes at 230 words a minute, at least 1.
-    var readingTime: Int { max(1, Int((Double(wordCount) / 230).rounded())) }   // Prints.summary repeats this
+    static func readingTime(words: Int) -> Int { max(1, Int((Double(words) / 230).rounded())) }
     var description: String { source.description ?? Self.shorten(excerptText, to: 200) }
 
     static func shorten(_ text: String, to limit: Int) -> String {

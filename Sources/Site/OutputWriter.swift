@@ -138,11 +138,10 @@ struct OutputWriter {
 /// What the writers share: the first failure and the count of linked files.
 private final class WriteState: @unchecked Sendable {
     private let lock = NSLock()
-    private var _failed = false
     private(set) var problem: Error?
     private(set) var linked = 0
-    var failed: Bool { lock.lock(); defer { lock.unlock() }; return _failed }
-    func fail(_ e: Error) { lock.lock(); if problem == nil { problem = e }; _failed = true; lock.unlock() }
+    var failed: Bool { lock.lock(); defer { lock.unlock() }; return problem != nil }
+    func fail(_ e: Error) { lock.lock(); if problem == nil { problem = e }; lock.unlock() }
     func add(_ n: Int) { lock.lock(); linked += n; lock.unlock() }
 }
 

@@ -103,7 +103,8 @@ public struct SiteBuilder: Sendable {
 
     /// Two sources for one output file is an error naming both. Generated pages (home, tags, feeds)
     /// give way to a user's own file at the same place, which is how a theme default is overridden.
-    static func resolveCollisions(files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
+    /// Returns the positions in `files` of the generated files that give way (remove them with `dropping`).
+    static func collisions(files: [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) -> Set<Int> {
         var owner: [String: String] = [:]
         owner.reserveCapacity(files.count + assets.count)
         var userPaths = Set<String>()
@@ -121,10 +122,11 @@ public struct SiteBuilder: Sendable {
                                 hint: "rename or move one of them"))
             } else { owner[a.path] = a.source; userPaths.insert(a.path) }
         }
-        // Usually no generated file is overridden: then nothing moves.
-        let overridden = Set(generated.filter { userPaths.contains(files[$0].path) })
-        if !overridden.isEmpty {
-            files = files.enumerated().filter { !overridden.contains($0.offset) }.map(\.element)
-        }
+        return Set(generated.filter { userPaths.contains(files[$0].path) })
+    }
+
+    /// `files` without the positions in `removed` (usually none: then nothing moves).
+    static func dropping(_ removed: Set<Int>, from files: [OutputFile]) -> [OutputFile] {
+        removed.isEmpty ? files : files.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
     }
 }
