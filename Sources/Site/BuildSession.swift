@@ -46,7 +46,9 @@ public actor BuildSession {
         let now = (wall: DispatchTime.now(), cpu: Self.cpuMicroseconds())
         let wall = Double(now.wall.uptimeNanoseconds - phaseStart.wall.uptimeNanoseconds) / 1e6
         let cpu = Double(now.cpu - phaseStart.cpu) / 1e3
-        FileHandle.standardError.write(Data("trace \(name): \(Int(wall)) ms wall, \(Int(cpu)) ms CPU\n".utf8))
+        var u = rusage()
+        getrusage(Self.RUSAGE_SELF_WHO, &u)
+        FileHandle.standardError.write(Data("trace \(name): \(Int(wall)) ms wall, \(Int(cpu)) ms CPU, peak \(u.ru_maxrss / 1024) MB\n".utf8))
         phaseStart = now
     }
     #if os(Linux)
@@ -64,6 +66,8 @@ public actor BuildSession {
         var files: [OutputFile]
         /// Paths made anew by this assemble; every other file's bytes are as the previous assemble made them.
         var fresh: Set<String>
+        /// Paths already written into the staging folder (their `data` here is empty).
+        var streamed: Set<String> = []
         var assets: [(source: String, path: String)]
         var diagnostics: [SiteDiagnostic]
         var report: BuildReport
@@ -71,7 +75,11 @@ public actor BuildSession {
 
     /// Loads, renders and lays out the whole site. `changed` are site-relative paths known to have changed
     /// since the last call (nil: anything may have). Throws every error found.
-    func assemble(changed: Set<String>?) async throws(BuildFailure) -> Assembled {
+    ///
+    /// With `stream` (a one-shot build), pages and feeds are written into the staging folder as soon as they
+    /// are made and their bytes dropped, so the whole site is never in memory at once; `Assembled.streamed`
+    /// names them. Nothing is cached between calls then.
+    func assemble(changed: Set<String>?, stream: OutputWriter.Staging? = nil) async throws(BuildFailure) -> Assembled {
         let sink = DiagnosticSink()
         if feedMemo.count > 100_000 { feedMemo.removeAll() }   // a long serve session: keep memory bounded
         phase("start")
@@ -161,11 +169,24 @@ public actor BuildSession {
         phase("pages")
         // Only what was made anew can differ from the last output; the rest is known unchanged.
         var fresh = Set(renderedPages.map { pages[$0].file.path })
-        for i in renderedPages { pageCache[pages[i].file.path] = pages[i] }
-        if pageCache.count != pages.count {   // pages went away (every current path is in the cache now)
-            pageCache = Dictionary(pages.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
-        }
         var files = pages.map(\.file)
+        var streamed = Set<String>()
+        // A user's file wins over a generated one at its path (see `SiteBuilder.collisions`): when streaming,
+        // generated files there are never written.
+        let userPaths = stream == nil ? [] : Set(files.lazy.filter { $0.source.utf8.starts(with: "content/".utf8) }.map(\.path))
+            .union(listing.assets.lazy.map(SiteBuilder.assetPath))
+        if let stream {
+            let writable = files.filter { $0.source.utf8.starts(with: "content/".utf8) || !userPaths.contains($0.path) }
+            do { try stream.write(writable) } catch { throw BuildFailure(sink.all + [Self.writeError(options.output, error)]) }
+            streamed.formUnion(writable.lazy.map(\.path))
+            for i in files.indices { files[i].data = Data() }
+        } else {
+            for i in renderedPages { pageCache[pages[i].file.path] = pages[i] }
+            if pageCache.count != pages.count {   // pages went away (every current path is in the cache now)
+                pageCache = Dictionary(pages.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
+            }
+        }
+        phase("write pages")
         if syntaxCSS?.theme != config.highlightTheme {
             syntaxCSS = (config.highlightTheme, Data((Highlighter.css(theme: config.highlightTheme) ?? "").utf8))
             fresh.insert("assets/syntax.css")
@@ -178,13 +199,15 @@ public actor BuildSession {
         let inFeeds = Set(feedJobs.flatMap(\.posts)).sorted().map { assembler.posts[$0] }
         let feedHTML = await inlineStyledHTML(inFeeds)
         phase("feedHTML")
-        let feeds = await feedBuilder.feeds(feedJobs, posts: assembler.posts, contentHTML: feedHTML, cache: feedCache, fragments: feedFragments, memo: feedMemo)
+        let feeds = await feedBuilder.feeds(feedJobs, posts: assembler.posts, contentHTML: feedHTML, cache: feedCache, fragments: feedFragments,
+                                            memo: feedMemo, stream: stream.map { ($0, userPaths) })
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
             if feedCache[f.dir]?.fingerprint != f.fingerprint { fresh.formUnion(f.files.map(\.path)) }
+            if stream != nil { streamed.formUnion(f.files.lazy.map(\.path).filter { !userPaths.contains($0) }) }
             files += f.files
         }
-        feedCache = Dictionary(feeds.map { ($0.dir, $0) }, uniquingKeysWith: { a, _ in a })
+        if stream == nil { feedCache = Dictionary(feeds.map { ($0.dir, $0) }, uniquingKeysWith: { a, _ in a }) }
         phase("feeds")
         let siteFiles = SiteFiles(config: config)
         let mapSignature = siteFiles.signature(documents: renderedDocs, posts: assembler.posts, terms: assembler.terms)
@@ -208,7 +231,12 @@ public actor BuildSession {
         report.files = files.count + assets.count
         let diagnostics = sink.all
         report.warnings = diagnostics.filter { $0.severity == .warning }
-        return Assembled(files: files, fresh: fresh, assets: assets, diagnostics: diagnostics, report: report)
+        return Assembled(files: files, fresh: fresh, streamed: streamed, assets: assets, diagnostics: diagnostics, report: report)
+    }
+
+    static func writeError(_ output: URL, _ error: Error) -> SiteDiagnostic {
+        .error(output.path, "cannot write the output folder: \(error.localizedDescription)",
+               hint: "check permissions and free space; the previous output was left as it was")
     }
 
     /// Whether the last listing of the sources still holds after `changed`: every changed path is a file

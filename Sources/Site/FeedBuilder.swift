@@ -12,7 +12,8 @@ struct FeedBuilder: Sendable {
     /// `fragments` holds items already written (the session keeps it between rebuilds).
     /// `memo` remembers the text checks of validation, so an item's HTML is scanned once, not once per feed.
     func feeds(_ jobs: [FeedJob], posts: [RenderedDocument], contentHTML: [String: String], cache: [String: CachedFeed],
-               fragments: FeedFragmentCache, memo: TextCheckMemo) async -> [CachedFeed] {
+               fragments: FeedFragmentCache, memo: TextCheckMemo,
+               stream: (staging: OutputWriter.Staging, skip: Set<String>)? = nil) async -> [CachedFeed] {
         let me = self
         // Which feeds changed: a feed is made from its title, folder and its posts' files.
         let prints = jobs.map { job -> Int in
@@ -29,8 +30,15 @@ struct FeedBuilder: Sendable {
         let written = await parallelMap(stale) { j in
             let job = jobs[j]
             let sink = DiagnosticSink()
-            let files = me.write(title: job.title, description: job.description, link: me.config.url(job.dir), dir: job.dir,
+            var files = me.write(title: job.title, description: job.description, link: me.config.url(job.dir), dir: job.dir,
                                  items: job.posts.map { items[$0]! }, fragments: fragments, memo: memo, sink: sink)
+            // Streaming: the feed goes to disk now and only its path is kept (a user's file at that path wins).
+            if let stream {
+                do { try stream.staging.write(files.filter { !stream.skip.contains($0.path) }) } catch {
+                    sink.add(BuildSession.writeError(stream.staging.output, error))
+                }
+                for i in files.indices { files[i].data = Data() }
+            }
             return (j, CachedFeed(dir: job.dir, fingerprint: prints[j], files: files, diagnostics: sink.all))
         }
         var result = jobs.map { cache[$0.dir] }

@@ -12,14 +12,27 @@ public struct SiteBuilder: Sendable {
     /// Builds the site into the output folder. Throws every error found; the old output is then untouched.
     public func build() async throws(BuildFailure) -> BuildReport {
         let started = Date()
-        let site = try await BuildSession(options: options).assemble(changed: nil)
+        // Pages and feeds go into a staging folder as they are made; it replaces the output only at the end.
+        let staging: OutputWriter.Staging
+        do { staging = try OutputWriter.Staging(output: options.output) } catch {
+            throw BuildFailure([BuildSession.writeError(options.output, error)])
+        }
+        let site: BuildSession.Assembled
+        do {
+            site = try await BuildSession(options: options).assemble(changed: nil, stream: staging)
+        } catch {
+            staging.discard()
+            throw error
+        }
         var report = site.report
         do {
-            report.unchanged = try OutputWriter(output: options.output).commit(
-                files: site.files, assets: site.assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
+            try staging.write(site.files.filter { !site.streamed.contains($0.path) })
+            try staging.copy(site.assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
+            try staging.publish()
+            report.unchanged = staging.unchanged
         } catch {
-            throw BuildFailure(site.diagnostics + [.error(options.output.path, "cannot write the output folder: \(error.localizedDescription)",
-                                                          hint: "check permissions and free space; the previous output was left as it was")])
+            staging.discard()
+            throw BuildFailure(site.diagnostics + [BuildSession.writeError(options.output, error)])
         }
         report.seconds = Date().timeIntervalSince(started)
         return report

@@ -16,6 +16,9 @@ import Testing
         try breakIt(site)
         let failure = try #require(await site.failure(), "the build should fail", sourceLocation: sourceLocation)
         #expect(site.snapshot() == before, "previous output must survive a failed build", sourceLocation: sourceLocation)
+        // Pages written before the failure went to a staging folder, which is gone again.
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: site.root.path).filter { $0.contains(".galley-") }
+        #expect(leftovers.isEmpty, "staging folders left behind: \(leftovers)", sourceLocation: sourceLocation)
         #expect(!failure.errors.isEmpty, sourceLocation: sourceLocation)
         return failure
     }
@@ -91,6 +94,24 @@ import Testing
         let e = try #require(f.errors.first)
         #expect(e.file == "templates/page.mustache" && e.line == 2 && e.column == 3)
         #expect(e.message.contains("partial `partials/sidebar` does not exist"))
+    }
+
+    /// A build that was killed leaves its staging folder; the next build removes it (its process is gone),
+    /// but not the folder of a build still running.
+    @Test func abandonedStagingFoldersAreRemoved() async throws {
+        let site = try FixtureSite(files: ["content/posts/2026-01-02-good.md": Self.good])
+        defer { site.cleanUp() }
+        var dead: Int32 = 999_999   // above Linux's default pid_max: no such process
+        while kill(dead, 0) == 0 { dead += 1 }
+        let abandoned = site.root.appendingPathComponent(".public.galley-new-\(dead)-1234")
+        let running = site.root.appendingPathComponent(".public.galley-new-\(getpid())-5678")
+        for folder in [abandoned, running] {
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("blog"), withIntermediateDirectories: true)
+        }
+        _ = try await site.build()
+        #expect(!FileManager.default.fileExists(atPath: abandoned.path))
+        #expect(FileManager.default.fileExists(atPath: running.path))
+        #expect(site.exists("index.html"))
     }
 
     @Test func twoSourcesForOneURL() async throws {

@@ -116,6 +116,20 @@ import Testing
         #expect(site.text("favicon.ico") == "ICO")
     }
 
+    /// Pages and feeds are written while the build runs; a user's file at the same path must still win,
+    /// whichever of the two was made first.
+    @Test func userFilesReplaceStreamedPagesAndFeeds() async throws {
+        let site = try makeSite([
+            "content/posts/a.md": post("Recent", date: "2026-01-01"),
+            "content/feed.xml": "<rss version=\"2.0\"><channel><title>Mine</title></channel></rss>",
+            "content/tags/index.md": "---\ntitle: My tags\npermalink: /tags/\n---\nHand-made.\n",
+        ])
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        #expect(site.text("feed.xml") == "<rss version=\"2.0\"><channel><title>Mine</title></channel></rss>")
+        #expect(site.html("tags/index.html")?.strings("//h1[@class='title']") == ["My tags"])
+    }
+
     @Test func linkedAssetsArePublishedAsFiles() async throws {
         let site = try makeSite(["content/posts/a.md": post("A", date: "2026-01-01"), "shared/logo.svg": "<svg/>"])
         defer { site.cleanUp() }
