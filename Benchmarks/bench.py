@@ -107,13 +107,18 @@ class Tool:
         raise ValueError(self.name)
 
     def clean(self, site, out):
-        """Everything a cold build must not find: the output, and each tool's caches."""
-        shutil.rmtree(out, ignore_errors=True)
+        """Everything a cold build must not find: the output, and each tool's caches.
+
+        Outputs are moved into a trash folder, deleted only after all measurements (`empty_trash`):
+        these machines' ext4 has no journal, and then ext4 skips recently deleted inodes one by one
+        when it makes a file, so a build started right after deleting the previous output (thousands
+        of files) pays for that deletion, whatever the tool."""
+        move_to_trash(out)
         parent = os.path.dirname(out)
         if os.path.isdir(parent):          # Galley's staging/retired folders from an interrupted build
             for name in os.listdir(parent):
                 if name.startswith("." + os.path.basename(out) + ".galley-"):
-                    shutil.rmtree(os.path.join(parent, name), ignore_errors=True)
+                    move_to_trash(os.path.join(parent, name))
         for cache in (".jekyll-cache", ".jekyll-metadata", ".sass-cache", "resources/_gen", ".galley-cache", ".galley"):
             p = os.path.join(site, cache)
             if os.path.isdir(p):
@@ -137,6 +142,24 @@ class Tool:
                 return subprocess.run(["jekyll", "--version"], capture_output=True, text=True).stdout.strip()
         except OSError as e:
             return f"{self.name}: {e}"
+
+
+TRASH = None   # set in main(): a folder on the same file system as the outputs
+
+
+def move_to_trash(path):
+    if not os.path.lexists(path):
+        return
+    if TRASH is None:
+        shutil.rmtree(path, ignore_errors=True)
+        return
+    os.makedirs(TRASH, exist_ok=True)
+    os.rename(path, os.path.join(TRASH, f"{len(os.listdir(TRASH))}-{os.path.basename(path)}"))
+
+
+def empty_trash():
+    if TRASH and os.path.isdir(TRASH):
+        shutil.rmtree(TRASH, ignore_errors=True)
 
 
 def run_once(tool, site, out, label, clean=True, timeout=7200):
@@ -187,6 +210,9 @@ def main():
                "machine": {"cpus": NCPU, "kernel": platform.release(), "python": platform.python_version()},
                "versions": {t.name: t.version() for t in tools}, "sizes": {}}
 
+    global TRASH
+    TRASH = os.path.join(args.out, ".trash")
+    empty_trash()   # an interrupted run's
     for n in args.sizes:
         corpus = os.path.join(args.out, f"corpus-{n}")
         manifest = json.load(open(os.path.join(corpus, "manifest.json")))
@@ -225,6 +251,8 @@ def main():
         results["sizes"][str(n)] = entry
 
     results["finished"] = dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds")
+    log("\nremoving the old outputs (trash)")
+    empty_trash()
     text = report(results, args)
     print(text)
     os.makedirs(args.out, exist_ok=True)

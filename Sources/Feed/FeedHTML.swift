@@ -4,6 +4,12 @@ public enum FeedHTML {
     /// Attributes holding URLs that readers fetch or follow.
     static let urlAttributes: Set<String> = ["href", "src", "srcset", "poster", "cite", "action", "background"]
 
+    /// Bit ((length − 3) × 8 + first letter's low 3 bits) set for each URL attribute (3 to 10 letters long):
+    /// a cheap filter, the set decides.
+    static let urlAttributeShapes: UInt64 = urlAttributes.reduce(0) { bits, name in
+        bits | (1 << UInt64((name.utf8.count - 3) * 8 + Int(name.utf8.first! & 7)))
+    }
+
     static let scriptTag = Array("script".utf8)
     static let styleTag = Array("style".utf8)
 
@@ -56,7 +62,11 @@ public enum FeedHTML {
                 let nameStart = j
                 while j < n, !isSpace(bytes[j]), bytes[j] != 61, bytes[j] != 62, bytes[j] != 47 || j == nameStart { j += 1 }
                 let nameLength = j - nameStart
-                let name = nameLength > 10 ? "" : String(unsafeUninitializedCapacity: nameLength) { buf in
+                // Most attributes (`class` on every highlighted span) cannot be a URL attribute: decided on
+                // length and first letter before any string is made.
+                let maybeURL = nameLength >= 3 && nameLength <= 10
+                    && urlAttributeShapes & (1 << UInt64((nameLength - 3) * 8 + Int(lower(bytes[nameStart]) & 7))) != 0
+                let name = !maybeURL ? "" : String(unsafeUninitializedCapacity: nameLength) { buf in
                     for k in 0..<nameLength { buf[k] = lower(bytes[nameStart + k]) }
                     return nameLength
                 }
@@ -183,37 +193,54 @@ public enum FeedHTML {
     /// Numeric references to characters XML 1.0 forbids are removed; returns how many.
     public static func numericEntities(in html: String) -> (html: String, removed: Int) {
         guard html.utf8.contains(38) else { return (html, 0) }
-        let bytes = Array(html.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(bytes.count)
-        var removed = 0
-        var i = 0
-        let n = bytes.count
-        while i < n {
-            let c = bytes[i]
-            guard c == 38 /* & */ else { out.append(c); i += 1; continue }
-            var j = i + 1
-            while j < n, j - i <= 34, (bytes[j] >= 48 && bytes[j] <= 57) || (bytes[j] | 32 >= 97 && bytes[j] | 32 <= 122) || bytes[j] == 35 { j += 1 }
-            guard j < n, bytes[j] == 59 /* ; */, j > i + 1 else { out.append(c); i += 1; continue }
-            let name = String(decoding: bytes[(i + 1)..<j], as: UTF8.self)
-            if name.hasPrefix("#") {
-                let digits = name.dropFirst()
-                let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-                if let v = value, let scalar = Unicode.Scalar(v), !XMLText.isLegal(scalar) {
-                    removed += 1
-                    i = j + 1
-                    continue
+        var copy = html
+        return copy.withUTF8 { bytes in
+            var out: [UInt8] = []
+            out.reserveCapacity(bytes.count)
+            var removed = 0
+            var i = 0
+            var copied = 0   // bytes before this were handled; runs without entities are copied whole
+            let n = bytes.count
+            while i < n {
+                guard bytes[i] == 38 /* & */ else { i += 1; continue }
+                var j = i + 1
+                while j < n, j - i <= 34, (bytes[j] >= 48 && bytes[j] <= 57) || (bytes[j] | 32 >= 97 && bytes[j] | 32 <= 122) || bytes[j] == 35 { j += 1 }
+                guard j < n, bytes[j] == 59 /* ; */, j > i + 1 else { i += 1; continue }
+                let name = UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j])
+                // The five XML entities (most of a code block's references) stay as they are.
+                if isXMLEntity(name) { i = j + 1; continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<i]))
+                if name[0] == 35 /* # */ {
+                    let digits = String(decoding: UnsafeBufferPointer(rebasing: name.dropFirst()), as: UTF8.self)
+                    let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+                    if let v = value, let scalar = Unicode.Scalar(v), !XMLText.isLegal(scalar) {
+                        removed += 1
+                    } else {
+                        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i...j]))
+                    }
+                } else if let value = HTMLEntities.table[String(decoding: name, as: UTF8.self)] {
+                    for scalar in value.unicodeScalars { out += Array("&#\(scalar.value);".utf8) }
+                } else {
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[i...j]))
                 }
-                out += bytes[i...j]
-            } else if ["amp", "lt", "gt", "quot", "apos"].contains(name) {
-                out += bytes[i...j]
-            } else if let value = HTMLEntities.table[name] {
-                for scalar in value.unicodeScalars { out += Array("&#\(scalar.value);".utf8) }
-            } else {
-                out += bytes[i...j]
+                i = j + 1
+                copied = i
             }
-            i = j + 1
+            if copied == 0 { return (html, removed) }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<n]))
+            return (String(decoding: out, as: UTF8.self), removed)
         }
-        return (String(decoding: out, as: UTF8.self), removed)
+    }
+
+    /// `amp`, `lt`, `gt`, `quot` or `apos`, compared as bytes (no string is made per reference).
+    @inline(__always)
+    private static func isXMLEntity(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch name.count {
+        case 2: return (name[0] == 108 || name[0] == 103) && name[1] == 116                       // lt gt
+        case 3: return name[0] == 97 && name[1] == 109 && name[2] == 112                          // amp
+        case 4: return (name[0] == 113 && name[1] == 117 && name[2] == 111 && name[3] == 116)     // quot
+                    || (name[0] == 97 && name[1] == 112 && name[2] == 111 && name[3] == 115)      // apos
+        default: return false
+        }
     }
 }

@@ -46,31 +46,44 @@ enum XMLText {
     static func escape(_ s: String) -> String {
         var copy = s
         return copy.withUTF8 { b in
-            var needs = false
-            for i in 0..<b.count {
-                let c = b[i]
-                if c == 38 || c == 60 || c == 62 || c == 34 || c == 13 || illegalLength(b, i) > 0 { needs = true; break }
-            }
-            guard needs else { return s }
-            var out: [UInt8] = []
-            out.reserveCapacity(b.count + b.count / 8)
+            // First pass: the exact length of the result (escapes add bytes, illegal characters remove them).
+            var length = b.count
+            var changed = false
             var i = 0
             while i < b.count {
-                let c = b[i]
-                switch c {
-                case 38: out.append(contentsOf: [38, 97, 109, 112, 59])  // &amp;
-                case 60: out.append(contentsOf: [38, 108, 116, 59])  // &lt;
-                case 62: out.append(contentsOf: [38, 103, 116, 59])  // &gt;
-                case 34: out.append(contentsOf: [38, 113, 117, 111, 116, 59])  // &quot;
-                case 13: out.append(contentsOf: [38, 35, 49, 51, 59])  // &#13;
+                switch b[i] {
+                case 38, 62, 60: length += b[i] == 38 ? 4 : 3; changed = true   // &amp; &gt; &lt;
+                case 34, 13: length += b[i] == 34 ? 5 : 4; changed = true       // &quot; &#13;
                 default:
                     let n = illegalLength(b, i)
-                    if n > 0 { i += n; continue }
-                    out.append(c)
+                    if n > 0 { length -= n; i += n; changed = true; continue }
                 }
                 i += 1
             }
-            return String(decoding: out, as: UTF8.self)
+            if !changed { return s }
+            return String(unsafeUninitializedCapacity: length) { out in
+                var o = 0
+                @inline(__always) func put(_ bytes: StaticString) {
+                    bytes.withUTF8Buffer { for x in $0 { out[o] = x; o += 1 } }
+                }
+                var i = 0
+                while i < b.count {
+                    let c = b[i]
+                    switch c {
+                    case 38: put("&amp;")
+                    case 60: put("&lt;")
+                    case 62: put("&gt;")
+                    case 34: put("&quot;")
+                    case 13: put("&#13;")
+                    default:
+                        let n = illegalLength(b, i)
+                        if n > 0 { i += n; continue }
+                        out[o] = c; o += 1
+                    }
+                    i += 1
+                }
+                return o
+            }
         }
     }
 

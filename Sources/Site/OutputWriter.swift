@@ -18,22 +18,28 @@ struct OutputWriter {
             staging.discard()
             throw error
         }
-        try staging.publish()
+        try staging.publish(paths: Set(files.map(\.path) + assets.map(\.1)))
         return staging.unchanged
     }
 
     /// The new output folder while it is being filled: files can be written as soon as they are made
     /// (so a build need not hold every page in memory), then `publish` swaps it in, or `discard` drops it.
     /// Writers run on all cores; folders are made as the first file in them needs them.
+    ///
+    /// A file whose bytes equal the previous output's is only noted; `publish` links it in (same inode and
+    /// modification time), or, when nothing at all changed, keeps the previous output and drops the
+    /// staging folder: a rebuild with nothing changed then makes no file or folder.
     final class Staging: @unchecked Sendable {
         let output: URL
         let folder: URL
         private let retired: URL
         private let lock = NSLock()
         private var madeDirs = Set<String>()
-        private var linked = 0
-        /// Files taken over (hard-linked) from the previous output because their bytes are the same.
-        var unchanged: Int { lock.lock(); defer { lock.unlock() }; return linked }
+        /// Paths whose bytes equal the previous output's, not yet linked into the staging folder.
+        private var same: [String] = []
+        private var written = 0
+        /// Files taken over from the previous output because their bytes are the same.
+        var unchanged: Int { lock.lock(); defer { lock.unlock() }; return same.count }
 
         init(output: URL) throws {
             self.output = output
@@ -67,37 +73,46 @@ struct OutputWriter {
             let state = WriteState()
             let root = folder.path
             DispatchQueue.concurrentPerform(iterations: workers) { w in
-                var linked = 0
+                var same: [String] = []
+                var written = 0
+                defer { lock.lock(); self.same += same; self.written += written; lock.unlock() }
                 for i in stride(from: w, to: files.count, by: workers) {
                     if state.failed { return }
                     let f = files[i]
+                    if previousHolds(f.data, at: f.path) { same.append(f.path); continue }
                     if let problem = ensureParent(of: f.path) { state.fail(problem); return }
-                    if reuse(f.data, rel: f.path) { linked += 1; continue }
                     if let problem = OutputWriter.write(f.data, toPath: root + "/" + f.path) {
                         state.fail(problem); return
                     }
+                    written += 1
                 }
-                state.add(linked)
             }
             if let problem = state.problem { throw problem }
-            lock.lock(); linked += state.linked; lock.unlock()
         }
 
         /// Copies assets (source URL → relative path); a linked asset is published as the file it points to.
         func copy(_ assets: [(URL, String)]) throws {
             for (src, rel) in assets {
-                if let problem = ensureParent(of: rel) { throw problem }
                 let source = src.resolvingSymlinksInPath()
-                if let data = sameSizeContents(source, as: rel), reuse(data, rel: rel) {
-                    lock.lock(); linked += 1; lock.unlock(); continue
+                if let data = sameSizeContents(source, as: rel), previousHolds(data, at: rel) {
+                    lock.lock(); same.append(rel); lock.unlock(); continue
                 }
+                if let problem = ensureParent(of: rel) { throw problem }
                 try FileManager.default.copyItem(at: source, to: folder.appendingPathComponent(rel))
+                lock.lock(); written += 1; lock.unlock()
             }
         }
 
         /// Replaces the output folder with the staged one; on failure the old output is put back.
-        func publish() throws {
+        /// `paths` are every file of the new output: when each was unchanged and the previous output
+        /// holds nothing else, the previous output stays as it is.
+        func publish(paths: Set<String>) throws {
             let fm = FileManager.default
+            if written == 0, previousFiles() == paths {
+                discard()
+                return
+            }
+            do { try linkUnchanged() } catch { discard(); throw error }
             var isDir: ObjCBool = false
             guard fm.fileExists(atPath: output.path, isDirectory: &isDir) else {
                 do { try fm.moveItem(at: folder, to: output) } catch { discard(); throw error }
@@ -126,6 +141,43 @@ struct OutputWriter {
             try? FileManager.default.removeItem(at: folder)
         }
 
+        /// Links the noted unchanged files from the previous output into the staging folder, on all cores.
+        private func linkUnchanged() throws {
+            let paths = same
+            let workers = min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 2)
+            guard workers > 0 else { return }
+            let state = WriteState()
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                for i in stride(from: w, to: paths.count, by: workers) {
+                    if state.failed { return }
+                    if let problem = ensureParent(of: paths[i]) { state.fail(problem); return }
+                    let from = output.appendingPathComponent(paths[i]).path, to = folder.path + "/" + paths[i]
+                    if link(from, to) != 0 {
+                        // Another file system or no link support: copy the bytes instead.
+                        guard let data = FileManager.default.contents(atPath: from) else { state.fail(WriteFailure(path: from, code: errno)); return }
+                        if let problem = OutputWriter.write(data, toPath: to) { state.fail(problem); return }
+                    }
+                }
+            }
+            if let problem = state.problem { throw problem }
+        }
+
+        /// The regular files of the previous output (relative paths), without its hidden top-level entries;
+        /// nil when it holds anything else (a link, a socket) or cannot be read.
+        private func previousFiles() -> Set<String>? {
+            guard let walker = FileManager.default.enumerator(atPath: output.path) else { return nil }
+            var files = Set<String>()
+            while let rel = walker.nextObject() as? String {
+                if walker.level == 1, rel.hasPrefix(".") { walker.skipDescendants(); continue }
+                switch walker.fileAttributes?[.type] as? FileAttributeType {
+                case .typeDirectory?: continue
+                case .typeRegular?: files.insert(rel)
+                default: return nil
+                }
+            }
+            return files
+        }
+
         /// Makes the folders above `rel` once; a folder another writer made meanwhile is fine.
         private func ensureParent(of rel: String) -> Error? {
             let dir = (rel as NSString).deletingLastPathComponent
@@ -148,15 +200,14 @@ struct OutputWriter {
             return WriteFailure(path: path, code: errno)
         }
 
-        /// When the previous output holds a file with exactly these bytes, it is linked into the new folder
-        /// instead of written: unchanged files keep their inode and modification time, so a rebuild with
-        /// nothing changed rewrites nothing, and rsync or a deploy see nothing to do.
-        private func reuse(_ data: Data, rel: String) -> Bool {
+        /// Whether the previous output holds a regular file with exactly these bytes. Such files are linked,
+        /// not written: they keep their inode and modification time, so rsync or a deploy see nothing to do.
+        private func previousHolds(_ data: Data, at rel: String) -> Bool {
             let old = output.appendingPathComponent(rel).path
             var st = stat()
             guard lstat(old, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) == data.count,
-                  let previous = FileManager.default.contents(atPath: old), previous == data else { return false }
-            return link(old, folder.path + "/" + rel) == 0
+                  let previous = FileManager.default.contents(atPath: old) else { return false }
+            return previous == data
         }
 
         /// An asset's bytes, read only when the previous output has a file of the same size there.
@@ -200,14 +251,12 @@ struct OutputWriter {
     }
 }
 
-/// What the writers share: the first failure and the count of linked files.
+/// What the writers share: the first failure.
 private final class WriteState: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var problem: Error?
-    private(set) var linked = 0
     var failed: Bool { lock.lock(); defer { lock.unlock() }; return problem != nil }
     func fail(_ e: Error) { lock.lock(); if problem == nil { problem = e }; lock.unlock() }
-    func add(_ n: Int) { lock.lock(); linked += n; lock.unlock() }
 }
 
 /// A file that could not be written, with the system's reason (`No space left on device`).

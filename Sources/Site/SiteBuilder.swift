@@ -28,7 +28,7 @@ public struct SiteBuilder: Sendable {
         do {
             try staging.write(site.files.filter { !site.streamed.contains($0.path) })
             try staging.copy(site.assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
-            try staging.publish()
+            try staging.publish(paths: Set(site.files.map(\.path) + site.assets.map(\.path)))
             report.unchanged = staging.unchanged
         } catch {
             staging.discard()

@@ -203,6 +203,35 @@ import Testing
         #expect(third.unchanged == third.files)
     }
 
+    /// With nothing changed the previous output folder is kept as it is (no folder or file is made);
+    /// a file that should not be there, or one changed by hand, makes the build publish a new folder.
+    @Test func rebuildWithNothingChangedKeepsTheOutputFolder() async throws {
+        let site = try makeSite()
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        func inode(_ rel: String) -> UInt64? {
+            (try? FileManager.default.attributesOfItem(atPath: site.output.appendingPathComponent(rel).path))?[.systemFileNumber] as? UInt64
+        }
+        let folder = inode(""), postFolder = inode("blog")
+        let again = try await site.build()
+        #expect(again.unchanged == again.files)
+        #expect(inode("") == folder && inode("blog") == postFolder)
+        let entries = try FileManager.default.contentsOfDirectory(atPath: site.root.path)
+        #expect(!entries.contains { $0.contains(".galley-") }, "no staging folder left: \(entries)")
+
+        try site.write("public/stray.html", "not ours")
+        _ = try await site.build()
+        #expect(!site.exists("stray.html"))
+        #expect(inode("") != folder)
+
+        let edited = inode("about/index.html")
+        try site.write("public/about/index.html", "edited by hand")
+        let repaired = try await site.build()
+        #expect(site.text("about/index.html")?.contains("edited by hand") == false)
+        #expect(inode("about/index.html") != edited)
+        #expect(repaired.unchanged == repaired.files - 1)
+    }
+
     @Test func hiddenEntriesOfTheOutputSurvive() async throws {
         let site = try makeSite()
         defer { site.cleanUp() }
