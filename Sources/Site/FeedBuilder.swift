@@ -34,7 +34,7 @@ struct FeedBuilder: Sendable {
                                  items: job.posts.map { items[$0]! }, fragments: fragments, memo: memo, sink: sink)
             // Streaming: the feed goes to disk now and only its path is kept (a user's file at that path wins).
             if let stream {
-                do { try stream.staging.write(files.filter { !stream.skip.contains($0.path) }) } catch {
+                do { try stream.staging.writeHere(files.filter { !stream.skip.contains($0.path) }) } catch {
                     sink.add(BuildSession.writeError(stream.staging.output, error))
                 }
                 for i in files.indices { files[i].data = Data() }

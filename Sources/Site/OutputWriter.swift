@@ -32,6 +32,8 @@ struct OutputWriter {
     final class Staging: @unchecked Sendable {
         let output: URL
         let folder: URL
+        /// `folder.path`, made once.
+        private let root: String
         private let retired: URL
         private let lock = NSLock()
         private var madeDirs = Set<String>()
@@ -48,6 +50,7 @@ struct OutputWriter {
             let tag = "\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
             folder = parent.appendingPathComponent(".\(output.lastPathComponent).galley-new-\(tag)")
             retired = parent.appendingPathComponent(".\(output.lastPathComponent).galley-old-\(tag)")
+            root = folder.path
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             Self.removeAbandoned(beside: output)
         }
@@ -71,23 +74,30 @@ struct OutputWriter {
             let workers = min(files.count, ProcessInfo.processInfo.activeProcessorCount * 2)
             guard workers > 0 else { return }
             let state = WriteState()
-            let root = folder.path
             DispatchQueue.concurrentPerform(iterations: workers) { w in
-                var same: [String] = []
-                var written = 0
-                defer { lock.lock(); self.same += same; self.written += written; lock.unlock() }
-                for i in stride(from: w, to: files.count, by: workers) {
-                    if state.failed { return }
-                    let f = files[i]
-                    if previousHolds(f.data, at: f.path) { same.append(f.path); continue }
-                    if let problem = ensureParent(of: f.path) { state.fail(problem); return }
-                    if let problem = OutputWriter.write(f.data, toPath: root + "/" + f.path) {
-                        state.fail(problem); return
-                    }
-                    written += 1
-                }
+                let mine = stride(from: w, to: files.count, by: workers).map { files[$0] }
+                if let problem = write(mine, stopping: state) { state.fail(problem) }
             }
             if let problem = state.problem { throw problem }
+        }
+
+        /// Writes on the calling thread, for callers that already run in parallel (page and feed tasks).
+        func writeHere(_ files: [OutputFile]) throws {
+            if let problem = write(files, stopping: nil) { throw problem }
+        }
+
+        private func write(_ files: [OutputFile], stopping state: WriteState?) -> Error? {
+            var same: [String] = []
+            var written = 0
+            defer { lock.lock(); self.same += same; self.written += written; lock.unlock() }
+            for f in files {
+                if state?.failed == true { return nil }
+                if previousHolds(f.data, at: f.path) { same.append(f.path); continue }
+                if let problem = ensureParent(of: f.path) { return problem }
+                if let problem = OutputWriter.write(f.data, toPath: root + "/" + f.path) { return problem }
+                written += 1
+            }
+            return nil
         }
 
         /// Copies assets (source URL → relative path); a linked asset is published as the file it points to.
@@ -151,7 +161,7 @@ struct OutputWriter {
                 for i in stride(from: w, to: paths.count, by: workers) {
                     if state.failed { return }
                     if let problem = ensureParent(of: paths[i]) { state.fail(problem); return }
-                    let from = output.appendingPathComponent(paths[i]).path, to = folder.path + "/" + paths[i]
+                    let from = output.appendingPathComponent(paths[i]).path, to = root + "/" + paths[i]
                     if link(from, to) != 0 {
                         // Another file system or no link support: copy the bytes instead.
                         guard let data = FileManager.default.contents(atPath: from) else { state.fail(WriteFailure(path: from, code: errno)); return }
@@ -186,7 +196,7 @@ struct OutputWriter {
             let known = madeDirs.contains(dir)
             lock.unlock()
             if known { return nil }
-            if let problem = Self.makeDirectory(folder.path + "/" + dir) { return problem }
+            if let problem = Self.makeDirectory(root + "/" + dir) { return problem }
             lock.lock(); madeDirs.insert(dir); lock.unlock()
             return nil
         }
