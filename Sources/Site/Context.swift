@@ -1,87 +1,90 @@
 import Foundation
 
-/// Builds the dictionaries templates render from (see README, "Template variables").
+/// Builds the values templates render from (see README, "Template variables").
 struct ContextBuilder: Sendable {
     let config: SiteConfig
     let posts: [RenderedDocument]          // newest first
     let terms: [Term]
     let termIndex: [String: Int]           // "tag:slug" → index in terms
 
-    func site(generator: String) -> [String: Any] {
-        var s: [String: Any] = [
-            "title": config.title, "description": config.description,
-            "url": config.absolute(config.basePath), "basePath": config.basePath,
-            "language": config.language, "generator": generator,
-            "home": config.url("/"), "tagsURL": config.url("/tags/"), "archiveURL": config.url("/archive/"),
-            "assets": config.url("/assets/"),
-            "feeds": config.feedLinks(dir: config.url("/")),
-            "menu": config.menu.map { ["title": $0.title, "url": $0.url] },
+    func site(generator: String) -> TemplateValue {
+        var s: [String: TemplateValue] = [
+            "title": .string(config.title), "description": .string(config.description),
+            "url": .string(config.absolute(config.basePath)), "basePath": .string(config.basePath),
+            "language": .string(config.language), "generator": .string(generator),
+            "home": .string(config.url("/")), "tagsURL": .string(config.url("/tags/")), "archiveURL": .string(config.url("/archive/")),
+            "assets": .string(config.url("/assets/")),
+            "feeds": Self.strings(config.feedLinks(dir: config.url("/"))),
+            "menu": .maps(config.menu.map { ["title": .string($0.title), "url": .string($0.url)] }),
         ]
         if let a = config.author {
-            var author: [String: Any] = ["name": a.name]
-            if let e = a.email { author["email"] = e }
-            if let u = a.url { author["url"] = u }
-            s["author"] = author
+            var author: [String: TemplateValue] = ["name": .string(a.name)]
+            if let e = a.email { author["email"] = .string(e) }
+            if let u = a.url { author["url"] = .string(u) }
+            s["author"] = .map(author)
         }
         if let newest = posts.first?.source.date {
-            s["copyrightYear"] = SiteDates.components(newest, config.timeZone).year!
+            s["copyrightYear"] = .int(SiteDates.ymd(newest, config.timeZone).year)
         }
-        return s
+        return .map(s)
     }
 
-    func date(_ d: Date) -> [String: Any] {
-        let c = SiteDates.components(d, config.timeZone)
-        return ["iso": SiteDates.iso8601(d, config.timeZone), "display": SiteDates.display(d, config.timeZone),
-                "day": String(format: "%02d", c.day!), "month": String(format: "%02d", c.month!),
-                "monthName": SiteDates.monthNames[c.month! - 1], "year": String(c.year!),
-                "short": SiteDates.day(d, config.timeZone)]
+    static func strings(_ d: [String: String]) -> TemplateValue { .map(d.mapValues(TemplateValue.string)) }
+
+    func date(_ d: Date) -> TemplateValue {
+        let c = SiteDates.ymd(d, config.timeZone)
+        return .map(["iso": .string(SiteDates.iso8601(d, config.timeZone)), "display": .string(SiteDates.display(d, config.timeZone)),
+                     "day": .string(SiteDates.two(c.day)), "month": .string(SiteDates.two(c.month)),
+                     "monthName": .string(SiteDates.monthNames[c.month - 1]), "year": .string(String(c.year)),
+                     "short": .string(SiteDates.day(d, config.timeZone))])
     }
 
-    func termRefs(_ names: [String], slugs: [String], kind: Term.Kind) -> [[String: Any]] {
-        zip(names, slugs).compactMap { name, slug in
+    func termRefs(_ names: [String], slugs: [String], kind: Term.Kind) -> TemplateValue {
+        .list(zip(names, slugs).compactMap { name, slug in
             guard let i = termIndex["\(kind.rawValue):\(slug)"] else { return nil }
             let t = terms[i]
-            return ["name": t.name, "slug": t.slug, "url": t.url, "count": t.posts.count, "kind": kind.rawValue]
-        }
+            return .map(["name": .string(t.name), "slug": .string(t.slug), "url": .string(t.url),
+                         "count": .int(t.posts.count), "kind": .string(kind.rawValue)])
+        })
     }
 
     /// A post as it appears in lists.
-    func summary(_ p: RenderedDocument) -> [String: Any] {
-        var d: [String: Any] = ["title": p.source.title, "url": config.url(p.source.permalink.url),
-                                "excerpt": p.excerptHTML, "summary": p.excerptText, "description": p.description,
-                                "readingTime": p.readingTime, "tags": termRefs(p.source.tags, slugs: p.source.tagSlugs, kind: .tag),
-                                "categories": termRefs(p.source.categories, slugs: p.source.categorySlugs, kind: .category)]
+    func summary(_ p: RenderedDocument) -> [String: TemplateValue] {
+        var d: [String: TemplateValue] = [
+            "title": .string(p.source.title), "url": .string(config.url(p.source.permalink.url)),
+            "excerpt": .string(p.excerptHTML), "summary": .string(p.excerptText), "description": .string(p.description),
+            "readingTime": .int(p.readingTime), "tags": termRefs(p.source.tags, slugs: p.source.tagSlugs, kind: .tag),
+            "categories": termRefs(p.source.categories, slugs: p.source.categorySlugs, kind: .category)]
         if let when = p.source.date { d["date"] = date(when) }
         return d
     }
 
-    /// The `page` of a post or page.
-    func page(_ p: RenderedDocument, index: Int?, related: [Int]) -> [String: Any] {
+    /// The `page` of a post or page; `summary` is `summary(p)` when the caller already has it.
+    func page(_ p: RenderedDocument, index: Int?, related: [Int], summary known: [String: TemplateValue]? = nil) -> TemplateValue {
         let src = p.source
-        var d = summary(p)
+        var d = known ?? summary(p)
         let url = config.url(src.permalink.url)
-        d["kind"] = src.kind.rawValue
-        d["isPost"] = src.kind == .post
-        d["absoluteURL"] = config.absolute(url)
-        d["content"] = p.html
-        d["wordCount"] = p.wordCount
-        d["headings"] = p.headings.map { ["level": $0.level, "id": $0.id, "text": $0.text] }
-        d["source"] = src.sourcePath
+        d["kind"] = .string(src.kind.rawValue)
+        d["isPost"] = .bool(src.kind == .post)
+        d["absoluteURL"] = .string(config.absolute(url))
+        d["content"] = .string(p.html)
+        d["wordCount"] = .int(p.wordCount)
+        d["headings"] = .maps(p.headings.map { ["level": .int($0.level), "id": .string($0.id), "text": .string($0.text)] })
+        d["source"] = .string(src.sourcePath)
         if let u = src.updated { d["updated"] = date(u) }
-        if let a = src.author ?? config.author?.name { d["author"] = ["name": a] }
-        if let img = src.image { d["image"] = config.absoluteURL(img, relativeTo: url) }
-        d["params"] = Dictionary(src.params.map { ($0.0, $0.1.any) }, uniquingKeysWith: { $1 })
+        if let a = src.author ?? config.author?.name { d["author"] = .map(["name": .string(a)]) }
+        if let img = src.image { d["image"] = .string(config.absoluteURL(img, relativeTo: url)) }
+        d["params"] = .map(Dictionary(src.params.map { ($0.0, $0.1.template) }, uniquingKeysWith: { $1 }))
         if let i = index {
             // posts are newest first: the previous (older) post is the next index.
             if i + 1 < posts.count { d["previous"] = link(posts[i + 1]) }
             if i > 0 { d["next"] = link(posts[i - 1]) }
         }
-        if !related.isEmpty { d["related"] = related.map { link(posts[$0]) } }
-        return d
+        if !related.isEmpty { d["related"] = .list(related.map { link(posts[$0]) }) }
+        return .map(d)
     }
 
-    func link(_ p: RenderedDocument) -> [String: Any] {
-        ["title": p.source.title, "url": config.url(p.source.permalink.url)]
+    func link(_ p: RenderedDocument) -> TemplateValue {
+        .map(["title": .string(p.source.title), "url": .string(config.url(p.source.permalink.url))])
     }
-
 }

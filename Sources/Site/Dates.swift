@@ -9,7 +9,22 @@ public enum SiteDates {
     /// `2026-03-06`, `2026-03-06 10:00`, `2026-03-06 10:00:00 +0100`, `2026-03-06T10:00:00Z`, `…+01:00`, fractions.
     /// Dates without an offset are in `timeZone` (the site's).
     public static func parse(_ text: String, timeZone: TimeZone) -> Date? {
-        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        parse(text, timeZone: timeZone, arithmetic: true)
+    }
+
+    /// `arithmetic: false` is the Calendar-only reference the tests compare with.
+    static func parse(_ text: String, timeZone: TimeZone, arithmetic: Bool) -> Date? {
+        // `.whitespaces` trimming without NSString when the text is ASCII (spaces and tabs are all it trims there).
+        let s: [UInt8]
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            let u = Array(text.utf8)
+            var a = 0, b = u.count
+            while a < b && (u[a] == 0x20 || u[a] == 0x09) { a += 1 }
+            while b > a && (u[b - 1] == 0x20 || u[b - 1] == 0x09) { b -= 1 }
+            s = Array(u[a..<b])
+        } else {
+            s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        }
         var i = 0
         func digits(_ n: Int) -> Int? {
             guard i + n <= s.count else { return nil }
@@ -61,6 +76,14 @@ public enum SiteDates {
             if i != s.count { return nil }
         }
         guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        // Whole seconds at a known offset: arithmetic, as Calendar would compute it (checked by tests).
+        let fixed = offset ?? (timeZone.identifier == "UTC" || timeZone.identifier == "GMT" ? 0 : nil)
+        if arithmetic, let fixed, nanos == 0, second < 60, year >= 1700, year <= 9000 {
+            let monthDays = [31, year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+            guard day <= monthDays[month - 1] else { return nil }
+            let t = days(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60 + second - fixed
+            return Date(timeIntervalSince1970: TimeInterval(t))
+        }
         var cal = Calendar(identifier: .gregorian)
         cal.timeZone = offset.map { TimeZone(secondsFromGMT: $0)! } ?? timeZone
         let comps = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanos)
@@ -75,15 +98,8 @@ public enum SiteDates {
         return cal.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday], from: date)
     }
 
-    /// RFC 3339 with the zone's offset, e.g. `2026-03-06T10:00:00+00:00`. Civil-date arithmetic instead of
-    /// Calendar and String(format:): the sitemap asks for thousands of these on every rebuild.
-    public static func iso8601(_ date: Date, _ timeZone: TimeZone) -> String {
-        let off = timeZone.secondsFromGMT(for: date)
-        let t = Int((date.timeIntervalSince1970).rounded(.down)) + off
-        var days = t / 86400
-        var secs = t % 86400
-        if secs < 0 { secs += 86400; days -= 1 }
-        // Days since 1970-01-01 to year/month/day (Howard Hinnant's civil_from_days).
+    /// Days since 1970-01-01 to year/month/day (Howard Hinnant's civil_from_days): proleptic Gregorian.
+    static func civil(days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
         let doe = z - era * 146097
@@ -92,8 +108,62 @@ public enum SiteDates {
         let mp = (5 * doy + 2) / 153
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
-        let year = yoe + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
+        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    /// Local seconds since the epoch and the zone's offset at `date`.
+    private static func local(_ date: Date, _ timeZone: TimeZone) -> (days: Int, secs: Int, offset: Int) {
+        let off = timeZone.secondsFromGMT(for: date)
+        let t = Int((date.timeIntervalSince1970).rounded(.down)) + off
+        var days = t / 86400
+        var secs = t % 86400
+        if secs < 0 { secs += 86400; days -= 1 }
+        return (days, secs, off)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (the inverse of `civil`).
+    static func days(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    /// Whether arithmetic gives what Foundation's Gregorian calendar does: between about 1621 and 9892,
+    /// away from the Julian switch of 1582.
+    private static func inArithmeticRange(_ t: TimeInterval) -> Bool { t > -11_000_000_000 && t < 250_000_000_000 }
+
+    /// Calendar fields of `date` in `timeZone` (weekday 1 = Sunday), as `components` gives them.
+    static func fields(_ date: Date, _ timeZone: TimeZone) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int) {
+        if inArithmeticRange(date.timeIntervalSince1970) {
+            let (days, secs, _) = local(date, timeZone)
+            let (y, m, d) = civil(days: days)
+            return (y, m, d, secs / 3600, secs % 3600 / 60, secs % 60, ((days % 7) + 11) % 7 + 1)
+        }
+        let c = components(date, timeZone)
+        return (c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!, c.weekday!)
+    }
+
+    /// Year, month and day of `date` in `timeZone`, as `components` gives them. Arithmetic instead of
+    /// Calendar (pages ask for one per listed post); Calendar still for years near or before 1582,
+    /// where Foundation's Gregorian calendar switches to Julian dates.
+    static func ymd(_ date: Date, _ timeZone: TimeZone) -> (year: Int, month: Int, day: Int) {
+        if inArithmeticRange(date.timeIntervalSince1970) {
+            return civil(days: local(date, timeZone).days)
+        }
+        let c = components(date, timeZone)
+        return (c.year!, c.month!, c.day!)
+    }
+
+    static func two(_ n: Int) -> String { n < 10 && n >= 0 ? "0\(n)" : String(n) }
+
+    /// RFC 3339 with the zone's offset, e.g. `2026-03-06T10:00:00+00:00`. Civil-date arithmetic instead of
+    /// Calendar and String(format:): the sitemap asks for thousands of these on every rebuild.
+    public static func iso8601(_ date: Date, _ timeZone: TimeZone) -> String {
+        let (days, secs, off) = local(date, timeZone)
+        let (year, month, day) = civil(days: days)
         var y = String(year)
         while y.count < 4 { y = "0" + y }
         let sign = off < 0 ? "-" : "+"
@@ -102,13 +172,14 @@ public enum SiteDates {
 
     /// `6 March 2026`.
     static func display(_ date: Date, _ timeZone: TimeZone) -> String {
-        let c = components(date, timeZone)
-        return "\(c.day!) \(monthNames[c.month! - 1]) \(c.year!)"
+        let c = ymd(date, timeZone)
+        return "\(c.day) \(monthNames[c.month - 1]) \(c.year)"
     }
 
     /// `2026-03-06`.
     static func day(_ date: Date, _ timeZone: TimeZone) -> String {
-        let c = components(date, timeZone)
-        return String(format: "%04d-%02d-%02d", c.year!, c.month!, c.day!)
+        let c = ymd(date, timeZone)
+        if c.year >= 1000 && c.year <= 9999 { return "\(c.year)-\(two(c.month))-\(two(c.day))" }
+        return String(format: "%04d-%02d-%02d", c.year, c.month, c.day)
     }
 }

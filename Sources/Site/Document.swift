@@ -105,8 +105,9 @@ struct ContentLoader: Sendable {
 
     /// Loads one Markdown file. Problems go to `diagnostics`; nil when the file cannot be used.
     func load(_ rel: String, diagnostics: DiagnosticSink) -> SourceDocument? {
-        let url = siteDirectory.appendingPathComponent(rel)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        // The path by concatenation: URL.appendingPathComponent cost more than reading the file.
+        let dir = siteDirectory.path
+        guard let data = FileManager.default.contents(atPath: dir.hasSuffix("/") ? dir + rel : dir + "/" + rel) else {
             diagnostics.add(.error(rel, "cannot read file", hint: "check its permissions")); return nil
         }
         let text: String
@@ -180,7 +181,7 @@ struct ContentLoader: Sendable {
 
         let path = rel.split(separator: "/").map(String.init)
         let fileName = path.last!
-        let baseName = (fileName as NSString).deletingPathExtension
+        let baseName = Self.deletingExtension(fileName)
         let inPosts = path.count > 2 && path[1] == "posts"
         let inDrafts = path.count > 2 && path[1] == "drafts"
         let kind: SourceDocument.Kind = (inPosts || inDrafts) ? .post : .page
@@ -271,6 +272,18 @@ struct ContentLoader: Sendable {
                               categories: categories, tags: tags, layout: layout, layoutLine: fm.position(of: "layout")?.0 ?? 1,
                               draft: draft, author: author, image: image, slug: Slug.jekyll(slugSource),
                               permalink: expanded, params: fm.values.map { ($0.key, $0.value) }, contentHash: contentHash)
+    }
+
+    /// `NSString.deletingPathExtension` of a file name, without bridging for the plain `name.ext` case.
+    static func deletingExtension(_ name: String) -> String {
+        let u = name.utf8
+        if let dot = u.lastIndex(of: 0x2E), dot != u.startIndex, u[u.index(before: dot)] != 0x2E,
+           u.first != 0x2E, !u.contains(0x2F), u.allSatisfy({ $0 < 0x80 }),
+           u[u.index(after: dot)...].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }),
+           u.index(after: dot) != u.endIndex {
+            return String(name[..<dot])
+        }
+        return (name as NSString).deletingPathExtension
     }
 
     /// Text of the first ATX `# Heading`, used as the title of pages that have none.

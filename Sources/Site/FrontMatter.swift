@@ -74,6 +74,13 @@ struct YAMLDocument: Sendable {
 
     /// Parses a YAML mapping. `lineOffset` is added to reported lines (front matter starts on line 2).
     static func parse(_ yaml: String, file: String, lineOffset: Int) -> Result<YAMLDocument, SiteDiagnostic> {
+        // The common shapes without Yams; SimpleYAML answers only when its result is Yams' own.
+        if let doc = SimpleYAML.parse(yaml, lineOffset: lineOffset) { return .success(doc) }
+        return parseWithYams(yaml, file: file, lineOffset: lineOffset)
+    }
+
+    /// `parse` by Yams alone (and the reference SimpleYAML is tested against).
+    static func parseWithYams(_ yaml: String, file: String, lineOffset: Int) -> Result<YAMLDocument, SiteDiagnostic> {
         do {
             // Timestamps stay strings: Galley parses dates itself, with the site's time zone.
             guard let node = try Yams.compose(yaml: yaml, Resolver.default.removing(.timestamp)) else {

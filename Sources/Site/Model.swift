@@ -71,7 +71,6 @@ struct OutputFile: Sendable {
 }
 
 /// Everything templates can see, shared by all pages of one build.
-/// `[String: Any]` is not Sendable; it is built once and only read afterwards.
-struct SharedContext: @unchecked Sendable {
-    let site: [String: Any]
+struct SharedContext: Sendable {
+    let site: TemplateValue
 }

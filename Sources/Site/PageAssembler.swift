@@ -110,7 +110,7 @@ struct PageAssembler: Sendable {
         if templates.has("archive") { jobs.append(.special("archive", "/archive/", "Archive")) }
         if templates.has("404") { jobs.append(.special("404", "/404.html", "Page not found")) }
         let me = self
-        let siteRevision = site.site["copyrightYear"] as? Int ?? 0
+        let siteRevision = site.site["copyrightYear"].flatMap { if case .int(let y) = $0 { y } else { nil } } ?? 0
         // Fingerprints on one thread (cheap; threads would fight over the shared arrays' reference counts),
         // then only the pages whose fingerprint is new are rendered, on all cores.
         var result: [CachedPage?] = []
@@ -122,11 +122,37 @@ struct PageAssembler: Sendable {
             misses.append((result.count, job, fingerprint))
             result.append(nil)
         }
+        let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex)
         let rendered = await parallelMap(misses) { miss in
-            CachedPage(fingerprint: miss.fingerprint, file: me.render(miss.job, site: site, postIndex: postIndex))
+            CachedPage(fingerprint: miss.fingerprint, file: me.render(miss.job, site: site, postIndex: postIndex, summaries: summaries))
         }
         for (miss, page) in zip(misses, rendered) { result[miss.index] = page }
         return (result.map { $0! }, misses.map(\.index))
+    }
+
+    /// Each post's list entry, made once for all the pages that show it (a post is on its own page, a
+    /// home page and a page per tag), only for the posts that the pages to render show.
+    private func summaries(for jobs: [PageJob], postIndex: [Int?]) async -> PostSummaries {
+        var needed = [Bool](repeating: false, count: posts.count)
+        for job in jobs {
+            switch job {
+            case .document(let i): if let p = postIndex[i] { needed[p] = true }
+            case .list(_, _, _, _, let items, _, _, _, _): for i in items { needed[i] = true }
+            case .special("archive", _, _): for i in posts.indices { needed[i] = true }
+            case .special("404", _, _): for i in posts.indices.prefix(5) { needed[i] = true }
+            case .special: break
+            }
+        }
+        let wanted = posts.indices.filter { needed[$0] }
+        let me = self
+        let made = await parallelMap(wanted) { me.context.summary(me.posts[$0]) }
+        var all = [[String: TemplateValue]?](repeating: nil, count: posts.count)
+        for (i, s) in zip(wanted, made) { all[i] = s }
+        return PostSummaries(all: all)
+    }
+
+    struct PostSummaries: Sendable {
+        let all: [[String: TemplateValue]?]
     }
 
     /// Output path and fingerprint of a page, computed without rendering it.
@@ -187,52 +213,56 @@ struct PageAssembler: Sendable {
 
     static func pageURL(_ base: String, _ n: Int) -> String { n == 1 ? base : base + "page/\(n)/" }
 
-    private func render(_ job: PageJob, site: SharedContext, postIndex: [Int?]) -> OutputFile {
-        var ctx: [String: Any] = ["site": site.site]
+    private func render(_ job: PageJob, site: SharedContext, postIndex: [Int?], summaries: PostSummaries) -> OutputFile {
+        func summary(_ i: Int) -> TemplateValue { .map(summaries.all[i] ?? context.summary(posts[i])) }
+        var ctx: [String: TemplateValue] = ["site": site.site]
         switch job {
         case .document(let i):
             let doc = documents[i]
             let index = postIndex[i]
-            ctx["page"] = context.page(doc, index: index, related: index.map { related[$0] } ?? [])
-            return OutputFile(path: doc.source.permalink.outputPath, data: Data(templates.render(layouts[i], ctx).utf8), source: doc.source.sourcePath)
+            ctx["page"] = context.page(doc, index: index, related: index.map { related[$0] } ?? [],
+                                       summary: index.flatMap { summaries.all[$0] })
+            return OutputFile(path: doc.source.permalink.outputPath, data: Data(templates.render(layouts[i], .map(ctx), capacity: doc.html.utf8.count + 16384).utf8), source: doc.source.sourcePath)
         case let .list(template, kind, title, url, items, page, total, base, term):
             var p = basicPage(kind: kind, title: title, url: url)
             if let term {
-                p["term"] = ["name": terms[term].name, "slug": terms[term].slug, "kind": terms[term].kind.rawValue, "count": terms[term].posts.count]
-                p["description"] = "Posts \(terms[term].kind == .tag ? "tagged" : "in") “\(terms[term].name)”"
+                let t = terms[term]
+                p["term"] = .map(["name": .string(t.name), "slug": .string(t.slug), "kind": .string(t.kind.rawValue), "count": .int(t.posts.count)])
+                p["description"] = .string("Posts \(t.kind == .tag ? "tagged" : "in") “\(t.name)”")
                 // The term's own feeds, for `<link rel="alternate">` in the head.
-                let dir = terms[term].url
-                var feeds: [String: Any] = config.feedLinks(dir: dir)
-                feeds["title"] = terms[term].name
-                p["feeds"] = feeds
+                var feeds = config.feedLinks(dir: t.url)
+                feeds["title"] = t.name
+                p["feeds"] = ContextBuilder.strings(feeds)
             }
-            ctx["page"] = p
-            ctx["posts"] = items.map { context.summary(posts[$0]) }
+            ctx["page"] = .map(p)
+            ctx["posts"] = .list(items.map(summary))
             if total > 1 {
-                var pg: [String: Any] = ["current": page, "total": total]
-                if page > 1 { pg["previousURL"] = config.url(Self.pageURL(base, page - 1)) }
-                if page < total { pg["nextURL"] = config.url(Self.pageURL(base, page + 1)) }
-                ctx["pagination"] = pg
+                var pg: [String: TemplateValue] = ["current": .int(page), "total": .int(total)]
+                if page > 1 { pg["previousURL"] = .string(config.url(Self.pageURL(base, page - 1))) }
+                if page < total { pg["nextURL"] = .string(config.url(Self.pageURL(base, page + 1))) }
+                ctx["pagination"] = .map(pg)
             }
-            return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, ctx).utf8), source: "generated \(kind) page")
+            return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, .map(ctx), capacity: 16384 + items.count * 1024).utf8), source: "generated \(kind) page")
         case let .special(template, url, title):
-            ctx["page"] = basicPage(kind: template, title: title, url: url)
+            ctx["page"] = .map(basicPage(kind: template, title: title, url: url))
             if template == "tags" {
                 let sorted = terms.sorted { ($0.kind.rawValue, $0.name.lowercased()) < ($1.kind.rawValue, $1.name.lowercased()) }
-                ctx["terms"] = sorted.map { ["name": $0.name, "slug": $0.slug, "url": $0.url, "count": $0.posts.count, "kind": $0.kind.rawValue] }
-                ctx["tags"] = sorted.filter { $0.kind == .tag }.map { ["name": $0.name, "url": $0.url, "count": $0.posts.count] }
-                ctx["categories"] = sorted.filter { $0.kind == .category }.map { ["name": $0.name, "url": $0.url, "count": $0.posts.count] }
+                ctx["terms"] = .maps(sorted.map { ["name": .string($0.name), "slug": .string($0.slug), "url": .string($0.url),
+                                                   "count": .int($0.posts.count), "kind": .string($0.kind.rawValue)] })
+                ctx["tags"] = .maps(sorted.filter { $0.kind == .tag }.map { ["name": .string($0.name), "url": .string($0.url), "count": .int($0.posts.count)] })
+                ctx["categories"] = .maps(sorted.filter { $0.kind == .category }.map { ["name": .string($0.name), "url": .string($0.url), "count": .int($0.posts.count)] })
             }
-            if template == "archive" { ctx["years"] = archive() }
-            if template == "404" { ctx["posts"] = posts.prefix(5).map { context.summary($0) } }
-            return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, ctx).utf8), source: "generated \(template) page")
+            if template == "archive" { ctx["years"] = archive(summary) }
+            if template == "404" { ctx["posts"] = .list(posts.indices.prefix(5).map(summary)) }
+            return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, .map(ctx)).utf8), source: "generated \(template) page")
         }
     }
 
-    private func basicPage(kind: String, title: String, url: String) -> [String: Any] {
+    private func basicPage(kind: String, title: String, url: String) -> [String: TemplateValue] {
         let full = config.url(url)
-        return ["kind": kind, "isPost": false, "title": title, "url": full, "absoluteURL": config.absolute(full),
-                "description": config.description, "summary": config.description]
+        return ["kind": .string(kind), "isPost": .bool(false), "title": .string(title), "url": .string(full),
+                "absoluteURL": .string(config.absolute(full)), "description": .string(config.description),
+                "summary": .string(config.description)]
     }
 
     /// `/tags/x/` → `tags/x/index.html`; `/404.html` → `404.html`.
@@ -277,29 +307,31 @@ struct PageAssembler: Sendable {
     }
 
     /// Posts grouped by year, then month, newest first.
-    private func archive() -> [[String: Any]] {
-        var years: [[String: Any]] = []
+    private func archive(_ summary: (Int) -> TemplateValue) -> TemplateValue {
+        var years: [TemplateValue] = []
         var currentYear = "", currentMonth = ""
-        var months: [[String: Any]] = []
-        var monthPosts: [[String: Any]] = []
+        var months: [TemplateValue] = []
+        var monthPosts: [TemplateValue] = []
+        var yearCount = 0
         func flushMonth() {
-            if !monthPosts.isEmpty { months.append(["name": currentMonth, "posts": monthPosts]) }
+            if !monthPosts.isEmpty { months.append(.map(["name": .string(currentMonth), "posts": .list(monthPosts)])); yearCount += monthPosts.count }
             monthPosts = []
         }
         func flushYear() {
             flushMonth()
-            if !months.isEmpty { years.append(["year": currentYear, "months": months, "count": months.reduce(0) { $0 + (($1["posts"] as? [Any])?.count ?? 0) }]) }
+            if !months.isEmpty { years.append(.map(["year": .string(currentYear), "months": .list(months), "count": .int(yearCount)])) }
             months = []
+            yearCount = 0
         }
-        for p in posts {
+        for (i, p) in posts.enumerated() {
             guard let d = p.source.date else { continue }
-            let c = SiteDates.components(d, config.timeZone)
-            let y = String(c.year!), m = SiteDates.monthNames[c.month! - 1]
+            let c = SiteDates.ymd(d, config.timeZone)
+            let y = String(c.year), m = SiteDates.monthNames[c.month - 1]
             if y != currentYear { flushYear(); currentYear = y; currentMonth = m }
             else if m != currentMonth { flushMonth(); currentMonth = m }
-            monthPosts.append(context.summary(p))
+            monthPosts.append(summary(i))
         }
         flushYear()
-        return years
+        return .list(years)
     }
 }

@@ -35,50 +35,62 @@ struct Permalink: Sendable, Hashable {
     /// no extension writes `<path>.html` but links as `<path>`.
     static func expand(_ pattern: String, _ f: Fields) -> Result<Permalink, Failure> {
         let template = styles[pattern] ?? pattern
-        var values: [String: String] = [
-            "title": f.title, "slug": f.slug, "name": f.slug,
-            "categories": orderedUnique(f.categories.map { $0.lowercased() }).joined(separator: "/"),
-            "output_ext": ".html", "path": f.path, "basename": f.basename,
-        ]
-        if let date = f.date {
-            let c = SiteDates.components(date, f.timeZone)
-            var cal = Calendar(identifier: .gregorian)
-            cal.timeZone = f.timeZone
-            let yday = cal.ordinality(of: .day, in: .year, for: date) ?? 1
-            let week = cal.component(.weekOfYear, from: date)
-            let shortDays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-            values["year"] = String(format: "%04d", c.year!)
-            values["short_year"] = String(format: "%02d", c.year! % 100)
-            values["month"] = String(format: "%02d", c.month!)
-            values["i_month"] = String(c.month!)
-            values["short_month"] = String(SiteDates.monthNames[c.month! - 1].prefix(3))
-            values["long_month"] = SiteDates.monthNames[c.month! - 1]
-            values["day"] = String(format: "%02d", c.day!)
-            values["i_day"] = String(c.day!)
-            values["y_day"] = String(format: "%03d", yday)
-            values["week"] = String(format: "%02d", week)
-            values["short_day"] = shortDays[c.weekday! - 1]
-            values["hour"] = String(format: "%02d", c.hour!)
-            values["minute"] = String(format: "%02d", c.minute!)
-            values["second"] = String(format: "%02d", c.second!)
+        // Only the placeholders the pattern names are worked out (Calendar and formatting cost).
+        var date: DateFields?
+        func value(_ name: Substring) -> String? {
+            switch name {
+            case "title": return f.title
+            case "slug", "name": return f.slug
+            case "categories": return orderedUnique(f.categories.map { $0.lowercased() }).joined(separator: "/")
+            case "output_ext": return ".html"
+            case "path": return f.path
+            case "basename": return f.basename
+            default:
+                guard let d = f.date else { return nil }
+                if date == nil { date = DateFields(d, f.timeZone) }
+                return date!.value(name, d, f.timeZone)
+            }
         }
         // Replace `:name` placeholders; a name is every letter and `_` after the colon, so `:title` is never `:t` + "itle".
         var out = ""
-        var chars = Substring(template)
-        while let ch = chars.first {
-            chars.removeFirst()
-            guard ch == ":" else { out.append(ch); continue }
-            let name = chars.prefix { $0.isLetter || $0 == "_" }
-            guard !name.isEmpty else { out.append(ch); continue }
-            guard let value = values[String(name)] else { return .failure(.unknownPlaceholder(String(name))) }
-            out += value
-            chars.removeFirst(name.count)
+        if template.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII (every pattern in practice): the same scan on bytes, where letters are A–Z and a–z.
+            let t = Array(template.utf8)
+            var i = 0, literal = 0
+            while i < t.count {
+                guard t[i] == 0x3A else { i += 1; continue }
+                var j = i + 1
+                while j < t.count, (t[j] >= 0x41 && t[j] <= 0x5A) || (t[j] >= 0x61 && t[j] <= 0x7A) || t[j] == 0x5F { j += 1 }
+                guard j > i + 1 else { i += 1; continue }
+                let name = Substring(String(decoding: t[(i + 1)..<j], as: UTF8.self))
+                guard let value = value(name) else { return .failure(.unknownPlaceholder(String(name))) }
+                out += String(decoding: t[literal..<i], as: UTF8.self) + value
+                i = j
+                literal = j
+            }
+            out += String(decoding: t[literal...], as: UTF8.self)
+        } else {
+            var chars = Substring(template)
+            while let ch = chars.first {
+                chars.removeFirst()
+                guard ch == ":" else { out.append(ch); continue }
+                let name = chars.prefix { $0.isLetter || $0 == "_" }
+                guard !name.isEmpty else { out.append(ch); continue }
+                guard let value = value(name) else { return .failure(.unknownPlaceholder(String(name))) }
+                out += value
+                chars.removeFirst(name.count)
+            }
         }
         // Collapse `//`, refuse anything that climbs out of the output folder.
         let trailingSlash = out.hasSuffix("/")
-        let segments = out.split(separator: "/", omittingEmptySubsequences: true)
+        let ascii = out.utf8.allSatisfy { $0 < 0x80 }
+        // Character and Foundation searches only where bytes could disagree with them (non-ASCII).
+        let segments: [Substring] = ascii
+            ? out.utf8.split(separator: 0x2F).map { Substring($0) }
+            : out.split(separator: "/", omittingEmptySubsequences: true)
         if segments.contains(where: { $0 == ".." || $0 == "." }) { return .failure(.leavesOutput) }
-        if segments.contains(where: { $0.contains("\\") || $0.contains("\0") }) { return .failure(.leavesOutput) }
+        if ascii ? segments.contains(where: { $0.utf8.contains(0x5C) || $0.utf8.contains(0) })
+                 : segments.contains(where: { $0.contains("\\") || $0.contains("\0") }) { return .failure(.leavesOutput) }
         let joined = segments.joined(separator: "/")
         let filePath: String
         var url: String
@@ -86,13 +98,47 @@ struct Permalink: Sendable, Hashable {
             filePath = "index.html"; url = "/"
         } else if trailingSlash {
             filePath = joined + "/index.html"; url = "/" + joined + "/"
-        } else if let last = segments.last, last.contains(".") {
+        } else if let last = segments.last, ascii ? last.utf8.contains(0x2E) : last.contains(".") {
             filePath = joined; url = "/" + joined
             if last == "index.html" { url = "/" + segments.dropLast().joined(separator: "/") + (segments.count > 1 ? "/" : "") }
         } else {
             filePath = joined + ".html"; url = "/" + joined
         }
         return .success(Permalink(url: Slug.escapePath(url), outputPath: filePath))
+    }
+
+    /// The date placeholders, from one `components` of the post's date.
+    private struct DateFields {
+        let c: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int)
+
+        init(_ date: Date, _ timeZone: TimeZone) { c = SiteDates.fields(date, timeZone) }
+
+        func value(_ name: Substring, _ date: Date, _ timeZone: TimeZone) -> String? {
+            func pad(_ n: Int, _ width: Int) -> String {
+                let s = String(n)
+                return n >= 0 && s.utf8.count < width ? String(repeating: "0", count: width - s.utf8.count) + s : (n >= 0 ? s : String(format: "%0\(width)d", n))
+            }
+            switch name {
+            case "year": return pad(c.year, 4)
+            case "short_year": return pad(c.year % 100, 2)
+            case "month": return pad(c.month, 2)
+            case "i_month": return String(c.month)
+            case "short_month": return String(SiteDates.monthNames[c.month - 1].prefix(3))
+            case "long_month": return SiteDates.monthNames[c.month - 1]
+            case "day": return pad(c.day, 2)
+            case "i_day": return String(c.day)
+            case "y_day", "week":
+                var cal = Calendar(identifier: .gregorian)
+                cal.timeZone = timeZone
+                return name == "week" ? pad(cal.component(.weekOfYear, from: date), 2)
+                                      : pad(cal.ordinality(of: .day, in: .year, for: date) ?? 1, 3)
+            case "short_day": return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][c.weekday - 1]
+            case "hour": return pad(c.hour, 2)
+            case "minute": return pad(c.minute, 2)
+            case "second": return pad(c.second, 2)
+            default: return nil
+            }
+        }
     }
 
     private static func orderedUnique(_ xs: [String]) -> [String] {

@@ -7,6 +7,12 @@ enum Slug {
     /// Jekyll's `Utils.slugify`: runs of characters outside the mode's set become one `-`, ends trimmed.
     /// `default` keeps letters and digits; `pretty` also keeps `._~!$&'()+,;=@`.
     static func jekyll(_ s: String, mode: Mode = .default, cased: Bool = false) -> String {
+        if let ascii = asciiJekyll(s, pretty: mode == .pretty, cased: cased) { return ascii }
+        return characterJekyll(s, mode: mode, cased: cased)
+    }
+
+    /// `jekyll` Character by Character, for any text.
+    static func characterJekyll(_ s: String, mode: Mode, cased: Bool) -> String {
         let extra: Set<Character> = mode == .pretty ? Set("._~!$&'()+,;=@") : []
         var out = ""
         var pendingHyphen = false
@@ -22,16 +28,44 @@ enum Slug {
         return cased ? out : out.lowercased()
     }
 
+    /// `jekyll` on bytes for ASCII text (where letters and numbers are A–Z, a–z, 0–9): no Character
+    /// properties to look up. Nil for other text.
+    private static func asciiJekyll(_ s: String, pretty: Bool, cased: Bool) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(s.utf8.count)
+        var pendingHyphen = false
+        for var c in s.utf8 {
+            if c >= 0x80 { return nil }
+            let letter = (c >= 0x41 && c <= 0x5A) || (c >= 0x61 && c <= 0x7A)
+            let keep = letter || (c >= 0x30 && c <= 0x39) || (pretty && prettyExtra.contains(c))
+            if keep {
+                if pendingHyphen && !out.isEmpty { out.append(0x2D) }
+                pendingHyphen = false
+                if !cased && c >= 0x41 && c <= 0x5A { c += 0x20 }
+                out.append(c)
+            } else {
+                pendingHyphen = true
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    private static let prettyExtra: Set<UInt8> = Set("._~!$&'()+,;=@".utf8)
+
     /// A URL-safe, stable slug for a tag or category name of any script.
     /// `+` and `#` are spelled out so `C++`, `C#` and `C` do not collide.
     static func term(_ name: String) -> String {
         var s = ""
-        for ch in name {
-            switch ch {
-            case "+": s += " plus "
-            case "#": s += " sharp "
-            default: s.append(ch)
+        if name.utf8.contains(where: { $0 == 0x2B || $0 == 0x23 }) {
+            for ch in name {
+                switch ch {
+                case "+": s += " plus "
+                case "#": s += " sharp "
+                default: s.append(ch)
+                }
             }
+        } else {
+            s = name   // nothing to spell out
         }
         let slug = jekyll(s)
         return slug.isEmpty ? "term" : slug
@@ -39,8 +73,15 @@ enum Slug {
 
     /// Percent-encodes what may not stand in a URL path (Jekyll's `URL.escape_path` set).
     static func escapePath(_ path: String) -> String {
+        // Nothing to encode (the usual case): the same string, without building a CharacterSet.
+        if path.utf8.allSatisfy({ pathSafe[Int($0)] }) { return path }
         var allowed = CharacterSet(charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
         allowed.insert(charactersIn: "-._~!$&'()*+,;=:@/")
         return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    }
+
+    /// The bytes `escapePath` leaves alone.
+    private static let pathSafe: [Bool] = (0..<256).map { b in
+        b < 0x80 && "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@/".utf8.contains(UInt8(b))
     }
 }

@@ -76,7 +76,11 @@ struct SplitSource {
     /// Splits Jekyll-style front matter: a first line `---`, YAML, then `---` or `...`.
     /// Works on UTF-8 bytes and copies each part once: this runs for every file of every build.
     init(_ text: String) {
-        let bytes = Array(text.utf8)
+        var bytes = text   // same storage; withUTF8 needs a var, `text` is read inside
+        self = bytes.withUTF8 { Self.split(text, $0) }
+    }
+
+    private static func split(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> SplitSource {
         /// End of the line starting at `i` (index of its `\n`, or the end).
         func lineEnd(_ i: Int) -> Int {
             var j = i
@@ -88,26 +92,30 @@ struct SplitSource {
             guard b - a >= 3, bytes[a] == marker, bytes[a + 1] == marker, bytes[a + 2] == marker else { return false }
             return bytes[(a + 3)..<b].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
         }
+        /// Bytes a..<b of `text` (they start and end at line breaks, so on scalar boundaries): copied, not re-validated.
+        func part(_ a: Int, _ b: Int) -> String {
+            let u = text.utf8
+            return String(u[u.index(u.startIndex, offsetBy: a)..<u.index(u.startIndex, offsetBy: b)])
+                ?? String(decoding: UnsafeBufferPointer(rebasing: bytes[a..<b]), as: UTF8.self)
+        }
         let firstEnd = lineEnd(0)
         guard isFence(0, firstEnd, 0x2D) else {
-            self.init(frontMatter: nil, bodyLineOffset: 0, body: text, unterminated: false)
-            return
+            return SplitSource(frontMatter: nil, bodyLineOffset: 0, body: text, unterminated: false)
         }
         var line = 2
         var start = firstEnd + 1
         while start <= bytes.count {
             let end = lineEnd(start)
             if isFence(start, end, 0x2D) || isFence(start, end, 0x2E) {
-                let yaml = start > firstEnd + 1 ? String(decoding: bytes[(firstEnd + 1)..<(start - 1)], as: UTF8.self) : ""
-                let body = end < bytes.count ? String(decoding: bytes[(end + 1)...], as: UTF8.self) : ""
-                self.init(frontMatter: yaml, bodyLineOffset: line, body: body, unterminated: false)
-                return
+                let yaml = start > firstEnd + 1 ? part(firstEnd + 1, start - 1) : ""
+                let body = end < bytes.count ? part(end + 1, bytes.count) : ""
+                return SplitSource(frontMatter: yaml, bodyLineOffset: line, body: body, unterminated: false)
             }
             if end >= bytes.count { break }
             start = end + 1
             line += 1
         }
-        self.init(frontMatter: nil, bodyLineOffset: 0, body: text, unterminated: true)
+        return SplitSource(frontMatter: nil, bodyLineOffset: 0, body: text, unterminated: true)
     }
 
     private init(frontMatter: String?, bodyLineOffset: Int, body: String, unterminated: Bool) {

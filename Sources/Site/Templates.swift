@@ -9,6 +9,20 @@ struct TemplateSet: Sendable {
     /// Per template, a hash of its text and of every partial and layout it uses, transitively:
     /// a page needs re-rendering only when the revision of its template changed.
     let revisions: [String: Int]
+    /// The same templates for the typed renderer; nil when one of them needs swift-mustache itself.
+    let fast: FastMustache?
+
+    init(library: MustacheLibrary, names: Set<String>, revisions: [String: Int], fast: FastMustache?) {
+        self.library = library
+        self.names = names
+        self.revisions = revisions
+        self.fast = fast
+    }
+
+    init(library: MustacheLibrary, names: Set<String>, revisions: [String: Int]) {
+        self.init(library: library, names: names, revisions: revisions,
+                  fast: ProcessInfo.processInfo.environment["GALLEY_SLOW_TEMPLATES"] == nil ? FastMustache(library, names: names) : nil)
+    }
 
     func has(_ name: String) -> Bool { names.contains(name) }
     func revision(_ name: String) -> Int { revisions[name] ?? 0 }
@@ -17,6 +31,15 @@ struct TemplateSet: Sendable {
     func render(_ name: String, _ context: [String: Any]) -> String {
         library.render(context, withTemplate: name) ?? ""
     }
+
+    /// Renders template `name` with the typed renderer, or with swift-mustache when that cannot (same bytes either way).
+    func render(_ name: String, _ context: TemplateValue, capacity: Int = 0) -> String {
+        if let fast, !Self.swiftMustacheOnly, let out = try? fast.render(name, context, capacity: capacity) { return out }
+        return library.render(context.any, withTemplate: name) ?? ""
+    }
+
+    /// Set by tests to render with swift-mustache alone and compare.
+    @TaskLocal static var swiftMustacheOnly = false
 
     /// Loads every `templates/**/*.mustache`. Reports syntax errors, unclosed sections at their
     /// opening tag, and partials or layouts that do not exist (swift-mustache would render them as nothing).
