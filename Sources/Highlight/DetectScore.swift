@@ -47,38 +47,18 @@ enum Scorer {
 
     static func root(_ i: Int) -> Int { langs[i].parent.map(root) ?? i }
 
+    /// The hand-written verdict where it names a language the model has no class for (Kotlin, Scala,
+    /// PowerShell…), otherwise the model's (`Model`, fed the hand-written scores too).
     static func score(_ lines: [Substring], raw: [Substring] = []) -> Detection? {
-        decide(combinedScores(lines, raw: raw), lineCount: lines.count)
+        let hand = effectiveScores(lines, raw: raw)
+        if let d = decide(hand, lineCount: lines.count), !Model.covered.contains(d.language) { return d }
+        // The hand-written favourite with a looser margin: the model must still give it a fair share.
+        let pick = decide(hand, lineCount: lines.count, ratio: 1.5, add: 2)
+        return Model.decide(lines, raws: raw, hand: hand, handPick: pick?.language)
     }
 
-    /// Weights of the learned penalties and of the learned favourite's bonus against the hand-written
-    /// features, and the bonus cap (fitted on the tuning split with `detectionThresholdSweep`).
-    static let learnedWeight = 1.0, learnedBonus = 1.0, bonusCap = 30.0
-
-    /// Hand-written evidence adjusted by the learned table (a dialect without its own learned column,
-    /// TypeScript or SCSS, is left alone: its base language's column would misjudge it).
-    static func combinedScores(_ lines: [Substring], raw: [Substring] = []) -> [Double] {
-        combine(effectiveScores(lines, raw: raw), Learned.penalties(lines))
-    }
-
-    static func combine(_ hand: [Double], _ penalties: [Double], weight: Double = learnedWeight, bonus: Double = learnedBonus, cap: Double = bonusCap) -> [Double] {
-        // Formats and languages the learned table does not cover (YAML, SQL, Kotlin…) keep the hand-written verdict.
-        guard let best = hand.indices.max(by: { hand[$0] < hand[$1] }), Learned.columns.contains(root(best)) else { return hand }
-        var eff = hand
-        // The learned favourite gains only when the hand-written features rate it at least half as high as
-        // their favourite: it confirms or breaks a near tie, it never lifts an outsider (TypeScript read as C#).
-        for i in 0..<langs.count where eff[i] > 0 {
-            let p = penalties[i]
-            eff[i] += p < 0 ? weight * p : (root(i) == root(best) || hand[i] * 2 >= hand[best] ? bonus * min(p, cap) : 0)
-        }
-        // A dialect with its own evidence shares its base language's bonus (TypeScript stays ahead of JavaScript).
-        for i in 0..<langs.count where hand[i] > 0 && !Learned.columns.contains(i) {
-            if let parent = langs[i].parent, eff[parent] > hand[parent] { eff[i] += eff[parent] - hand[parent] }
-        }
-        return eff
-    }
-
-    static func decide(_ eff: [Double], lineCount: Int = 15) -> Detection? {
+    /// The hand-written features' own verdict: a clear winner over every other family.
+    static func decide(_ eff: [Double], lineCount: Int = 15, ratio: Double = 2.5, add: Double = 4) -> Detection? {
         let n = eff.count
         guard let best = (0..<n).max(by: { eff[$0] < eff[$1] }) else { return nil }
         let family = root(best)
@@ -88,7 +68,7 @@ enum Scorer {
         // Short snippets need stronger evidence: a few lines share more words across languages.
         // Fitted on the tuning split for <= 2% wrong (detectionThresholdSweep).
         let minimum = lineCount < 8 ? 8.0 : 6.0
-        guard s1 >= minimum, s1 >= second * 2.5 + 4 else { return nil }
+        guard s1 >= minimum, s1 >= second * ratio + add else { return nil }
         let confidence = min(0.99, (s1 - second) / s1)
         return Detection(language: langs[best].name, confidence: confidence)
     }

@@ -43,7 +43,7 @@ struct Emitter {
         return String(unsafeUninitializedCapacity: capacity) { out in
             let p = out.baseAddress!
             var o = 0
-            prefix.withUnsafeBufferPointer { memcpy(p, $0.baseAddress!, $0.count) }
+            prefix.withUnsafeBufferPointer { _ = memcpy(p, $0.baseAddress!, $0.count) }
             o = prefix.count
             flat.withUnsafeBufferPointer { tags in
                 offsets.withUnsafeBufferPointer { offs in
@@ -77,7 +77,7 @@ struct Emitter {
                     }
                 }
             }
-            suffix.withUnsafeBufferPointer { memcpy(p + o, $0.baseAddress!, $0.count) }
+            suffix.withUnsafeBufferPointer { _ = memcpy(p + o, $0.baseAddress!, $0.count) }
             o += suffix.count
             return o
         }

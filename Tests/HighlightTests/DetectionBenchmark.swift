@@ -24,43 +24,52 @@ import Testing
         "css": ["css", "scss"],
     ]
 
-    /// Sweeps the learned weight and decision thresholds over precomputed scores of the TUNING split
-    /// (GALLEY_DETECT_TUNE=1; GALLEY_DETECT_GRID="w,bonus,cap,minShort,minLong,ratio,add;…"): tuning aid only.
+    /// Right and wrong shares on the TUNING split for a range of model thresholds per line-count band
+    /// (GALLEY_DETECT_TUNE=1): a check on the thresholds learn_weights.py sets, never fitted on `test`.
     @Test func detectionThresholdSweep() throws {
         guard let path = ProcessInfo.processInfo.environment["GALLEY_DETECT_SAMPLES"], ProcessInfo.processInfo.environment["GALLEY_DETECT_TUNE"] != nil else { return }
         let samples = try DetectionBenchmark.load(path, default: "tune")
-        // Structural answers do not depend on the thresholds.
-        var pre: [(Sample, Detection?, [Double]?, [Double], Int)] = []
+        let bands = DetectModelData.bands
+        var rows: [[(Double, Bool)]] = Array(repeating: [], count: bands.count)
         for s in samples {
-            var lines: [Substring] = [], raws: [Substring] = []
-            for raw in s.text.split(separator: "\n") { let t = raw.trimmingBlanks; if !t.isEmpty { lines.append(t); raws.append(raw) } }
-            if lines.isEmpty || Detector.isNotCode(s.text, lines) { pre.append((s, nil, nil, [], 0)); continue }
-            if let st = Structure.check(s.text, lines) { pre.append((s, st, nil, [], 0)); continue }
-            pre.append((s, nil, Scorer.effectiveScores(lines, raw: raws), Learned.penalties(lines), lines.count))
+            let (lines, raws) = Detector.splitLines(s.text)
+            if lines.isEmpty || Detector.isNotCode(s.text, lines) || Structure.check(s.text, lines) != nil { continue }
+            let p = Model.probabilities(lines, raws: raws, hand: Scorer.effectiveScores(lines, raw: raws))
+            let best = p.indices.max { p[$0] < p[$1] }!
+            let got = Model.classes[best]
+            let band = bands.firstIndex { lines.count <= $0 } ?? bands.count - 1
+            rows[band].append((got == "other" ? 0 : Model.family[best].reduce(0) { $0 + p[$1] }, got == s.lang || DetectionBenchmark.accepted[s.lang]?.contains(got) == true))
         }
-        let grid = ProcessInfo.processInfo.environment["GALLEY_DETECT_GRID"].map { $0.split(separator: ";").map { $0.split(separator: ",").map { Double($0)! } } }
-            ?? [[0, 0, 0, 5, 4, 1.7, 2], [1, 0, 0, 5, 4, 1.7, 2], [1, 0.5, 10, 5, 4, 1.7, 2], [1, 1, 10, 5, 4, 1.7, 2]]
-        for g in grid {
-            let (weight, bonus, cap, minShort, minLong, ratio, add) = (g[0], g[1], g[2], g[3], g[4], g[5], g[6])
-            var t: [Int: (Int, Int, Int)] = [:]
-            for (s, st, hand, pen, count) in pre {
-                var got = st?.language
-                if let hand {
-                    let eff = Scorer.combine(hand, pen, weight: weight, bonus: bonus, cap: cap)
-                    let n = eff.count
-                    let best = (0..<n).max { eff[$0] < eff[$1] }!
-                    var second = 0.0
-                    for i in 0..<n where Scorer.root(i) != Scorer.root(best) { second = max(second, eff[i]) }
-                    let minimum = count < 8 ? minShort : minLong
-                    got = eff[best] >= minimum && eff[best] >= second * ratio + add ? Scorer.langs[best].name : nil
-                }
-                var r = t[s.lines] ?? (0, 0, 0)
-                if got == nil { r.2 += 1 } else if got == s.lang || DetectionBenchmark.accepted[s.lang]?.contains(got!) == true { r.0 += 1 } else { r.1 += 1 }
-                t[s.lines] = r
+        for (b, r) in rows.enumerated() where !r.isEmpty {
+            var line = "sweep <= \(bands[b]) lines (\(r.count)):"
+            for t in stride(from: 0.5, through: 0.99, by: 0.07) {
+                let right = r.filter { $0.0 >= t && $0.1 }.count, wrong = r.filter { $0.0 >= t && !$0.1 }.count
+                line += String(format: "  %.2f: %.1f%%/%.1f%%", t, 100 * Double(right) / Double(r.count), 100 * Double(wrong) / Double(r.count))
             }
-            var line = "sweep w \(weight) bonus \(bonus) cap \(cap) min \(minShort)/\(minLong) ratio \(ratio) add \(add):"
-            for n in t.keys.sorted() { let r = t[n]!; let all = Double(r.0 + r.1 + r.2); line += String(format: "  %d: %.1f%% right %.1f%% wrong", n, 100 * Double(r.0) / all, 100 * Double(r.1) / all) }
             print(line)
+        }
+    }
+
+    /// Writes what the model trainer (Benchmarks/highlight/learn_weights.py) needs from Swift, one line per
+    /// sample in file order: line count, the structural verdict (`-` none, `!` not code) and the hand-written
+    /// scores per `Scorer.langs` entry. GALLEY_DETECT_DUMP="in.jsonl=out.tsv,…"; the first line names the languages.
+    @Test func detectionFeatureDump() throws {
+        guard let spec = ProcessInfo.processInfo.environment["GALLEY_DETECT_DUMP"] else { return }
+        for pair in spec.split(separator: ",") {
+            let parts = pair.split(separator: "=")
+            let data = try String(contentsOfFile: String(parts[0]), encoding: .utf8)
+            var out = Scorer.langs.map(\.name).joined(separator: ",") + "\n"
+            for row in data.split(separator: "\n") {
+                let s = try JSONDecoder().decode(Sample.self, from: Data(row.utf8))
+                let (lines, raws) = Detector.splitLines(s.text)
+                var verdict = "-"
+                var scores: [Double] = []
+                if lines.isEmpty || Detector.isNotCode(s.text, lines) { verdict = "!" }
+                else if let st = Structure.check(s.text, lines) { verdict = st.language }
+                if !lines.isEmpty { scores = Scorer.effectiveScores(lines, raw: raws) }
+                out += "\(lines.count)\t\(verdict)\t" + scores.map { String(format: "%.2f", $0) }.joined(separator: ",") + "\n"
+            }
+            try out.write(toFile: String(parts[1]), atomically: true, encoding: .utf8)
         }
     }
 

@@ -44,7 +44,7 @@ import Testing
             for raw in text.split(separator: "\n").prefix(400) { let t = raw.trimmingBlanks; if !t.isEmpty { lines.append(t); raws.append(raw) } }
             if !lines.isEmpty {
                 dump += "\t" + Scorer.effectiveScores(lines, raw: raws).map(r).joined(separator: ",")
-                dump += "\t" + Learned.penalties(lines).map(r).joined(separator: ",")
+                dump += "\t" + Model.probabilities(lines, raws: raws, hand: Scorer.effectiveScores(lines, raw: raws)).map(r).joined(separator: ",")
             }
             dump += "\n"
         }
@@ -92,7 +92,7 @@ import Testing
             t1 = ContinuousClock.now; structure += t1 - t0; t0 = t1
             sink &+= Scorer.effectiveScores(lines, raw: raws).count
             t1 = ContinuousClock.now; hand += t1 - t0; t0 = t1
-            sink &+= Learned.penalties(lines).count
+            sink &+= Model.probabilities(lines, raws: raws, hand: []).count
             t1 = ContinuousClock.now; learned += t1 - t0
         }
         func us(_ d: Duration) -> String { String(format: "%.1f", (Double(d.components.seconds) * 1e6 + Double(d.components.attoseconds) / 1e12) / Double(texts.count)) }

@@ -107,16 +107,36 @@ import Testing
         #expect(h.detect("foo(bar)\n") == nil)
     }
 
-    /// The learned table parses and its tokenizer sees words, operators and the line's edges.
-    @Test func learnedTableLoads() {
-        #expect(Learned.columns.count == DetectLearnedData.languages.count)
-        #expect(!Learned.columns.contains(-1))
-        #expect(Learned.table.index.count > 1000)
-        var hashes: [UInt64] = []
-        Learned.tokens(Array("let x := a->b;".utf8), into: &hashes)
-        #expect(hashes.contains(Learned.hash(Array("^let".utf8)[...])))
-        #expect(hashes.contains(Learned.hash(Array(":=".utf8)[...])))
-        #expect(hashes.contains(Learned.hash(Array("->".utf8)[...])))
-        #expect(hashes.contains(Learned.hash(Array("$;".utf8)[...])))
+    /// The model's table parses, its classes map onto the hand-written languages, and its tokenizer sees
+    /// words, numbers, operators, neighbouring pairs and the line's edges.
+    @Test func modelTableLoads() {
+        #expect(Model.table.index.count > 1000)
+        #expect(Model.table.weights.count == Model.table.index.count * Model.k)
+        #expect(!Model.handIndex.contains(-1))
+        #expect(Model.handIndex.count == Scorer.langs.count)
+        #expect(Model.handWeights.count == (2 * Model.handIndex.count + 1) * Model.k)
+        #expect(DetectModelData.thresholds.count == DetectModelData.bands.count)
+        for c in Model.classes where c != "other" && c != "json" { #expect(Scorer.langs.contains { $0.name == c }, "\(c) \(Scorer.langs.map(\.name))") }
+        var keys: [UInt64] = [], spans: [(Int, Int)] = []
+        Array("let x := a->b[0];".utf8).withUnsafeBufferPointer { Model.lineKeys($0, spans: &spans, into: &keys) }
+        for k in ["let", "^let", "let x", ":=", "x :=", "->", "[", "0", "[ 0", "0 ]", "$;"] {
+            #expect(keys.contains(Model.hash(k.utf8)), "\(k)")
+        }
+        #expect(!keys.contains(Model.hash("a->".utf8)))
+        #expect(Model.indentKey("\tx") == Model.hash("~t".utf8))
+        #expect(Model.indentKey("    x") == Model.hash("~i4".utf8))
+        #expect(Model.indentKey("x") == nil)
+    }
+
+    /// Probabilities are a distribution, and a language the model has no class for keeps its hand-written
+    /// verdict (Kotlin is scored by DetectFeatures alone).
+    @Test func modelProbabilitiesAndFallback() {
+        let code = Self.cases[2].1
+        let (lines, raws) = Detector.splitLines(code)
+        let p = Model.probabilities(lines, raws: raws, hand: Scorer.effectiveScores(lines, raw: raws))
+        #expect(p.count == Model.k && abs(p.reduce(0, +) - 1) < 1e-9)
+        #expect(Model.classes[p.indices.max { p[$0] < p[$1] }!] == "java")
+        #expect(!Model.covered.contains("kotlin"))
+        #expect(h.detect(Self.cases[1].1)?.language == "kotlin")
     }
 }

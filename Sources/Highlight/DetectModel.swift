@@ -1,0 +1,186 @@
+import Foundation
+
+/// Multinomial logistic regression over each line's tokens, neighbouring token pairs and indentation plus
+/// the hand-written scores (`DetectModelData`, fitted by Benchmarks/highlight/learn_weights.py on the tuning
+/// half of sampled real code). It answers only when its top probability clears the threshold of the
+/// snippet's line-count band, so it abstains rather than guess; languages it has no class for (too little
+/// real code to learn from) keep the hand-written verdict.
+enum Model {
+    static let classes = DetectModelData.classes
+    static let k = classes.count
+    static let other = classes.firstIndex(of: "other") ?? -1
+    /// Names the model can answer with (a hand-written verdict outside them stands).
+    static let covered = Set(classes)
+
+    /// Index in `Scorer.langs` of each hand-written score the weights expect (-1 when missing).
+    static let handIndex: [Int] = DetectModelData.hand.map { name in Scorer.langs.firstIndex { $0.name == name } ?? -1 }
+
+    /// The data file's alphabet: '#'...'~' without the backslash, 'P' is zero.
+    static func level(_ c: UInt8) -> Double {
+        let i = Int(c) - 35 - (c > 92 ? 1 : 0)
+        return Double(i - 45)
+    }
+
+    /// Key hash → row of `weights` (k per row).
+    static let table: (index: [UInt64: Int32], weights: [Float]) = {
+        var index: [UInt64: Int32] = [:]
+        var weights: [Float] = []
+        for line in DetectModelData.table.split(separator: "\n") {
+            for entry in line.split(separator: "\t") {
+                guard let sp = entry.utf8.lastIndex(of: 32) else { continue }
+                let cells = entry.utf8[entry.utf8.index(after: sp)...]
+                guard cells.count == k else { continue }
+                index[hash(entry.utf8[..<sp])] = Int32(weights.count / k)
+                for c in cells { weights.append(Float(level(c) * DetectModelData.step)) }
+            }
+        }
+        return (index, weights)
+    }()
+
+    /// Rows: log(1 + score) per hand-written language, then log(1 - score), then log(lines); k columns.
+    static let handWeights: [Double] = DetectModelData.handWeights.flatMap { row in row.utf8.map { level($0) * DetectModelData.handStep } }
+
+    static let offset: UInt64 = 0xcbf2_9ce4_8422_2325
+    @inline(__always) static func mix(_ h: UInt64, _ b: UInt8) -> UInt64 { (h ^ UInt64(b)) &* 0x100_0000_01b3 }
+    static func hash<C: Collection<UInt8>>(_ bytes: C) -> UInt64 { bytes.reduce(offset, mix) }
+
+    @inline(__always) static func isWord(_ c: UInt8) -> Bool { (c | 0x20) &- 97 < 26 || c == 95 }
+    /// `!#$%&*+-./:;<=>?@^|~\\`
+    @inline(__always) static func isSymbol(_ c: UInt8) -> Bool {
+        switch c {
+        case 33, 35, 36, 37, 38, 42, 43, 45, 46, 47, 58, 59, 60, 61, 62, 63, 64, 94, 124, 126, 92: return true
+        default: return false
+        }
+    }
+    /// Brackets, comma and quotes.
+    @inline(__always) static func isSingle(_ c: UInt8) -> Bool {
+        switch c {
+        case 40, 41, 123, 125, 91, 93, 44, 34, 39, 96: return true
+        default: return false
+        }
+    }
+
+    /// Hashes of a trimmed line's keys (learn_weights.py `line_keys`): tokens (a number is `0`), `^` + the
+    /// first token, neighbouring pairs `a b`, `$` + a closing punctuation byte. `spans` holds token ranges
+    /// (a number as -1..<-1).
+    static func lineKeys(_ u: UnsafeBufferPointer<UInt8>, spans: inout [(Int, Int)], into out: inout [UInt64]) {
+        spans.removeAll(keepingCapacity: true)
+        var i = 0
+        let n = u.count
+        while i < n {
+            let c = u[i]
+            let start = i
+            if isWord(c) {
+                i += 1
+                while i < n, isWord(u[i]) || isDigit(u[i]) { i += 1 }
+            } else if isDigit(c) {
+                while i < n, isWord(u[i]) || isDigit(u[i]) || u[i] == 46 { i += 1 }
+                spans.append((-1, -1))
+                continue
+            } else if isSymbol(c) {
+                i += 1
+                while i < n, i - start < 3, isSymbol(u[i]) { i += 1 }
+            } else if isSingle(c) {
+                i += 1
+            } else {
+                i += 1
+                continue
+            }
+            if i - start <= 24 { spans.append((start, i)) }
+        }
+        func fold(_ h: UInt64, _ s: (Int, Int)) -> UInt64 {
+            if s.0 < 0 { return mix(h, 48) }
+            var h = h
+            for k in s.0..<s.1 { h = mix(h, u[k]) }
+            return h
+        }
+        for (a, s) in spans.enumerated() {
+            let h = fold(offset, s)
+            out.append(h)
+            if a == 0 { out.append(fold(mix(offset, 94), s)) }
+            if a + 1 < spans.count { out.append(fold(mix(h, 32), spans[a + 1])) }
+        }
+        if let last = u.last, !(isWord(last) || isDigit(last)), last < 128 { out.append(mix(mix(offset, 36), last)) }
+    }
+
+    /// `~t` for a tab, `~iN` for N (1...8) leading spaces.
+    static func indentKey(_ raw: Substring) -> UInt64? {
+        var w = 0
+        for c in raw.utf8 {
+            if c == 9 && w == 0 { return hash("~t".utf8) }
+            if c != 32 { break }
+            w += 1
+        }
+        return (1...8).contains(w) ? hash("~i\(w)".utf8) : nil
+    }
+
+    /// Class probabilities for the lines and the hand-written scores (`Scorer.effectiveScores`).
+    static func probabilities(_ lines: [Substring], raws: [Substring], hand: [Double]) -> [Double] {
+        let (index, weights) = table
+        var rows: [Int32] = []
+        rows.reserveCapacity(lines.count * 24)
+        var keys: [UInt64] = [], spans: [(Int, Int)] = [], lineRows: [Int32] = []
+        var buffer: [UInt8] = []
+        for (li, line) in lines.prefix(200).enumerated() {
+            keys.removeAll(keepingCapacity: true)
+            buffer.removeAll(keepingCapacity: true)
+            buffer.append(contentsOf: line.utf8)
+            buffer.withUnsafeBufferPointer { lineKeys($0, spans: &spans, into: &keys) }
+            if li < raws.count, let h = indentKey(raws[li]) { keys.append(h) }
+            lineRows.removeAll(keepingCapacity: true)
+            for h in keys { if let r = index[h], !lineRows.contains(r) { lineRows.append(r) } }
+            rows += lineRows
+        }
+        rows.sort()
+        var z = DetectModelData.bias
+        var a = 0
+        while a < rows.count {
+            var b = a + 1
+            while b < rows.count && rows[b] == rows[a] { b += 1 }
+            let x = Float(log1p(Double(b - a)))
+            let o = Int(rows[a]) * k
+            for c in 0..<k { z[c] += Double(x * weights[o + c]) }
+            a = b
+        }
+        let hn = handIndex.count
+        for (j, i) in handIndex.enumerated() where i >= 0 && i < hand.count {
+            let s = hand[i]
+            let x = log1p(abs(s)), row = (s >= 0 ? j : hn + j) * k
+            if x > 0 { for c in 0..<k { z[c] += x * handWeights[row + c] } }
+        }
+        let lx = log(Double(max(1, lines.count))), row = 2 * hn * k
+        for c in 0..<k { z[c] += lx * handWeights[row + c] }
+        let top = z.max() ?? 0
+        var p = z.map { exp($0 - top) }
+        let sum = p.reduce(0, +)
+        for c in 0..<k { p[c] /= sum }
+        return p
+    }
+
+    /// Classes that make one answer (a C header read as C++ is not wrong): thresholds apply to their sum.
+    static let families: [[String]] = [["c", "cpp"], ["javascript", "typescript"], ["html", "xml"]]
+    /// Per class, the classes of its family (itself included).
+    static let family: [[Int]] = classes.indices.map { c in
+        let names = families.first { $0.contains(classes[c]) } ?? [classes[c]]
+        return names.compactMap { classes.firstIndex(of: $0) }
+    }
+
+    /// The model's answer, or nil when the top class is `other` or its family's probability is under the
+    /// threshold of the snippet's line-count band.
+    /// The hand-written features' own verdict (`handPick`, a clear winner there) stands when the model gives
+    /// its family at least this probability; otherwise the model's top class needs its band's threshold.
+    static let agreeing = 0.25
+
+    static func decide(_ lines: [Substring], raws: [Substring], hand: [Double], handPick: String? = nil) -> Detection? {
+        let p = probabilities(lines, raws: raws, hand: hand)
+        if let pick = handPick, let c = classes.firstIndex(of: pick) {
+            let share = family[c].reduce(0) { $0 + p[$1] }
+            if share >= agreeing { return Detection(language: pick, confidence: min(0.99, share)) }
+        }
+        guard let best = p.indices.max(by: { p[$0] < p[$1] }), best != other else { return nil }
+        let band = DetectModelData.bands.firstIndex { lines.count <= $0 } ?? DetectModelData.bands.count - 1
+        let sure = family[best].reduce(0) { $0 + p[$1] }
+        guard sure >= DetectModelData.thresholds[band] else { return nil }
+        return Detection(language: classes[best], confidence: min(0.99, sure))
+    }
+}
