@@ -13,9 +13,12 @@ public final class FeedFragmentCache: @unchecked Sendable {
     /// By item id: the item cleaned for XML (the same for every format), so its HTML is scanned once.
     private var cleaned: [String: (itemHash: Int, item: FeedItem, diagnostics: [FeedDiagnostic])] = [:]
 
+    /// Whether items cleaned for XML are kept for the other formats; a site writing one format has no use for them.
+    public let keepsCleanedItems: Bool
+
     /// A cache may live across builds (`galley serve` keeps one): an entry is reused only while the
     /// item is equal in every field, so an edited post is written again.
-    public init() {}
+    public init(keepsCleanedItems: Bool = true) { self.keepsCleanedItems = keepsCleanedItems }
 
     func fragment(_ format: String, _ item: FeedItem, make: () -> (String, [FeedDiagnostic])) -> (String, [FeedDiagnostic]) {
         let key = format + "\u{0}" + item.id
@@ -36,6 +39,7 @@ public final class FeedFragmentCache: @unchecked Sendable {
         if let hit = cleaned[item.id], hit.itemHash == itemHash { lock.unlock(); return (hit.item, hit.diagnostics) }
         lock.unlock()
         let made = FeedSanitizer.sanitize(item)
+        guard keepsCleanedItems else { return made }
         lock.lock()
         cleaned[item.id] = (itemHash, made.0, made.1)
         lock.unlock()

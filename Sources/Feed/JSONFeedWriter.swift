@@ -10,7 +10,6 @@ public enum JSONFeedWriter {
     public static func write(channel: FeedChannel, items: [FeedItem], options: FeedOptions = FeedOptions(),
                              cache: FeedFragmentCache? = nil) -> FeedOutput {
         var (ch, items, diags) = FeedSanitizer.order(channel: channel, items: items, options: options)
-        let tz = options.timeZone
         var feed: [String: JSON] = [
             "version": .string("https://jsonfeed.org/version/1.1"),
             "title": .string(ch.title),

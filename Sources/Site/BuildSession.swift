@@ -105,6 +105,9 @@ public actor BuildSession {
             config = loadedConfig; settings = (config, local.all); sink.add(contentsOf: local.all)
         }
         if let base = options.baseURL { SiteBuilder.applyBaseURL(base, to: &config, sink: sink) }
+        if feedFragments.keepsCleanedItems != (config.feedFormats.count > 1) {
+            feedFragments = FeedFragmentCache(keepsCleanedItems: config.feedFormats.count > 1)
+        }
         SiteBuilder.refuseUnsafeOutput(options, sink)
         let templates: TemplateSet?
         if let kept = templateSet, let changed, !changed.contains(where: { $0 == "templates" || $0.hasPrefix("templates/") }) {
@@ -159,34 +162,43 @@ public actor BuildSession {
         let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
-        let renderedDocs = await render(docs, config: config, sink: sink)
+        let renderedDocs = await render(docs, config: config, releaseBodies: stream != nil, sink: sink)
         phase("render")
         let assembler = PageAssembler(config: config, templates: templates, documents: renderedDocs, layouts: layouts,
                                       relatedCache: relatedCache)
         relatedCache = (assembler.tagSignature, assembler.related)
         phase("assembler")
-        let (pages, renderedPages) = await assembler.pages(cache: pageCache)
-        phase("pages")
-        // Only what was made anew can differ from the last output; the rest is known unchanged.
-        var fresh = Set(renderedPages.map { pages[$0].file.path })
-        var files = pages.map(\.file)
-        var streamed = Set<String>()
         // A user's file wins over a generated one at its path (see `SiteBuilder.collisions`): when streaming,
         // generated files there are never written.
-        let userPaths = stream == nil ? [] : Set(files.lazy.filter { $0.source.utf8.starts(with: "content/".utf8) }.map(\.path))
+        let userPaths: Set<String> = stream == nil ? [] : Set(renderedDocs.lazy.map(\.source.permalink.outputPath))
             .union(listing.assets.lazy.map(SiteBuilder.assetPath))
-        if let stream {
-            let writable = files.filter { $0.source.utf8.starts(with: "content/".utf8) || !userPaths.contains($0.path) }
-            do { try stream.write(writable) } catch { throw BuildFailure(sink.all + [Self.writeError(options.output, error)]) }
-            streamed.formUnion(writable.lazy.map(\.path))
-            for i in files.indices { files[i].data = Data() }
+        let writable: @Sendable (OutputFile) -> Bool = { f in f.source.utf8.starts(with: "content/".utf8) || !userPaths.contains(f.path) }
+        let pageWrites = WriteProblem()
+        var emit: (@Sendable (OutputFile) -> OutputFile)? = nil
+        if let staging = stream {
+            // Streaming: each page goes to disk from the task that rendered it; only its path is kept.
+            emit = { file in
+                if writable(file) {
+                    do { try staging.writeHere([file]) } catch { pageWrites.record(error) }
+                }
+                return OutputFile(path: file.path, data: Data(), source: file.source)
+            }
+        }
+        let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
+        phase("pages")
+        if let problem = pageWrites.first { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
+        // Only what was made anew can differ from the last output; the rest is known unchanged.
+        var fresh = Set(renderedPages.map { pages[$0].file.path })
+        var files = pages.map { $0.file }
+        var streamed = Set<String>()
+        if stream != nil {
+            streamed.formUnion(files.lazy.filter(writable).map { $0.path })
         } else {
             for i in renderedPages { pageCache[pages[i].file.path] = pages[i] }
             if pageCache.count != pages.count {   // pages went away (every current path is in the cache now)
                 pageCache = Dictionary(pages.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
             }
         }
-        phase("write pages")
         if syntaxCSS?.theme != config.highlightTheme {
             syntaxCSS = (config.highlightTheme, Data((Highlighter.css(theme: config.highlightTheme) ?? "").utf8))
             fresh.insert("assets/syntax.css")
@@ -294,9 +306,9 @@ public actor BuildSession {
     }
 
     /// Markdown for each document, re-rendered only when its file changed.
-    private func render(_ docs: [SourceDocument], config: SiteConfig, sink: DiagnosticSink) async -> [RenderedDocument] {
+    private func render(_ docs: [SourceDocument], config: SiteConfig, releaseBodies: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
         let stale = docs.filter { rendered[$0.sourcePath]?.fingerprint != $0.fingerprint }
-        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config) {
+        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, releaseBodies: releaseBodies) {
             rendered[doc.source.sourcePath] = (doc.source.fingerprint, doc, diags)
         }
         if rendered.count != docs.count {   // every document is in `rendered`: equal counts, nothing to drop
@@ -437,4 +449,12 @@ public actor BuildSession {
             dir = (dir as NSString).deletingLastPathComponent
         }
     }
+}
+
+/// The first write error of tasks writing in parallel.
+final class WriteProblem: @unchecked Sendable {
+    private let lock = NSLock()
+    private var problem: Error?
+    func record(_ e: Error) { lock.lock(); if problem == nil { problem = e }; lock.unlock() }
+    var first: Error? { lock.lock(); defer { lock.unlock() }; return problem }
 }

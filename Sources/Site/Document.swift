@@ -8,13 +8,15 @@ extension SourceDocument {
 }
 
 /// A Markdown source after loading: front matter read, URL decided, body not yet rendered.
-final class SourceDocument: Sendable {
+final class SourceDocument: @unchecked Sendable {
     enum Kind: String, Sendable { case post, page }
 
     let kind: Kind
     /// Path relative to the site folder, e.g. `content/posts/2026-03-06-hello.md`.
     let sourcePath: String
-    let body: String
+    /// The Markdown text. A one-shot build drops it once rendered (`releaseBody`), as nothing reads it again;
+    /// that is the only write, made by the one task that rendered it (hence `@unchecked Sendable`).
+    private(set) var body: String
     /// Lines before the body in the file (front matter), to turn body lines into file lines.
     let bodyLineOffset: Int
     let title: String
@@ -42,6 +44,8 @@ final class SourceDocument: Sendable {
     /// A class, not a struct: lists pass thousands of documents around on every rebuild.
     /// `contentHash` has the path and every byte of the file; the date is added here (an undated draft
     /// takes its file's time, which the bytes do not show).
+    func releaseBody() { body = "" }
+
     init(kind: Kind, sourcePath: String, body: String, bodyLineOffset: Int, title: String, date: Date?, updated: Date?,
          description: String?, categories: [String], tags: [String], layout: String?, layoutLine: Int, draft: Bool,
          author: String?, image: String?, slug: String, permalink: Permalink, params: [(String, YAMLValue)], contentHash: Hasher) {

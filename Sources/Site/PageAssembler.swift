@@ -95,7 +95,9 @@ struct PageAssembler: Sendable {
     /// Renders every page on all cores. A page whose fingerprint is in `cache` is reused as it is:
     /// the fingerprint covers everything its template sees, so reuse gives the same bytes.
     /// Also returns the indexes of the pages rendered anew (the rest came from `cache`).
-    func pages(cache: [String: CachedPage] = [:]) async -> (pages: [CachedPage], fresh: [Int]) {
+    /// `emit`, when given, receives each page as soon as it is rendered (on the rendering task) and returns
+    /// what to keep of it: a one-shot build writes the page and keeps only its path.
+    func pages(cache: [String: CachedPage] = [:], emit: (@Sendable (OutputFile) -> OutputFile)? = nil) async -> (pages: [CachedPage], fresh: [Int]) {
         let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
         let postIndex = docPostIndex
         var jobs: [PageJob] = documents.indices.map { .document($0) }
@@ -124,7 +126,8 @@ struct PageAssembler: Sendable {
         }
         let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex)
         let rendered = await parallelMap(misses) { miss in
-            CachedPage(fingerprint: miss.fingerprint, file: me.render(miss.job, site: site, postIndex: postIndex, summaries: summaries))
+            let file = me.render(miss.job, site: site, postIndex: postIndex, summaries: summaries)
+            return CachedPage(fingerprint: miss.fingerprint, file: emit.map { $0(file) } ?? file)
         }
         for (miss, page) in zip(misses, rendered) { result[miss.index] = page }
         return (result.map { $0! }, misses.map(\.index))

@@ -86,7 +86,8 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Renders every body in parallel; Markdown and highlighter warnings get file lines.
-    static func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig) async -> [(RenderedDocument, [SiteDiagnostic])] {
+    /// `releaseBodies`: drop each Markdown text once rendered (a one-shot build never renders it again).
+    static func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig, releaseBodies: Bool = false) async -> [(RenderedDocument, [SiteDiagnostic])] {
         let highlighter = Highlighter()
         return await parallelMap(docs) { doc in
             let local = DiagnosticSink()
@@ -105,6 +106,7 @@ public struct SiteBuilder: Sendable {
                 return result.html
             }
             let out = renderer.render(doc.body)
+            if releaseBodies { doc.releaseBody() }
             for d in out.diagnostics {
                 local.add(SiteDiagnostic(d.severity == .error ? .error : .warning, file: doc.sourcePath,
                                          line: d.line + doc.bodyLineOffset, column: d.column, d.message))
