@@ -45,46 +45,65 @@ enum XMLText {
     /// even if a caller skipped sanitising. Works on UTF-8 bytes: feeds carry whole posts.
     static func escape(_ s: String) -> String {
         var copy = s
-        return copy.withUTF8 { b in
+        return escapeTable.withUnsafeBufferPointer { table in copy.withUTF8 { b in
+            let n = b.count
             // First pass: the exact length of the result (escapes add bytes, illegal characters remove them).
-            var length = b.count
+            // Most bytes need nothing: one table lookup each.
+            var length = n
             var changed = false
             var i = 0
-            while i < b.count {
-                switch b[i] {
-                case 38, 62, 60: length += b[i] == 38 ? 4 : 3; changed = true   // &amp; &gt; &lt;
-                case 34, 13: length += b[i] == 34 ? 5 : 4; changed = true       // &quot; &#13;
+            while i < n {
+                let c = b[i]
+                if !table[Int(c)] { i += 1; continue }
+                switch c {
+                case 38: length += 4; changed = true                 // &amp;
+                case 60, 62: length += 3; changed = true             // &lt; &gt;
+                case 34: length += 5; changed = true                 // &quot;
+                case 13: length += 4; changed = true                 // &#13;
                 default:
-                    let n = illegalLength(b, i)
-                    if n > 0 { length -= n; i += n; changed = true; continue }
+                    let k = illegalLength(b, i)
+                    if k > 0 { length -= k; i += k; changed = true; continue }
                 }
                 i += 1
             }
             if !changed { return s }
             return String(unsafeUninitializedCapacity: length) { out in
-                var o = 0
+                let base = out.baseAddress!, src = b.baseAddress!
+                var o = 0, run = 0, i = 0
+                @inline(__always) func flush() {
+                    if i > run { (base + o).update(from: src + run, count: i - run); o += i - run }
+                }
                 @inline(__always) func put(_ bytes: StaticString) {
-                    bytes.withUTF8Buffer { for x in $0 { out[o] = x; o += 1 } }
+                    let count = bytes.utf8CodeUnitCount
+                    (base + o).update(from: bytes.utf8Start, count: count); o += count
                 }
-                var i = 0
-                while i < b.count {
+                while i < n {
                     let c = b[i]
+                    if !table[Int(c)] { i += 1; continue }
+                    var skip = 1
                     switch c {
-                    case 38: put("&amp;")
-                    case 60: put("&lt;")
-                    case 62: put("&gt;")
-                    case 34: put("&quot;")
-                    case 13: put("&#13;")
+                    case 38: flush(); put("&amp;")
+                    case 60: flush(); put("&lt;")
+                    case 62: flush(); put("&gt;")
+                    case 34: flush(); put("&quot;")
+                    case 13: flush(); put("&#13;")
                     default:
-                        let n = illegalLength(b, i)
-                        if n > 0 { i += n; continue }
-                        out[o] = c; o += 1
+                        let k = illegalLength(b, i)
+                        if k == 0 { i += 1; continue }
+                        flush(); skip = k
                     }
-                    i += 1
+                    i += skip
+                    run = i
                 }
+                flush()
                 return o
             }
-        }
+        } }
+    }
+
+    /// Bytes `escape` must look at: the five it escapes, C0 controls, and 0xEF (U+FFFE/U+FFFF start with it).
+    private static let escapeTable: [Bool] = (0..<256).map { c in
+        c == 38 || c == 60 || c == 62 || c == 34 || c < 0x20 || c == 0xEF
     }
 
     /// A JSON string literal. `/` is not escaped; `<`, `>`, `&` are left as is (JSON Feed readers parse JSON, not HTML);
