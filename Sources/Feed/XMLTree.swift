@@ -130,7 +130,18 @@ struct ColumnLocator {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        for (i, b) in bytes.enumerated() where b == 10 { lineStarts.append(i + 1) }
+        var starts = [0]
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return }
+            var p = base, left = buf.count
+            while left > 0, let nl = memchr(p, 10, left) {
+                let at = UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self))
+                starts.append(at - base + 1)
+                left -= at - p + 1
+                p = at + 1
+            }
+        }
+        lineStarts = starts
     }
 
     mutating func column(line: Int, qname: String) -> Int {
