@@ -36,8 +36,8 @@ SRC = "/tmp/galley-src"
 # `--train` also writes <out>-train.jsonl: tune-side snippets only, more of them and at more lengths.
 TRAIN = "--train" in sys.argv
 TRAIN_LENGTHS = (3, 5, 8, 12, 15, 20, 30, 40)
-TRAIN_PER_LANG = 120
-TRAIN_PER_FILE = 12
+TRAIN_PER_LANG = int(os.environ.get("GALLEY_TRAIN_PER_LANG", 360))
+TRAIN_PER_FILE = int(os.environ.get("GALLEY_TRAIN_PER_FILE", 40))
 
 EXT = {
     "swift": "swift", "py": "python", "go": "go", "rb": "ruby", "js": "javascript", "ts": "typescript",

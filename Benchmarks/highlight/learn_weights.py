@@ -10,8 +10,10 @@ Sources/Highlight/DetectModelData.swift. Only numbers (and token keys) are writt
 The model is a multinomial logistic regression (plain L-BFGS on the softmax loss, L2 penalty) over
   * tokens of each line (the tokenizer of `DetectModel.lineKeys` in Sources/Highlight/DetectModel.swift:
     identifiers, a number as `0`, runs of up to three operator characters, single brackets and quotes),
-    `^` + the line's first token, `$` + its last character if that is punctuation, and each pair of
-    neighbouring tokens (`a b`), each once per line, counted over the snippet as log(1 + lines);
+    `^` + the line's first token, `^^` + its first two, `$` + its last character if that is punctuation,
+    each pair of neighbouring tokens (`a b`), `>` + the previous line's last token and this line's first,
+    and identifier shapes (`#C` camelCase, `#S` snake_case, `#U` ALL_CAPS, `#_` leading underscore), each
+    once per line, counted over the snippet as log(1 + lines);
   * the indentation of each raw line (`~t` a tab, `~iN` N spaces), counted the same way;
   * the hand-written scores of `Scorer.effectiveScores` (DetectFeatures*), as log(1 + max(0, ±score));
   * log(line count).
@@ -34,12 +36,12 @@ HAND = sys.argv[2] if len(sys.argv) > 2 else "/tmp/galley-hand-train.tsv"
 OUT = sys.argv[3] if len(sys.argv) > 3 else "Sources/Highlight/DetectModelData.swift"
 MIN_FILES = 15          # a language needs this many tuning files for its own class
 MIN_KEY_FILES = 4       # a key must occur in this many tuning files of one language (no project names)
-MAX_KEYS = 9000
+MAX_KEYS = 14000
 L2 = 2.0                # penalty on token weights (sum of squares), relative to the mean loss * n
 STEP = 0.04             # token weights are quantised to STEP, one character each of ALPHABET ('P' is 0)
 HAND_STEP = 0.02
 BANDS = [4, 7, 11, 18, 28, 1 << 30]   # line-count bands (upper bounds) with their own threshold
-TARGET_WRONG = 0.012    # out-of-fold wrong share allowed per band, of the snippets the model decides
+TARGET_WRONG = 0.015    # out-of-fold wrong share allowed per band, of the snippets the model decides
 # Classes that count as one answer (a C header read as C++ is not wrong): the threshold applies to their sum.
 FAMILIES = [("c", "cpp"), ("javascript", "typescript"), ("html", "xml")]
 FOLDS = 4
@@ -60,8 +62,28 @@ def is_digit(c):
     return 48 <= c <= 57
 
 
-def line_keys(line):
-    """Keys of one trimmed line, each once (mirrors DetectModel.lineKeys)."""
+def shape(tok):
+    """`#C` camelCase, `#S` snake_case, `#U` ALL_CAPS, `#_` a leading underscore (DetectModel.shapeKeys)."""
+    out = set()
+    if not is_ident(tok[0]):
+        return out
+    low = any(97 <= c <= 122 for c in tok)
+    up = any(65 <= c <= 90 for c in tok)
+    for a, c in zip(tok, tok[1:]):
+        if 97 <= a <= 122 and 65 <= c <= 90:
+            out.add(b"#C")
+        if a == 95 and 97 <= c <= 122 and tok[0] != 95:
+            out.add(b"#S")
+    if up and not low and len(tok) >= 3:
+        out.add(b"#U")
+    if tok[0] == 95:
+        out.add(b"#_")
+    return out
+
+
+def line_keys(line, prev=None):
+    """Keys of one trimmed line, each once (mirrors DetectModel.lineKeys), and its last token. `prev` is the
+    last token of the previous line with tokens, for the cross-line key `>prev first`."""
     b = line.encode()
     toks = []
     i, n = 0, len(b)
@@ -94,12 +116,18 @@ def line_keys(line):
     out = set(toks)
     if toks:
         out.add(b"^" + toks[0])
+        if prev is not None:
+            out.add(b">" + prev + b" " + toks[0])
+    if len(toks) >= 2:
+        out.add(b"^^" + toks[0] + b" " + toks[1])
     for a, c in zip(toks, toks[1:]):
         out.add(a + b" " + c)
+    for t in toks:
+        out |= shape(t)
     last = b[-1]
     if not (is_ident(last) or is_digit(last)) and last < 128 and last not in b" \t":
         out.add(b"$" + bytes([last]))
-    return out
+    return out, (toks[-1] if toks else prev)
 
 
 def indent_key(raw):
@@ -112,6 +140,7 @@ def indent_key(raw):
 def snippet_keys(text):
     counts = collections.Counter()
     lines = 0
+    prev = None
     for raw in text.split("\n"):
         t = raw.strip(" \t\r")
         if not t:
@@ -119,7 +148,7 @@ def snippet_keys(text):
         lines += 1
         if lines > 200:
             break
-        keys = line_keys(t)
+        keys, prev = line_keys(t, prev)
         k = indent_key(raw)
         if k:
             keys.add(k)

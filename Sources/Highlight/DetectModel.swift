@@ -64,6 +64,14 @@ enum Model {
     /// first token, neighbouring pairs `a b`, `$` + a closing punctuation byte. `spans` holds token ranges
     /// (a number as -1..<-1).
     static func lineKeys(_ u: UnsafeBufferPointer<UInt8>, spans: inout [(Int, Int)], into out: inout [UInt64]) {
+        var carry: UInt64 = 0
+        lineKeys(u, spans: &spans, carry: &carry, into: &out)
+    }
+
+    /// The same plus `^^a b` (the first two tokens), `>a b` (the previous line's last token, this line's
+    /// first; `carry` holds `>a ` between lines, 0 before the first) and identifier shapes (`#C` camelCase,
+    /// `#S` snake_case, `#U` ALL_CAPS, `#_` a leading underscore).
+    static func lineKeys(_ u: UnsafeBufferPointer<UInt8>, spans: inout [(Int, Int)], carry: inout UInt64, into out: inout [UInt64]) {
         spans.removeAll(keepingCapacity: true)
         var i = 0
         let n = u.count
@@ -99,8 +107,33 @@ enum Model {
             out.append(h)
             if a == 0 { out.append(fold(mix(offset, 94), s)) }
             if a + 1 < spans.count { out.append(fold(mix(h, 32), spans[a + 1])) }
+            if s.0 >= 0 && isWord(u[s.0]) { shapeKeys(u, s, into: &out) }
+        }
+        if spans.count >= 2 { out.append(fold(mix(fold(mix(mix(offset, 94), 94), spans[0]), 32), spans[1])) }
+        if let first = spans.first, let last = spans.last {
+            if carry != 0 { out.append(fold(carry, first)) }
+            carry = mix(fold(mix(offset, 62), last), 32)
         }
         if let last = u.last, !(isWord(last) || isDigit(last)), last < 128 { out.append(mix(mix(offset, 36), last)) }
+    }
+
+    static let shapes = (camel: hash("#C".utf8), snake: hash("#S".utf8), caps: hash("#U".utf8), under: hash("#_".utf8))
+
+    /// Shape keys of an identifier token (learn_weights.py `shape`).
+    @inline(__always) static func shapeKeys(_ u: UnsafeBufferPointer<UInt8>, _ s: (Int, Int), into out: inout [UInt64]) {
+        var lower = false, upper = false, camel = false, snake = false
+        var prev: UInt8 = 0
+        for k in s.0..<s.1 {
+            let c = u[k]
+            let isLower = c &- 97 < 26, isUpper = c &- 65 < 26
+            if isLower { lower = true; if prev == 95 { snake = true } }
+            if isUpper { upper = true; if prev &- 97 < 26 { camel = true } }
+            prev = c
+        }
+        if camel { out.append(shapes.camel) }
+        if snake && u[s.0] != 95 { out.append(shapes.snake) }
+        if upper && !lower && s.1 - s.0 >= 3 { out.append(shapes.caps) }
+        if u[s.0] == 95 { out.append(shapes.under) }
     }
 
     /// `~t` for a tab, `~iN` for N (1...8) leading spaces.
@@ -120,12 +153,13 @@ enum Model {
         var rows: [Int32] = []
         rows.reserveCapacity(lines.count * 24)
         var keys: [UInt64] = [], spans: [(Int, Int)] = [], lineRows: [Int32] = []
+        var carry: UInt64 = 0
         var buffer: [UInt8] = []
         for (li, line) in lines.prefix(200).enumerated() {
             keys.removeAll(keepingCapacity: true)
             buffer.removeAll(keepingCapacity: true)
             buffer.append(contentsOf: line.utf8)
-            buffer.withUnsafeBufferPointer { lineKeys($0, spans: &spans, into: &keys) }
+            buffer.withUnsafeBufferPointer { lineKeys($0, spans: &spans, carry: &carry, into: &keys) }
             if li < raws.count, let h = indentKey(raws[li]) { keys.append(h) }
             lineRows.removeAll(keepingCapacity: true)
             for h in keys { if let r = index[h], !lineRows.contains(r) { lineRows.append(r) } }

@@ -123,6 +123,15 @@ import Testing
             #expect(keys.contains(Model.hash(k.utf8)), "\(k)")
         }
         #expect(!keys.contains(Model.hash("a->".utf8)))
+        keys = []
+        var carry: UInt64 = 0
+        for line in ["let fooBar = MAX_SIZE", "_x = snake_case;"] {
+            Array(line.utf8).withUnsafeBufferPointer { Model.lineKeys($0, spans: &spans, carry: &carry, into: &keys) }
+        }
+        for k in ["^^let fooBar", "#C", "#U", "#_", "#S", ">MAX_SIZE _x", "^^_x ="] {
+            #expect(keys.contains(Model.hash(k.utf8)), "\(k)")
+        }
+        #expect(!keys.contains(Model.hash(">let fooBar".utf8)))
         #expect(Model.indentKey("\tx") == Model.hash("~t".utf8))
         #expect(Model.indentKey("    x") == Model.hash("~i4".utf8))
         #expect(Model.indentKey("x") == nil)
