@@ -68,36 +68,38 @@ struct OutputWriter {
             }
         }
 
-        /// Writes (or links, when unchanged) every file on all cores: creating thousands of files and
-        /// folders is mostly kernel time, which runs in parallel across folders.
+        /// Writes every file on all cores (a file whose bytes the previous output holds is only noted):
+        /// creating thousands of files and folders is mostly kernel time, which runs in parallel across folders.
         func write(_ files: [OutputFile]) throws {
-            let workers = min(files.count, ProcessInfo.processInfo.activeProcessorCount * 2)
-            guard workers > 0 else { return }
-            let state = WriteState()
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                let mine = stride(from: w, to: files.count, by: workers).map { files[$0] }
-                if let problem = write(mine, stopping: state) { state.fail(problem) }
-            }
-            if let problem = state.problem { throw problem }
+            try Self.onAllCores(files, write)
         }
 
         /// Writes on the calling thread, for callers that already run in parallel (page and feed tasks).
         func writeHere(_ files: [OutputFile]) throws {
-            if let problem = write(files, stopping: nil) { throw problem }
+            for f in files { if let problem = write(f) { throw problem } }
         }
 
-        private func write(_ files: [OutputFile], stopping state: WriteState?) -> Error? {
-            var same: [String] = []
-            var written = 0
-            defer { lock.lock(); self.same += same; self.written += written; lock.unlock() }
-            for f in files {
-                if state?.failed == true { return nil }
-                if previousHolds(f.data, at: f.path) { same.append(f.path); continue }
-                if let problem = ensureParent(of: f.path) { return problem }
-                if let problem = OutputWriter.write(f.data, toPath: root + "/" + f.path) { return problem }
-                written += 1
-            }
+        private func write(_ f: OutputFile) -> Error? {
+            if previousHolds(f.data, at: f.path) { lock.lock(); same.append(f.path); lock.unlock(); return nil }
+            if let problem = ensureParent(of: f.path) { return problem }
+            if let problem = OutputWriter.write(f.data, toPath: root + "/" + f.path) { return problem }
+            lock.lock(); written += 1; lock.unlock()
             return nil
+        }
+
+        /// Runs `work` on every item, spread over twice as many workers as cores; the first error stops
+        /// the others and is thrown.
+        private static func onAllCores<T: Sendable>(_ items: [T], _ work: @Sendable (T) -> Error?) throws {
+            let workers = min(items.count, ProcessInfo.processInfo.activeProcessorCount * 2)
+            guard workers > 0 else { return }
+            let state = WriteState()
+            DispatchQueue.concurrentPerform(iterations: workers) { w in
+                for i in stride(from: w, to: items.count, by: workers) {
+                    if state.failed { return }
+                    if let problem = work(items[i]) { state.fail(problem); return }
+                }
+            }
+            if let problem = state.problem { throw problem }
         }
 
         /// Copies assets (source URL → relative path); a linked asset is published as the file it points to.
@@ -118,7 +120,8 @@ struct OutputWriter {
         /// holds nothing else, the previous output stays as it is.
         func publish(paths: Set<String>) throws {
             let fm = FileManager.default
-            if written == 0, previousFiles() == paths {
+            lock.lock(); let nothingWritten = written == 0; lock.unlock()
+            if nothingWritten, previousFiles() == paths {
                 discard()
                 return
             }
@@ -153,23 +156,14 @@ struct OutputWriter {
 
         /// Links the noted unchanged files from the previous output into the staging folder, on all cores.
         private func linkUnchanged() throws {
-            let paths = same
-            let workers = min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 2)
-            guard workers > 0 else { return }
-            let state = WriteState()
-            DispatchQueue.concurrentPerform(iterations: workers) { w in
-                for i in stride(from: w, to: paths.count, by: workers) {
-                    if state.failed { return }
-                    if let problem = ensureParent(of: paths[i]) { state.fail(problem); return }
-                    let from = output.appendingPathComponent(paths[i]).path, to = root + "/" + paths[i]
-                    if link(from, to) != 0 {
-                        // Another file system or no link support: copy the bytes instead.
-                        guard let data = FileManager.default.contents(atPath: from) else { state.fail(WriteFailure(path: from, code: errno)); return }
-                        if let problem = OutputWriter.write(data, toPath: to) { state.fail(problem); return }
-                    }
-                }
+            try Self.onAllCores(same) { rel in
+                if let problem = ensureParent(of: rel) { return problem }
+                let from = output.appendingPathComponent(rel).path, to = root + "/" + rel
+                guard link(from, to) != 0 else { return nil }
+                // Another file system or no link support: copy the bytes instead.
+                guard let data = FileManager.default.contents(atPath: from) else { return WriteFailure(path: from, code: errno) }
+                return OutputWriter.write(data, toPath: to)
             }
-            if let problem = state.problem { throw problem }
         }
 
         /// The regular files of the previous output (relative paths), without its hidden top-level entries;
