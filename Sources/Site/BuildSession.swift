@@ -173,20 +173,20 @@ public actor BuildSession {
         let userPaths: Set<String> = stream == nil ? [] : Set(renderedDocs.lazy.map(\.source.permalink.outputPath))
             .union(listing.assets.lazy.map(SiteBuilder.assetPath))
         let writable: @Sendable (OutputFile) -> Bool = { f in f.source.utf8.starts(with: "content/".utf8) || !userPaths.contains(f.path) }
-        let pageWrites = WriteProblem()
+        let pageWrites = WriteState()
         var emit: (@Sendable (OutputFile) -> OutputFile)? = nil
         if let staging = stream {
             // Streaming: each page goes to disk from the task that rendered it; only its path is kept.
             emit = { file in
                 if writable(file) {
-                    do { try staging.writeHere([file]) } catch { pageWrites.record(error) }
+                    do { try staging.writeHere([file]) } catch { pageWrites.fail(error) }
                 }
                 return OutputFile(path: file.path, data: Data(), source: file.source)
             }
         }
         let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
         phase("pages")
-        if let problem = pageWrites.first { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
+        if let problem = pageWrites.problem { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         // Only what was made anew can differ from the last output; the rest is known unchanged.
         var fresh = Set(renderedPages.map { pages[$0].file.path })
         var files = pages.map { $0.file }
@@ -449,12 +449,4 @@ public actor BuildSession {
             dir = (dir as NSString).deletingLastPathComponent
         }
     }
-}
-
-/// The first write error of tasks writing in parallel.
-final class WriteProblem: @unchecked Sendable {
-    private let lock = NSLock()
-    private var problem: Error?
-    func record(_ e: Error) { lock.lock(); if problem == nil { problem = e }; lock.unlock() }
-    var first: Error? { lock.lock(); defer { lock.unlock() }; return problem }
 }

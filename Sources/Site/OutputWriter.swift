@@ -255,8 +255,8 @@ struct OutputWriter {
     }
 }
 
-/// What the writers share: the first failure.
-private final class WriteState: @unchecked Sendable {
+/// What writers running in parallel share: the first failure.
+final class WriteState: @unchecked Sendable {
     private let lock = NSLock()
     private(set) var problem: Error?
     var failed: Bool { lock.lock(); defer { lock.unlock() }; return problem != nil }
