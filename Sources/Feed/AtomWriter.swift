@@ -55,7 +55,7 @@ public enum AtomWriter {
         for category in item.categories { o += "    <category term=\"\(e(category))\"/>\n" }
         if !item.summary.isEmpty { o += "    <summary type=\"text\">\(e(item.summary))</summary>\n" }
         if options.fullContent, !item.contentHTML.isEmpty {
-            o += "    <content type=\"html\">\(e(item.contentHTML))</content>\n"
+            o += "    <content type=\"html\">\(XMLText.cdata(item.contentHTML))</content>\n"
         }
         if let enc = item.enclosure {
             o += "    <link href=\"\(e(enc.url))\" rel=\"enclosure\" type=\"\(e(enc.mimeType))\" length=\"\(max(0, enc.length))\"/>\n"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Makes post HTML safe to embed in a feed: readers have no base URL, XML knows only
 /// five entity names, and XML 1.0 forbids most control characters.
 public enum FeedHTML {
@@ -24,80 +26,99 @@ public enum FeedHTML {
     /// Scans tags in `bytes` and reports every URL attribute. Skips comments, `<script>`,
     /// `<style>` and text (so code samples showing `<a href>` as `&lt;a` are untouched).
     static func scanURLAttributes(_ bytes: [UInt8], _ visit: (Attribute) -> Void) {
+        bytes.withUnsafeBufferPointer { scanURLAttributes($0, visit) }
+    }
+
+    /// The scanner itself, over raw bytes: feeds carry whole posts, and most of a post's tags are
+    /// highlighting spans, so text is skipped with memchr and bounds are checked by hand.
+    static func scanURLAttributes(_ bytes: UnsafeBufferPointer<UInt8>, _ visit: (Attribute) -> Void) {
+        guard let base = bytes.baseAddress else { return }
         let n = bytes.count
         var i = 0
-        func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 || c == 12 }
-        func lower(_ c: UInt8) -> UInt8 { (c >= 65 && c <= 90) ? c + 32 : c }
-        func isLetter(_ c: UInt8) -> Bool { let l = lower(c); return l >= 97 && l <= 122 }
+        @inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 || c == 12 }
+        @inline(__always) func lower(_ c: UInt8) -> UInt8 { (c >= 65 && c <= 90) ? c + 32 : c }
+        @inline(__always) func isLetter(_ c: UInt8) -> Bool { let l = lower(c); return l >= 97 && l <= 122 }
+        /// The next `byte` at or after `from`, or nil.
+        func next(_ byte: UInt8, from: Int) -> Int? {
+            guard from < n, let p = memchr(base + from, Int32(byte), n - from) else { return nil }
+            return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+        }
         func find(_ needle: [UInt8], from: Int, caseInsensitive: Bool) -> Int? {
             guard needle.count <= n else { return nil }
             var j = from
             while j + needle.count <= n {
                 var k = 0
-                while k < needle.count, (caseInsensitive ? lower(bytes[j + k]) : bytes[j + k]) == needle[k] { k += 1 }
+                while k < needle.count, (caseInsensitive ? lower(base[j + k]) : base[j + k]) == needle[k] { k += 1 }
                 if k == needle.count { return j }
                 j += 1
             }
             return nil
         }
         while i < n {
-            guard bytes[i] == 60 /* < */, i + 1 < n else { i += 1; continue }
-            if bytes[i + 1] == 33 /* ! */ {
-                if i + 3 < n, bytes[i + 2] == 45, bytes[i + 3] == 45 {
+            guard let lt = next(60 /* < */, from: i) else { return }
+            i = lt
+            guard i + 1 < n else { return }
+            if base[i + 1] == 33 /* ! */ {
+                if i + 3 < n, base[i + 2] == 45, base[i + 3] == 45 {
                     i = (find(Array("-->".utf8), from: i + 4, caseInsensitive: false) ?? n - 3) + 3
                 } else {
-                    i = (find([62], from: i + 2, caseInsensitive: false) ?? n - 1) + 1
+                    i = (next(62, from: i + 2) ?? n - 1) + 1
                 }
                 continue
             }
-            guard isLetter(bytes[i + 1]) else { i += 1; continue }
+            guard isLetter(base[i + 1]) else { i += 1; continue }
             var j = i + 1
-            while j < n, !isSpace(bytes[j]), bytes[j] != 62, bytes[j] != 47 { j += 1 }
-            let tag = bytes[(i + 1)..<j]
-            func tagIs(_ name: [UInt8]) -> Bool { tag.count == name.count && zip(tag, name).allSatisfy { lower($0) == $1 } }
+            while j < n, !isSpace(base[j]), base[j] != 62, base[j] != 47 { j += 1 }
+            let tagStart = i + 1, tagCount = j - tagStart
+            func tagIs(_ name: [UInt8]) -> Bool {
+                guard tagCount == name.count else { return false }
+                for k in 0..<tagCount where lower(base[tagStart + k]) != name[k] { return false }
+                return true
+            }
             // Attributes.
             while j < n {
-                while j < n, isSpace(bytes[j]) || bytes[j] == 47 { j += 1 }
-                guard j < n, bytes[j] != 62 else { break }
+                while j < n, isSpace(base[j]) || base[j] == 47 { j += 1 }
+                guard j < n, base[j] != 62 else { break }
                 let nameStart = j
-                while j < n, !isSpace(bytes[j]), bytes[j] != 61, bytes[j] != 62, bytes[j] != 47 || j == nameStart { j += 1 }
+                while j < n, !isSpace(base[j]), base[j] != 61, base[j] != 62, base[j] != 47 || j == nameStart { j += 1 }
                 let nameLength = j - nameStart
-                // Most attributes (`class` on every highlighted span) cannot be a URL attribute: decided on
+                // Most attributes (`class` or `style` on every highlighted span) cannot be a URL attribute: decided on
                 // length and first letter before any string is made.
                 let maybeURL = nameLength >= 3 && nameLength <= 10
-                    && urlAttributeShapes & (1 << UInt64((nameLength - 3) * 8 + Int(lower(bytes[nameStart]) & 7))) != 0
-                let name = !maybeURL ? "" : String(unsafeUninitializedCapacity: nameLength) { buf in
-                    for k in 0..<nameLength { buf[k] = lower(bytes[nameStart + k]) }
-                    return nameLength
-                }
+                    && urlAttributeShapes & (1 << UInt64((nameLength - 3) * 8 + Int(lower(base[nameStart]) & 7))) != 0
                 var k = j
-                while k < n, isSpace(bytes[k]) { k += 1 }
-                guard k < n, bytes[k] == 61 /* = */ else { continue }
+                while k < n, isSpace(base[k]) { k += 1 }
+                guard k < n, base[k] == 61 /* = */ else { continue }
                 k += 1
-                while k < n, isSpace(bytes[k]) { k += 1 }
+                while k < n, isSpace(base[k]) { k += 1 }
                 guard k < n else { j = k; break }
                 var range: Range<Int>
                 var quoted = false
-                if bytes[k] == 34 || bytes[k] == 39 {
-                    let q = bytes[k]
-                    var e = k + 1
-                    while e < n, bytes[e] != q { e += 1 }
+                if base[k] == 34 || base[k] == 39 {
+                    let e = next(base[k], from: k + 1) ?? n
                     range = (k + 1)..<e
                     quoted = true
                     j = min(e + 1, n)
                 } else {
                     var e = k
-                    while e < n, !isSpace(bytes[e]), bytes[e] != 62 { e += 1 }
+                    while e < n, !isSpace(base[e]), base[e] != 62 { e += 1 }
                     range = k..<e
                     j = e
                 }
+                guard maybeURL else { continue }
+                let name = String(unsafeUninitializedCapacity: nameLength) { buf in
+                    for m in 0..<nameLength { buf[m] = lower(base[nameStart + m]) }
+                    return nameLength
+                }
                 if urlAttributes.contains(name) {
-                    visit(Attribute(name: name, value: String(decoding: bytes[range], as: UTF8.self), valueRange: range, quoted: quoted))
+                    let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+                    visit(Attribute(name: name, value: value, valueRange: range, quoted: quoted))
                 }
             }
             i = j + 1
             if tagIs(scriptTag) || tagIs(styleTag) {
-                let close = [60, 47] + tag.map(lower)
+                var close: [UInt8] = [60, 47]
+                for k in 0..<tagCount { close.append(lower(base[tagStart + k])) }
                 i = find(close, from: i, caseInsensitive: true) ?? n
             }
         }

@@ -51,7 +51,7 @@ public enum RSSWriter {
         for category in item.categories { o += "      <category>\(e(category))</category>\n" }
         o += "      <description>\(e(item.summary))</description>\n"
         if options.fullContent, !item.contentHTML.isEmpty {
-            o += "      <content:encoded>\(e(item.contentHTML))</content:encoded>\n"
+            o += "      <content:encoded>\(XMLText.cdata(item.contentHTML))</content:encoded>\n"
         }
         if let enc = item.enclosure {
             o += "      <enclosure url=\"\(e(enc.url))\" length=\"\(max(0, enc.length))\" type=\"\(e(enc.mimeType))\"/>\n"

@@ -19,13 +19,35 @@ public final class TextCheckMemo: @unchecked Sendable {
     public init() {}
 
     /// A key from every byte of the text; nil for texts too short to be worth remembering.
+    /// A word-at-a-time multiply–xor hash: every feed's texts are keyed on every validation,
+    /// and SipHash over megabytes of post content was a visible share of a build.
     static func key(_ s: String) -> Key? {
         guard s.utf8.count >= 256 else { return nil }
         return s.utf8.withContiguousStorageIfAvailable { bytes in
-            var h = Hasher()
-            h.combine(bytes: UnsafeRawBufferPointer(bytes))
-            return Key(count: bytes.count, digest: h.finalize())
+            Key(count: bytes.count, digest: digest(UnsafeRawBufferPointer(bytes)))
         } ?? nil
+    }
+
+    static func digest(_ raw: UnsafeRawBufferPointer) -> Int {
+        let m: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var h: UInt64 = 0x243F_6A88_85A3_08D3 ^ UInt64(raw.count)
+        var a: UInt64 = 0x1319_8A2E_0370_7344
+        var i = 0
+        while i + 16 <= raw.count {
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            let y = raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)
+            h = (h ^ x).multipliedFullWidth(by: m).low ^ (h >> 29)
+            a = (a ^ y).multipliedFullWidth(by: m ^ 0xFF51_AFD7_ED55_8CCD).low ^ (a >> 31)
+            i += 16
+        }
+        while i < raw.count {
+            h = (h ^ UInt64(raw[i])) &* m
+            i += 1
+        }
+        var z = h ^ (a &* 0xC4CE_B9FE_1A85_EC53)
+        z = (z ^ (z >> 33)) &* 0xFF51_AFD7_ED55_8CCD
+        z ^= z >> 33
+        return Int(truncatingIfNeeded: z)
     }
 
     func encodingChecks(_ s: String, compute: () -> Encoding) -> Encoding {

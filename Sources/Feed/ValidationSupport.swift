@@ -27,19 +27,30 @@ struct Findings {
 enum TextChecks {
     /// C1 controls (U+0080–U+009F) are legal XML but almost always Windows-1252 bytes decoded as Latin-1.
     static func hasC1Control(_ s: String) -> Bool {
-        // U+0080…U+009F are C2 80…C2 9F in UTF-8: one pass over bytes, no scalar decoding.
+        // U+0080…U+009F are C2 80…C2 9F in UTF-8: memchr to each C2 byte, no scalar decoding.
         var copy = s
         return copy.withUTF8 { b in
-            guard b.count >= 2 else { return false }
-            for i in 0..<(b.count - 1) where b[i] == 0xC2 && b[i + 1] >= 0x80 && b[i + 1] <= 0x9F { return true }
+            guard let base = b.baseAddress else { return false }
+            var i = 0
+            while i + 1 < b.count, let p = memchr(base + i, 0xC2, b.count - i - 1) {
+                let at = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+                if base[at + 1] >= 0x80 && base[at + 1] <= 0x9F { return true }
+                i = at + 1
+            }
             return false
         }
+    }
+
+    /// Whether the UTF-8 of `s` contains `byte` (memchr: post content is tens of kilobytes).
+    static func containsByte(_ s: String, _ byte: UInt8) -> Bool {
+        var copy = s
+        return copy.withUTF8 { b in b.baseAddress.map { memchr($0, Int32(byte), b.count) != nil } ?? false }
     }
 
     /// UTF-8 decoded as Latin-1/Windows-1252 leaves tell-tale pairs: `Ã©`, `â€™`, `Â `.
     static func looksDoubleEncoded(_ s: String) -> Bool {
         // Every pattern starts with Ã, â, Â or ï, all of which are C3 xx in UTF-8: most text has no C3 byte.
-        guard s.utf8.contains(0xC3) else { return false }
+        guard containsByte(s, 0xC3) else { return false }
         let scalars = Array(s.unicodeScalars)
         guard scalars.count >= 2 else { return false }
         for i in 0..<(scalars.count - 1) {

@@ -21,7 +21,14 @@ enum XMLText {
     static func removingIllegal(_ s: String) -> (String, Int) {
         var copy = s
         return copy.withUTF8 { b in
+            // Most texts have nothing to remove: find the first byte that could start an illegal character.
             var i = 0
+            while i < b.count, b[i] >= 0x20, b[i] != 0xEF { i += 1 }
+            while i < b.count, illegalLength(b, i) == 0 {
+                i += 1
+                while i < b.count, b[i] >= 0x20, b[i] != 0xEF { i += 1 }
+            }
+            if i == b.count { return (s, 0) }
             var removed = 0
             var out: [UInt8]? = nil
             while i < b.count {
@@ -100,6 +107,61 @@ enum XMLText {
             }
         } }
     }
+
+    /// Element text as a CDATA section, for HTML content: markup written as is instead of growing by a
+    /// quarter with `&lt;` and `&quot;`, and read back by parsers in one piece. `]]>` is split across two
+    /// sections. Text with a CR or a character XML forbids is escaped instead (a CR inside CDATA would
+    /// be read back as LF); so is empty text.
+    static func cdata(_ s: String) -> String {
+        var copy = s
+        return cdataTable.withUnsafeBufferPointer { table in copy.withUTF8 { b in
+            let n = b.count
+            guard n > 0 else { return s }
+            var terminators = 0
+            var i = 0
+            while i < n {
+                let c = b[i]
+                if !table[Int(c)] { i += 1; continue }
+                if c == 93 {   // ]
+                    if i + 2 < n, b[i + 1] == 93, b[i + 2] == 62 { terminators += 1 }
+                } else if c == 13 || illegalLength(b, i) > 0 {
+                    return escape(s)
+                }
+                i += 1
+            }
+            let open: StaticString = "<![CDATA[", close: StaticString = "]]>", split: StaticString = "]]]]><![CDATA[>"
+            let length = n + open.utf8CodeUnitCount + close.utf8CodeUnitCount + terminators * (split.utf8CodeUnitCount - 3)
+            return String(unsafeUninitializedCapacity: length) { out in
+                let base = out.baseAddress!, src = b.baseAddress!
+                var o = 0
+                @inline(__always) func put(_ bytes: StaticString) {
+                    (base + o).update(from: bytes.utf8Start, count: bytes.utf8CodeUnitCount); o += bytes.utf8CodeUnitCount
+                }
+                put(open)
+                if terminators == 0 {
+                    (base + o).update(from: src, count: n); o += n
+                } else {
+                    var run = 0, i = 0
+                    while i < n {
+                        if b[i] == 93, i + 2 < n, b[i + 1] == 93, b[i + 2] == 62 {
+                            (base + o).update(from: src + run, count: i - run); o += i - run
+                            put(split)
+                            i += 3
+                            run = i
+                        } else {
+                            i += 1
+                        }
+                    }
+                    (base + o).update(from: src + run, count: n - run); o += n - run
+                }
+                put(close)
+                return o
+            }
+        } }
+    }
+
+    /// Bytes `cdata` must look at: `]`, C0 controls (CR among them) and 0xEF.
+    private static let cdataTable: [Bool] = (0..<256).map { c in c == 93 || c < 0x20 || c == 0xEF }
 
     /// Bytes `escape` must look at: the five it escapes, C0 controls, and 0xEF (U+FFFE/U+FFFF start with it).
     private static let escapeTable: [Bool] = (0..<256).map { c in

@@ -28,7 +28,13 @@ public struct XMLElementNode: Sendable {
     }
 
     /// Text with leading and trailing whitespace removed, as readers show it.
-    public var trimmedText: String { text.trimmingCharacters(in: .whitespacesAndNewlines) }
+    /// Most texts start and end with a visible ASCII character and need no copy; a feed's content is tens of kilobytes.
+    public var trimmedText: String {
+        guard let first = text.utf8.first, let last = text.utf8.last else { return text }
+        @inline(__always) func plainASCII(_ c: UInt8) -> Bool { c > 32 && c < 128 }
+        if plainASCII(first), plainASCII(last) { return text }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
 }
 
 /// An XML parse error from libxml2.

@@ -41,4 +41,52 @@ import Testing
         let untouched = "no references at all"
         #expect(FeedHTML.numericEntities(in: untouched).html == untouched)
     }
+    /// Whatever `cdata` writes must read back, with libxml2, as the text itself (escape's fallback drops
+    /// only what XML forbids), and markup-only text must really be one CDATA section, not escaped.
+    @Test func cdataReadsBackAsTheText() throws {
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<1500 {
+            let s = (0..<Int.random(in: 0...12, using: &rng)).map { _ in Self.pieces.randomElement(using: &rng)! }.joined()
+            let written = XMLText.cdata(s)
+            let doc = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<r>" + written + "</r>"
+            let root = try XMLTree.parse(Data(doc.utf8)).get()
+            let expected = String(String.UnicodeScalarView(s.unicodeScalars.filter(XMLText.isLegal)))
+            #expect(root.text == expected, "input: \(s.debugDescription), written: \(written.debugDescription)")
+            let (kept, removed) = XMLText.removingIllegal(s)
+            #expect(kept == expected && removed == s.unicodeScalars.count - expected.unicodeScalars.count, "input: \(s.debugDescription)")
+        }
+        #expect(XMLText.cdata("<p class=\"a\">x &amp; y</p>") == "<![CDATA[<p class=\"a\">x &amp; y</p>]]>")
+        #expect(XMLText.cdata("a]]>b]]>") == "<![CDATA[a]]]]><![CDATA[>b]]]]><![CDATA[>]]>")
+        #expect(XMLText.cdata("a\r\nb") == "a&#13;\nb")
+        #expect(XMLText.cdata("") == "")
+    }
+    static let htmlPieces = ["<a href=\"x.html\">", "<A HREF='/y'>", "<img src=pic.png alt=\"a>b\">", "<span class=\"k\">", "</span>",
+                             "<span style=\"color:#000\">", "<!-- <a href=\"c\"> -->", "<!doctype html>", "<script>var a = '<a href=\"s\">'</script>",
+                             "<STYLE>a{}</style>", "<source srcset=\"a.png 1x, b.png 2x\">", "<q cite=\"q\">", "text &lt;a href=&quot;t&quot;&gt;",
+                             "<video poster = \"p.jpg\" >", "<form action=/f>", "<td background=bg.gif>", "<br/>", "<a href", "=\"", "<", ">", "'",
+                             "<x-y data-src=\"d\">", "<a\thref=\"tab\"\n>", "plain", " ", "<!", "<!-", "<a href=\"unterminated"]
+
+    /// The raw-pointer URL-attribute scanner reports exactly what the array-subscript original did.
+    @Test func urlScannerMatchesTheOriginal() {
+        var rng = SystemRandomNumberGenerator()
+        func scan(_ f: ([UInt8], (FeedHTML.Attribute) -> Void) -> Void, _ s: String) -> [String] {
+            var out: [String] = []
+            f(Array(s.utf8)) { out.append("\($0.name)=\($0.value)@\($0.valueRange)/\($0.quoted)") }
+            return out
+        }
+        for _ in 0..<3000 {
+            let s = (0..<Int.random(in: 0...10, using: &rng)).map { _ in Self.htmlPieces.randomElement(using: &rng)! }.joined()
+            #expect(scan(FeedHTML.scanURLAttributes, s) == scan(ScannerReference.referenceScan, s), "input: \(s.debugDescription)")
+        }
+    }
+
+    /// The memchr-based C1 check agrees with a scalar-by-scalar definition.
+    @Test func c1CheckMatchesTheDefinition() {
+        var rng = SystemRandomNumberGenerator()
+        let pieces = ["a", "\u{80}", "\u{9F}", "\u{A0}", "\u{C2}", "\u{92}", "é", "€", "\u{1F600}", " "]
+        for _ in 0..<2000 {
+            let s = (0..<Int.random(in: 0...8, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()
+            #expect(TextChecks.hasC1Control(s) == s.unicodeScalars.contains { $0.value >= 0x80 && $0.value <= 0x9F }, "\(s.debugDescription)")
+        }
+    }
 }
