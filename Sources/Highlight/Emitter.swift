@@ -60,12 +60,23 @@ struct Emitter {
                                 }
                                 var k = start
                                 while k < end {
-                                    let ch = b[k]
-                                    if ch == 60 { p[o] = 38; p[o + 1] = 108; p[o + 2] = 116; p[o + 3] = 59; o += 4 }
-                                    else if ch == 62 { p[o] = 38; p[o + 1] = 103; p[o + 2] = 116; p[o + 3] = 59; o += 4 }
-                                    else if ch == 38 { p[o] = 38; p[o + 1] = 97; p[o + 2] = 109; p[o + 3] = 112; p[o + 4] = 59; o += 5 }
-                                    else { p[o] = ch; o += 1 }
-                                    k += 1
+                                    // Eight bytes at once while none needs escaping (long comments, strings, indentation).
+                                    while k + 8 <= end {
+                                        let x = UnsafeRawPointer(b.baseAddress! + k).loadUnaligned(as: UInt64.self)
+                                        if Emitter.mayNeedEscape(x) { break }
+                                        UnsafeMutableRawPointer(p + o).storeBytes(of: x, as: UInt64.self)
+                                        o += 8
+                                        k += 8
+                                    }
+                                    let stop = min(k + 8, end)
+                                    while k < stop {
+                                        let ch = b[k]
+                                        if ch == 60 { p[o] = 38; p[o + 1] = 108; p[o + 2] = 116; p[o + 3] = 59; o += 4 }
+                                        else if ch == 62 { p[o] = 38; p[o + 1] = 103; p[o + 2] = 116; p[o + 3] = 59; o += 4 }
+                                        else if ch == 38 { p[o] = 38; p[o + 1] = 97; p[o + 2] = 109; p[o + 3] = 112; p[o + 4] = 59; o += 5 }
+                                        else { p[o] = ch; o += 1 }
+                                        k += 1
+                                    }
                                 }
                                 if len > 0 {
                                     p[o] = 60; p[o + 1] = 47; p[o + 2] = 115; p[o + 3] = 112; p[o + 4] = 97; p[o + 5] = 110; p[o + 6] = 62
@@ -81,6 +92,16 @@ struct Emitter {
             o += suffix.count
             return o
         }
+    }
+
+    /// Whether any of the eight bytes of `x` may be `<`, `>` or `&` (exact for "none": a flagged
+    /// byte next to a real match is possible, a missed match is not).
+    @inline(__always) static func mayNeedEscape(_ x: UInt64) -> Bool {
+        @inline(__always) func has(_ c: UInt64) -> UInt64 {
+            let t = x ^ (0x0101_0101_0101_0101 &* c)
+            return (t &- 0x0101_0101_0101_0101) & ~t
+        }
+        return (has(60) | has(62) | has(38)) & 0x8080_8080_8080_8080 != 0
     }
 
     /// Per-line wrapping: line numbers and highlighted lines need every line in its own element.

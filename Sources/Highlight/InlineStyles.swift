@@ -1,12 +1,10 @@
-extension Highlighter {
-    /// The opening tag with the inline theme's style for each token class, keyed by the class name's
-    /// bytes packed into an integer (names are 1–3 bytes), so the pass below allocates nothing per span.
-    static let inlineSpanByClass: [UInt32: [UInt8]] = Dictionary(
-        TokenClass.allCases.compactMap { c in
-            inlineTheme.inlineStyle(c).map { (packedName(Array(c.cssClass.utf8)[...]), Array("<span style=\"\($0)".utf8)) }
-        },
-        uniquingKeysWith: { a, _ in a })
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 
+extension Highlighter {
     /// Up to four bytes as one integer; longer names get a key no class has.
     static func packedName(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         guard bytes.count <= 4 else { return UInt32.max }
@@ -18,89 +16,192 @@ extension Highlighter {
     /// `<pre class="highlight…">…</pre>` a token span gets its style, a token span whose class has no
     /// style is dropped with its closing tag (as inline mode writes it), other spans (line markers) stay,
     /// and the `pre` gets the theme's colours. Everything outside blocks is left as it is.
+    ///
+    /// One pass over the String's own bytes (memmem/memchr, no copies of the input, no per-span
+    /// allocations) into a buffer sized for the worst case; the tests keep the earlier, plainer
+    /// implementation as the reference.
     public static func inlineStyles(in html: String) -> String {
-        let b = Array(html.utf8)
-        let preOpen = Array("<pre class=\"highlight".utf8)
-        let preClose = Array("</pre>".utf8)
-        let spanOpen = Array("<span".utf8)
-        let spanClose = Array("</span>".utf8)
-        let classAttr = Array(" class=\"".utf8)
-        guard firstIndex(of: preOpen, in: b, from: 0) != nil else { return html }
-        let theme = inlineTheme
-        let preStyle = Array(" style=\"background-color:\(theme.background);color:\(theme.foreground)\"".utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(b.count)
-        var kept: [Bool] = []   // per open span inside the block: was its tag written?
-        var i = 0
-        while let pre = firstIndex(of: preOpen, in: b, from: i) {
-            out.append(contentsOf: b[i..<pre])
-            guard let tagEnd = b[pre...].firstIndex(of: UInt8(ascii: ">")) else { i = pre; break }
-            out.append(contentsOf: b[pre..<tagEnd])
-            if firstIndex(of: Array(" style=".utf8), in: Array(b[pre..<tagEnd]), from: 0) == nil { out.append(contentsOf: preStyle) }
-            i = tagEnd
-            let end = firstIndex(of: preClose, in: b, from: i) ?? b.count
-            kept.removeAll(keepingCapacity: true)
-            while i < end, let lt = b[i..<end].firstIndex(of: UInt8(ascii: "<")) {
-                out.append(contentsOf: b[i..<lt])
-                if starts(b, at: lt, with: spanClose) {
-                    if kept.popLast() ?? true { out.append(contentsOf: spanClose) }
-                    i = lt + spanClose.count
-                } else if starts(b, at: lt, with: spanOpen), let gt = b[lt..<end].firstIndex(of: UInt8(ascii: ">")) {
-                    // A token span is exactly `<span class="xx">`; anything else is kept as written.
-                    let valueStart = lt + spanOpen.count + classAttr.count
-                    if starts(b, at: lt + spanOpen.count, with: classAttr), gt > valueStart, b[gt - 1] == UInt8(ascii: "\""),
-                       let token = tokenClassKey(b[valueStart..<(gt - 1)]) {
-                        if let open = inlineSpanByClass[token] {
-                            out.append(contentsOf: open)
-                            out.append(UInt8(ascii: "\""))
-                            out.append(UInt8(ascii: ">"))
-                            kept.append(true)
-                        } else {
-                            kept.append(false)
-                        }
-                    } else {
-                        out.append(contentsOf: b[lt...gt])
-                        kept.append(true)
-                    }
-                    i = gt + 1
-                } else {
-                    out.append(b[lt])
-                    i = lt + 1
-                }
-            }
-            out.append(contentsOf: b[i..<end])
-            i = end
+        var source = html   // `withUTF8` needs a var; a native String is not copied
+        let rewritten: String? = source.withUTF8 { b in
+            guard let p = b.baseAddress, let first = findBytes(InlineTable.preOpen, in: p, from: 0, to: b.count) else { return nil }
+            return InlineTable.shared.rewrite(p, b.count, firstBlock: first)
         }
-        out.append(contentsOf: b[i...])
-        return String(decoding: out, as: UTF8.self)
+        return rewritten ?? html
     }
 
-    /// The packed key of a token class name, nil when `name` is no token class (e.g. `line hll`).
-    static func tokenClassKey(_ name: ArraySlice<UInt8>) -> UInt32? {
-        let key = packedName(name)
-        return tokenClassKeys.contains(key) ? key : nil
-    }
-
-    static let tokenClassKeys: Set<UInt32> = Set(TokenClass.allCases.filter { $0 != .text }.map { packedName(Array($0.cssClass.utf8)[...]) })
-
-    private static func starts(_ b: [UInt8], at i: Int, with prefix: [UInt8]) -> Bool {
-        guard i + prefix.count <= b.count else { return false }
-        for k in 0..<prefix.count where b[i + k] != prefix[k] { return false }
-        return true
-    }
-
-    private static func firstIndex(of needle: [UInt8], in hay: [UInt8], from start: Int) -> Int? {
-        guard let first = needle.first, hay.count >= needle.count else { return nil }
-        var i = start
-        let last = hay.count - needle.count
-        while i <= last {
-            if hay[i] == first {
-                var k = 1
-                while k < needle.count && hay[i + k] == needle[k] { k += 1 }
-                if k == needle.count { return i }
-            }
-            i += 1
+    /// The first occurrence of `needle` in `p[from..<to]` (memchr for its first byte, then memcmp;
+    /// glibc's memmem is not visible from Swift without _GNU_SOURCE).
+    @inline(__always)
+    static func findBytes(_ needle: StaticString, in p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        let len = needle.utf8CodeUnitCount
+        let first = Int32(needle.utf8Start[0])
+        var i = from
+        while to - i >= len, let hit = memchr(p + i, first, to - i - len + 1) {
+            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+            if memcmp(p + at, needle.utf8Start, len) == 0 { return at }
+            i = at + 1
         }
         return nil
+    }
+
+    @inline(__always)
+    static func hasBytes(_ p: UnsafePointer<UInt8>, _ n: Int, at i: Int, _ prefix: StaticString) -> Bool {
+        let len = prefix.utf8CodeUnitCount
+        return i + len <= n && memcmp(p + i, prefix.utf8Start, len) == 0
+    }
+}
+
+/// What `inlineStyles(in:)` writes per token class, looked up by the class name's packed bytes
+/// (`Highlighter.packedName`) in a small open-addressing table: no hashing of Strings per span.
+struct InlineTable: Sendable {
+    static let preOpen: StaticString = "<pre class=\"highlight"
+    static let shared = InlineTable(theme: Highlighter.inlineTheme)
+
+    /// Packed names of the token classes (0 = empty slot) and, per slot, the index of the class's
+    /// opening tag in `opens`, or -1 for a class the theme leaves unstyled (its span is dropped).
+    private let keys: [UInt32]
+    private let values: [Int32]
+    private static let slotBits = 8
+    /// `<span style="…` per styled class (the caller closes it with `">`), back to back in `flat`.
+    private let flat: [UInt8]
+    private let offsets: [Int]
+    private let lengths: [Int]
+    private let maxOpen: Int
+    private let preStyle: [UInt8]
+
+    init(theme: Theme) {
+        var keys = [UInt32](repeating: 0, count: 1 << InlineTable.slotBits)
+        var values = [Int32](repeating: -1, count: 1 << InlineTable.slotBits)
+        var flat: [UInt8] = [], offsets: [Int] = [], lengths: [Int] = []
+        for c in TokenClass.allCases where c != .text {
+            let key = Highlighter.packedName(Array(c.cssClass.utf8)[...])
+            var slot = InlineTable.slot(key)
+            while keys[slot] != 0 && keys[slot] != key { slot = (slot + 1) & ((1 << InlineTable.slotBits) - 1) }
+            guard keys[slot] == 0 else { continue }
+            keys[slot] = key
+            if let style = theme.inlineStyle(c) {
+                let open = Array("<span style=\"\(style)".utf8)
+                values[slot] = Int32(offsets.count)
+                offsets.append(flat.count)
+                lengths.append(open.count)
+                flat += open
+            }
+        }
+        self.keys = keys
+        self.values = values
+        self.flat = flat
+        self.offsets = offsets
+        self.lengths = lengths
+        self.maxOpen = (lengths.max() ?? 0) + 2
+        self.preStyle = Array(" style=\"background-color:\(theme.background);color:\(theme.foreground)\"".utf8)
+    }
+
+    @inline(__always) private static func slot(_ key: UInt32) -> Int {
+        Int((key &* 0x9E37_79B1) >> UInt32(32 - slotBits))
+    }
+
+    /// For the class name `p[0..<len]`: nil when it is no token class (e.g. `line hll`), else the
+    /// index of its opening tag, or -1 when the class has no style.
+    @inline(__always) private func lookup(_ p: UnsafePointer<UInt8>, _ len: Int) -> Int? {
+        guard len <= 4 else { return nil }
+        var key: UInt32 = 0
+        for k in 0..<len { key = key << 8 | UInt32(p[k]) }
+        guard key != 0 else { return nil }
+        var s = InlineTable.slot(key)
+        while true {
+            let found = keys[s]
+            if found == key { return Int(values[s]) }
+            if found == 0 { return nil }
+            s = (s + 1) & ((1 << InlineTable.slotBits) - 1)
+        }
+    }
+
+    /// The `>` closing the tag opened at `lt`, nil when the block's `</pre>` comes first (then the
+    /// tag is not a tag: the earlier version searched for `>` only up to the block's end).
+    @inline(__always) private func spanTagEnd(_ p: UnsafePointer<UInt8>, _ n: Int, from lt: Int) -> Int? {
+        guard let hit = memchr(p + lt, 0x3E, n - lt) else { return nil }
+        let gt = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+        var k = lt + 1
+        while k < gt, let lt2 = memchr(p + k, 0x3C, gt - k) {
+            let at = UnsafeRawPointer(lt2) - UnsafeRawPointer(p)
+            if Highlighter.hasBytes(p, n, at: at, "</pre>") { return nil }
+            k = at + 1
+        }
+        return gt
+    }
+
+    /// The rewrite proper; `firstBlock` is where the first `<pre class="highlight` starts.
+    func rewrite(_ p: UnsafePointer<UInt8>, _ n: Int, firstBlock: Int) -> String {
+        // Worst case: every 16 input bytes a `<span class="x">` that grows to the longest style, every
+        // 21 bytes a `pre` that gains the colours.
+        let capacity = n + (n / 16 + 1) * maxOpen + (n / 21 + 1) * preStyle.count + 16
+        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+        defer { out.deallocate() }
+        var o = 0
+        @inline(__always) func copy(_ from: Int, _ to: Int) {
+            if to > from { memcpy(out + o, p + from, to - from); o += to - from }
+        }
+        var kept: [Bool] = []   // per open span inside the block: was its tag written?
+        kept.reserveCapacity(16)
+        var i = 0
+        var next: Int? = firstBlock
+        flat.withUnsafeBufferPointer { tags in
+            preStyle.withUnsafeBufferPointer { preStyle in
+                while let pre = next {
+                    copy(i, pre)
+                    guard let hit = memchr(p + pre, 0x3E, n - pre) else { i = pre; break }
+                    let tagEnd = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+                    copy(pre, tagEnd)
+                    if Highlighter.findBytes(" style=", in: p, from: pre, to: tagEnd) == nil {
+                        memcpy(out + o, preStyle.baseAddress!, preStyle.count)
+                        o += preStyle.count
+                    }
+                    i = tagEnd
+                    // The block ends at the first `</pre>`: found on the way, among the `<` the loop stops at
+                    // anyway, rather than by a search of its own over every tag first.
+                    var end = n
+                    kept.removeAll(keepingCapacity: true)
+                    while i < n, let hit = memchr(p + i, 0x3C, n - i) {
+                        let lt = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
+                        if Highlighter.hasBytes(p, n, at: lt, "</pre>") { end = lt; break }
+                        copy(i, lt)
+                        if Highlighter.hasBytes(p, n, at: lt, "</span>") {
+                            if kept.popLast() ?? true { copy(lt, lt + 7) }
+                            i = lt + 7
+                        } else if Highlighter.hasBytes(p, n, at: lt, "<span"), let gt = spanTagEnd(p, n, from: lt) {
+                            // A token span is exactly `<span class="xx">`; anything else is kept as written.
+                            let valueStart = lt + 13
+                            if Highlighter.hasBytes(p, n, at: lt + 5, " class=\""), gt > valueStart, p[gt - 1] == 0x22,
+                               let tag = lookup(p + valueStart, gt - 1 - valueStart) {
+                                if tag >= 0 {
+                                    let len = lengths[tag]
+                                    memcpy(out + o, tags.baseAddress! + offsets[tag], len)
+                                    o += len
+                                    out[o] = 0x22
+                                    out[o + 1] = 0x3E
+                                    o += 2
+                                    kept.append(true)
+                                } else {
+                                    kept.append(false)
+                                }
+                            } else {
+                                copy(lt, gt + 1)
+                                kept.append(true)
+                            }
+                            i = gt + 1
+                        } else {
+                            out[o] = 0x3C
+                            o += 1
+                            i = lt + 1
+                        }
+                    }
+                    copy(i, end)
+                    i = end
+                    next = Highlighter.findBytes(InlineTable.preOpen, in: p, from: i, to: n)
+                }
+            }
+        }
+        copy(i, n)
+        return stringFromUTF8(UnsafeBufferPointer(start: out, count: o))
     }
 }

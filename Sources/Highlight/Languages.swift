@@ -76,9 +76,24 @@ enum Languages {
 
     /// The entry for a fence name such as `Swift`, `c++`, `diff-swift` (the diff part is handled by the caller).
     static func find(_ name: String) -> Entry? {
+        // The usual fence name (`swift`, `c++`) is already its own key: skip trimming and lower-casing.
+        if isOwnKey(name) { return index[name].map { all[$0] } }
         let key = name.trimmingCharacters(in: " \t{}.").lowercased()
         if let i = index[key] { return all[i] }
         return nil
+    }
+
+    /// ASCII without capitals, not starting or ending with a byte `find` trims: trimming and
+    /// lower-casing would return the same String.
+    private static func isOwnKey(_ name: String) -> Bool {
+        var first: UInt8 = 0, last: UInt8 = 0
+        for b in name.utf8 {
+            if b >= 0x80 || (b >= 0x41 && b <= 0x5A) { return false }
+            if first == 0 { first = b }
+            last = b
+        }
+        @inline(__always) func trimmed(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x7B || b == 0x7D || b == 0x2E }
+        return first != 0 && !trimmed(first) && !trimmed(last)
     }
 
     static func find(extension ext: String) -> Entry? {

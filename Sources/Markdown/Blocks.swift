@@ -77,7 +77,7 @@ extension HTMLRenderer {
             out.append("</code></pre></div></div>\n")
             return
         }
-        let block = CodeBlock(code: String(decoding: lit, as: UTF8.self), language: parsed.language, info: info,
+        let block = CodeBlock(code: stringFromUTF8(lit), language: parsed.language, info: info,
                               attributes: parsed.attributes, highlightedLines: parsed.highlightedLines,
                               line: ctx.bodyLine(startLine(node)), htmlAttributes: attrs?.asList ?? [])
         out.appendString(ctx.codeBlockRenderer(block))

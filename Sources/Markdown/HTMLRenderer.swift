@@ -319,16 +319,30 @@ struct HTMLRenderer {
         return !exact || lit.count == 11
     }
 
+    /// Words are runs of bytes other than space, tab, CR and LF. Eight bytes at a time: a word
+    /// starts at a non-blank byte whose previous byte is blank (or, for the first, when not `inWord`).
     mutating func countWords(_ s: UnsafeBufferPointer<UInt8>) {
+        guard let p = s.baseAddress else { return }
+        let n = s.count
         var w = words
         var inside = inWord
-        for b in s {
+        var i = 0
+        while i + 8 <= n {
+            let nonBlank = nonBlankMask(UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            let previous = nonBlank << 8 | (inside ? 0x80 : 0)
+            w += (nonBlank & ~previous).nonzeroBitCount
+            inside = nonBlank >> 63 != 0
+            i += 8
+        }
+        while i < n {
+            let b = p[i]
             if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D {
                 inside = false
             } else if !inside {
                 inside = true
                 w += 1
             }
+            i += 1
         }
         words = w
         inWord = inside
@@ -349,6 +363,15 @@ struct HTMLRenderer {
     mutating func warn(line: Int, column: Int, _ message: String) {
         diagnostics.append(MarkdownDiagnostic(severity: .warning, line: ctx.bodyLine(line), column: column, message: message))
     }
+}
+
+/// The high bit of each byte of `x` set when that byte is not a space, tab, LF or CR (exact, no carries
+/// between bytes: the low seven bits are added apart from the high one).
+@inline(__always) func nonBlankMask(_ x: UInt64) -> UInt64 {
+    let high: UInt64 = 0x8080_8080_8080_8080, low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    @inline(__always) func nonZero(_ t: UInt64) -> UInt64 { (((t & low) &+ low) | t) & high }
+    return nonZero(x ^ 0x2020_2020_2020_2020) & nonZero(x ^ 0x0A0A_0A0A_0A0A_0A0A)
+        & nonZero(x ^ 0x0909_0909_0909_0909) & nonZero(x ^ 0x0D0D_0D0D_0D0D_0D0D)
 }
 
 func memchrFound(_ buf: UnsafeBufferPointer<UInt8>, _ byte: UInt8) -> Bool {

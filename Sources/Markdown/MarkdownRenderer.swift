@@ -196,8 +196,9 @@ public struct MarkdownRenderer: Sendable {
         let mainHeadings = r.headings.count
         if prepared.hasDefinitions { r.renderFootnotes(document) }
         r.insertTablesOfContents(mainHeadings: mainHeadings)
-        let excerptHTML = String(decoding: excerpt, as: UTF8.self)
-        return MarkdownDocument(html: String(decoding: r.out, as: UTF8.self), excerptHTML: excerptHTML,
+        let excerptHTML = excerpt.withUnsafeBufferPointer { stringFromUTF8($0) }
+        let html = r.out.withUnsafeBufferPointer { stringFromUTF8($0) }
+        return MarkdownDocument(html: html, excerptHTML: excerptHTML,
                                 excerptText: plainText(fromHTML: excerpt), headings: r.headings, wordCount: r.words,
                                 diagnostics: r.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
     }

@@ -1,33 +1,35 @@
 /// Plain text from our own HTML, for excerpts in meta tags and feeds: tags dropped (footnote
 /// markers with their numbers), entities decoded, whitespace collapsed.
 func plainText(fromHTML html: [UInt8]) -> String {
+    html.withUnsafeBufferPointer { plainText(fromHTML: $0) }
+}
+
+/// Byte by byte into one buffer: no allocation per byte, tag name or entity-free stretch.
+private func plainText(fromHTML html: UnsafeBufferPointer<UInt8>) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(html.count)
+    let n = html.count
     var i = 0
     var pendingSpace = false
-    func emit(_ bytes: [UInt8]) {
-        if pendingSpace && !out.isEmpty { out.append(0x20) }
-        pendingSpace = false
-        out.append(contentsOf: bytes)
-    }
-    let supRef = Array("<sup class=\"footnote-ref\">".utf8)
-    let supEnd = Array("</sup>".utf8)
-    while i < html.count {
+    let supRef: StaticString = "<sup class=\"footnote-ref\">"
+    let supEnd: StaticString = "</sup>"
+    while i < n {
         let b = html[i]
         if b == 0x3C {
-            if html[i...].starts(with: supRef) {
-                var j = i + supRef.count
-                while j < html.count, !html[j...].starts(with: supEnd) { j += 1 }
-                i = min(j + supEnd.count, html.count)
+            if startsWith(html, at: i, supRef) {
+                var j = i + supRef.utf8CodeUnitCount
+                while j < n, !startsWith(html, at: j, supEnd) { j += 1 }
+                i = min(j + supEnd.utf8CodeUnitCount, n)
                 continue
             }
             // Block-level tags separate words.
             var j = i + 1
-            while j < html.count, html[j] != 0x3E { j += 1 }
-            let tag = html[(i + 1)..<min(j, html.count)]
-            let name = tag.drop(while: { $0 == 0x2F }).prefix(while: { isAlnumByte($0) })
-            let inline: Set<String> = ["a", "em", "strong", "code", "del", "span", "sup", "sub", "b", "i", "abbr", "kbd", "mark", "small"]
-            if !inline.contains(String(decoding: name, as: UTF8.self).lowercased()) { pendingSpace = true }
+            while j < n, html[j] != 0x3E { j += 1 }
+            var k = i + 1
+            while k < j, html[k] == 0x2F { k += 1 }
+            var e = k
+            while e < j, isAlnumByte(html[e]) { e += 1 }
+            if !isInlineTagName(UnsafeBufferPointer(rebasing: html[k..<e])) { pendingSpace = true }
             i = j + 1
             continue
         }
@@ -38,18 +40,44 @@ func plainText(fromHTML html: [UInt8]) -> String {
         }
         if b == 0x26 {
             var j = i + 1
-            while j < html.count, j - i < 12, html[j] != 0x3B, !isSpaceByte(html[j]) { j += 1 }
-            if j < html.count, html[j] == 0x3B, let decoded = decodeEntity(html[(i + 1)..<j]) {
-                emit(decoded)
+            while j < n, j - i < 12, html[j] != 0x3B, !isSpaceByte(html[j]) { j += 1 }
+            if j < n, html[j] == 0x3B, let decoded = decodeEntity(Array(html[(i + 1)..<j])[...]) {
+                if pendingSpace && !out.isEmpty { out.append(0x20) }
+                pendingSpace = false
+                out.append(contentsOf: decoded)
                 i = j + 1
                 continue
             }
         }
-        emit([b])
+        if pendingSpace && !out.isEmpty { out.append(0x20) }
+        pendingSpace = false
+        out.append(b)
         i += 1
     }
     return String(decoding: out, as: UTF8.self)
 }
+
+@inline(__always) private func startsWith(_ s: UnsafeBufferPointer<UInt8>, at i: Int, _ prefix: StaticString) -> Bool {
+    let len = prefix.utf8CodeUnitCount
+    guard i + len <= s.count else { return false }
+    let p = prefix.utf8Start
+    for k in 0..<len where s[i + k] != p[k] { return false }
+    return true
+}
+
+/// Tags that do not separate words (`a`, `em`, `code`, …), compared ASCII case-insensitively.
+private func isInlineTagName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard name.count >= 1 && name.count <= 6 else { return false }
+    for tag in inlineTagNames where tag.utf8CodeUnitCount == name.count {
+        let p = tag.utf8Start
+        var same = true
+        for k in 0..<name.count where name[k] | 0x20 != p[k] { same = false; break }
+        if same { return true }
+    }
+    return false
+}
+
+private let inlineTagNames: [StaticString] = ["a", "em", "strong", "code", "del", "span", "sup", "sub", "b", "i", "abbr", "kbd", "mark", "small"]
 
 private func decodeEntity(_ name: ArraySlice<UInt8>) -> [UInt8]? {
     let s = String(decoding: name, as: UTF8.self)

@@ -43,14 +43,26 @@ extension HTMLRenderer {
         let n = s.count
         var i = 0
         while i < n {
-            switch base[i] {
-            case 0x3A: if i + 2 < n && base[i + 1] == 0x2F && base[i + 2] == 0x2F { return true } // "://"
-            case 0x77: if i + 3 < n && base[i + 1] == 0x77 && base[i + 2] == 0x77 && base[i + 3] == 0x2E { return true } // "www."
-            case 0x5B: if footnotes { return true }
-            case 0x7E: if tildes { return true }
-            default: break
+            // Skip eight bytes at a time while none of `:`, `w`, `[`, `~` is among them.
+            while i + 8 <= n {
+                let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
+                var hit = maybeHasByte(x, 0x3A) | maybeHasByte(x, 0x77)
+                if footnotes { hit |= maybeHasByte(x, 0x5B) }
+                if tildes { hit |= maybeHasByte(x, 0x7E) }
+                if hit != 0 { break }
+                i += 8
             }
-            i += 1
+            let stop = min(i + 8, n)
+            while i < stop {
+                switch base[i] {
+                case 0x3A: if i + 2 < n && base[i + 1] == 0x2F && base[i + 2] == 0x2F { return true } // "://"
+                case 0x77: if i + 3 < n && base[i + 1] == 0x77 && base[i + 2] == 0x77 && base[i + 3] == 0x2E { return true } // "www."
+                case 0x5B: if footnotes { return true }
+                case 0x7E: if tildes { return true }
+                default: break
+                }
+                i += 1
+            }
         }
         return false
     }

@@ -1,0 +1,47 @@
+/// `String(decoding:as: UTF8.self)` for large, mostly-ASCII buffers, with the same result.
+///
+/// The standard library checks a buffer for all-ASCII a word at a time, but as soon as one byte
+/// is not ASCII it validates the whole buffer byte by byte (~9 instructions a byte, measured).
+/// A page of HTML usually has a handful of non-ASCII characters (typographic quotes), so we
+/// convert the ASCII stretches (the fast check) and the short non-ASCII runs apart and join them.
+/// A non-ASCII run always starts and ends next to an ASCII byte, which ends every UTF-8
+/// sequence, so decoding (and repairing) runs one by one gives the same characters as the whole.
+/// Dense non-ASCII text goes back to one conversion of the rest.
+/// (Sources/Markdown/UTF8String.swift has the same function: the modules share no code.)
+func stringFromUTF8(_ buf: UnsafeBufferPointer<UInt8>) -> String {
+    guard let p = buf.baseAddress else { return "" }
+    let n = buf.count
+    var i = nextNonASCII(p, from: 0, n)
+    if i == n || n < 1024 { return String(decoding: buf, as: UTF8.self) }
+    var result = String()
+    result.reserveCapacity(n)
+    var asciiStart = 0
+    var runs = 0
+    while i < n {
+        var j = i + 1
+        while j < n && p[j] >= 0x80 { j += 1 }
+        if i > asciiStart { result.append(String(decoding: UnsafeBufferPointer(start: p + asciiStart, count: i - asciiStart), as: UTF8.self)) }
+        runs += 1
+        if runs > 64 && runs * 256 > j {
+            result.append(String(decoding: UnsafeBufferPointer(start: p + i, count: n - i), as: UTF8.self))
+            return result
+        }
+        result.append(String(decoding: UnsafeBufferPointer(start: p + i, count: j - i), as: UTF8.self))
+        asciiStart = j
+        i = nextNonASCII(p, from: j, n)
+    }
+    if n > asciiStart { result.append(String(decoding: UnsafeBufferPointer(start: p + asciiStart, count: n - asciiStart), as: UTF8.self)) }
+    return result
+}
+
+/// The first index at or after `from` holding a byte ≥ 0x80 (or `n`), eight bytes at a time.
+@inline(__always)
+private func nextNonASCII(_ p: UnsafePointer<UInt8>, from: Int, _ n: Int) -> Int {
+    var i = from
+    while i + 8 <= n {
+        if UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
+        i += 8
+    }
+    while i < n && p[i] < 0x80 { i += 1 }
+    return i
+}

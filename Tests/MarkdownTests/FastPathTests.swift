@@ -1,0 +1,127 @@
+import Testing
+@testable import Markdown
+
+/// The byte-level fast paths of the renderer against plain definitions, on generated inputs.
+@Suite struct FastPathTests {
+    private func below(_ rng: inout SplitMix, _ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
+
+    /// Words counted eight bytes at a time equal the byte-by-byte definition, across chunk boundaries
+    /// and with the running `inWord` state carried between calls.
+    @Test func countWordsMatchesDefinition() {
+        var rng = SplitMix(seed: 11)
+        let alphabet: [UInt8] = [0x20, 0x0A, 0x09, 0x0D, 0x0C, 0x61, 0x62, 0x2E, 0xC3, 0xA9, 0x00, 0xA0, 0x8A, 0x89]
+        let ctx = DocumentContext(options: MarkdownOptions(), source: SourceText([]), codeBlockRenderer: MarkdownRenderer.plainCodeBlock,
+                                  footnotes: FootnoteSource.prepare([], enabled: false))
+        for _ in 0..<500 {
+            var r = HTMLRenderer(ctx: ctx)
+            var words = 0, inside = false
+            for _ in 0..<(1 + below(&rng, 4)) {
+                let bytes = (0..<below(&rng, 70)).map { _ in alphabet[below(&rng, alphabet.count)] }
+                for b in bytes {
+                    if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D { inside = false } else if !inside { inside = true; words += 1 }
+                }
+                bytes.withUnsafeBufferPointer { r.countWords($0) }
+                #expect(r.words == words && r.inWord == inside)
+            }
+        }
+    }
+
+    @Test func stringFromUTF8MatchesDecoding() {
+        var rng = SplitMix(seed: 5)
+        let pieces: [[UInt8]] = [Array("<p>text & more</p>\n".utf8), Array("’".utf8), Array("“é”".utf8), [0xFF], [0xC3], [0x80],
+                                 [0xE2, 0x80], Array("😀".utf8), [0xED, 0xA0, 0x80], Array(repeating: 0x78, count: 900), [0]]
+        for _ in 0..<400 {
+            var bytes: [UInt8] = []
+            let dense = below(&rng, 4) == 0
+            let length = below(&rng, 8000)
+            while bytes.count < length {
+                bytes += pieces[dense || below(&rng, 15) == 0 ? below(&rng, pieces.count) : 0]
+            }
+            let fast = bytes.withUnsafeBufferPointer { stringFromUTF8($0) }
+            #expect(Array(fast.utf8) == Array(String(decoding: bytes, as: UTF8.self).utf8))
+        }
+    }
+
+    /// Excerpt text from HTML equals the earlier implementation on generated fragments.
+    @Test func plainTextMatchesReference() {
+        var rng = SplitMix(seed: 7)
+        let pieces = ["<p>", "</p>\n", "<em>", "</em>", "<A HREF=\"x\">", "</a>", "<br />", "<CODE>", "</code>", "word", " ", "\n\t",
+                      "&amp;", "&lt;", "&quot;", "&#233;", "&#x1F600;", "&bogus;", "&", "&#xZZ;", "<sup class=\"footnote-ref\"><a>1</a></sup>",
+                      "<sup class=\"footnote-ref\">", "é", "“q”", "<//strong>", "<h2 id=\"a\">", "<", ">", "<img src=\"a\" alt=\"b\" />", "&nbsp;"]
+        for _ in 0..<600 {
+            var html = ""
+            for _ in 0..<below(&rng, 30) { html += pieces[below(&rng, pieces.count)] }
+            let bytes = Array(html.utf8)
+            #expect(plainText(fromHTML: bytes) == referencePlainText(fromHTML: bytes), "\(html)")
+        }
+    }
+}
+
+// MARK: - The previous plainText(fromHTML:), kept as the definition
+
+private func referencePlainText(fromHTML html: [UInt8]) -> String {
+    var out: [UInt8] = []
+    var i = 0
+    var pendingSpace = false
+    func emit(_ bytes: [UInt8]) {
+        if pendingSpace && !out.isEmpty { out.append(0x20) }
+        pendingSpace = false
+        out.append(contentsOf: bytes)
+    }
+    let supRef = Array("<sup class=\"footnote-ref\">".utf8)
+    let supEnd = Array("</sup>".utf8)
+    while i < html.count {
+        let b = html[i]
+        if b == 0x3C {
+            if html[i...].starts(with: supRef) {
+                var j = i + supRef.count
+                while j < html.count, !html[j...].starts(with: supEnd) { j += 1 }
+                i = min(j + supEnd.count, html.count)
+                continue
+            }
+            var j = i + 1
+            while j < html.count, html[j] != 0x3E { j += 1 }
+            let tag = html[(i + 1)..<min(j, html.count)]
+            let name = tag.drop(while: { $0 == 0x2F }).prefix(while: { isAlnumByte($0) })
+            let inline: Set<String> = ["a", "em", "strong", "code", "del", "span", "sup", "sub", "b", "i", "abbr", "kbd", "mark", "small"]
+            if !inline.contains(String(decoding: name, as: UTF8.self).lowercased()) { pendingSpace = true }
+            i = j + 1
+            continue
+        }
+        if isSpaceByte(b) {
+            pendingSpace = true
+            i += 1
+            continue
+        }
+        if b == 0x26 {
+            var j = i + 1
+            while j < html.count, j - i < 12, html[j] != 0x3B, !isSpaceByte(html[j]) { j += 1 }
+            if j < html.count, html[j] == 0x3B, let decoded = decodeEntityForTest(html[(i + 1)..<j]) {
+                emit(decoded)
+                i = j + 1
+                continue
+            }
+        }
+        emit([b])
+        i += 1
+    }
+    return String(decoding: out, as: UTF8.self)
+}
+
+private func decodeEntityForTest(_ name: ArraySlice<UInt8>) -> [UInt8]? {
+    let s = String(decoding: name, as: UTF8.self)
+    switch s {
+    case "amp": return [0x26]
+    case "lt": return [0x3C]
+    case "gt": return [0x3E]
+    case "quot": return [0x22]
+    case "apos": return [0x27]
+    case "nbsp": return [0xC2, 0xA0]
+    default:
+        guard s.hasPrefix("#") else { return nil }
+        let digits = s.dropFirst()
+        let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+        guard let v = value, let scalar = Unicode.Scalar(v) else { return nil }
+        return Array(String(Character(scalar)).utf8)
+    }
+}
