@@ -184,6 +184,11 @@ public actor BuildSession {
                 return OutputFile(path: file.path, data: Data(), source: file.source)
             }
         }
+        // Feeds need only the posts and terms: they are made while the pages are (page writes wait on the
+        // kernel, and feed work fills those gaps on the same cores).
+        let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
+        let feedJobs = feedBuilder.jobs(assembler.posts, terms: assembler.terms)
+        async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
         let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
         phase("pages")
         if let problem = pageWrites.problem { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
@@ -205,14 +210,7 @@ public actor BuildSession {
         }
         files.append(OutputFile(path: "assets/syntax.css", data: syntaxCSS!.css, source: "highlight theme `\(config.highlightTheme)`"))
 
-        // Feeds use inline colours (feed readers drop stylesheets).
-        let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
-        let feedJobs = feedBuilder.jobs(assembler.posts, terms: assembler.terms)
-        let inFeeds = Set(feedJobs.flatMap(\.posts)).sorted().map { assembler.posts[$0] }
-        let feedHTML = await inlineStyledHTML(inFeeds)
-        phase("feedHTML")
-        let feeds = await feedBuilder.feeds(feedJobs, posts: assembler.posts, contentHTML: feedHTML, cache: feedCache, fragments: feedFragments,
-                                            memo: feedMemo, stream: stream.map { ($0, userPaths) })
+        let feeds = await feedsMade
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
             if feedCache[f.dir]?.fingerprint != f.fingerprint { fresh.formUnion(f.files.map(\.path)) }
@@ -325,6 +323,16 @@ public actor BuildSession {
 
     /// Feed HTML (inline-styled code) by source path, for the posts that appear in some feed: derived from
     /// the page HTML by `Highlighter.inlineStyles(in:)`, so nothing is parsed or highlighted twice.
+    /// The feeds of `jobs`, with inline colours in their code (feed readers drop stylesheets).
+    private func makeFeeds(_ builder: FeedBuilder, jobs: [FeedBuilder.FeedJob], posts: [RenderedDocument],
+                           stream: (staging: OutputWriter.Staging, skip: Set<String>)?) async -> [CachedFeed] {
+        let inFeeds = Set(jobs.flatMap(\.posts)).sorted().map { posts[$0] }
+        let html = await inlineStyledHTML(inFeeds)
+        phase("feedHTML")
+        return await builder.feeds(jobs, posts: posts, contentHTML: html, cache: feedCache, fragments: feedFragments,
+                                   memo: feedMemo, stream: stream)
+    }
+
     private func inlineStyledHTML(_ posts: [RenderedDocument]) async -> [String: String] {
         let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.source.fingerprint }
         for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.source.fingerprint, Highlighter.inlineStyles(in: $0.html)) }) {
