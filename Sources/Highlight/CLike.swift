@@ -45,9 +45,14 @@ struct CLikeRun {
                 }
             }
             if isSpace(c) {
-                s.i += 1
+                // The whole run at once (indentation mostly): whitespace is never an opener or closer.
+                var j = start
+                repeat {
+                    if s.b[j] == 10 { newlineBefore = true; pyFrom = false }
+                    j += 1
+                } while j < s.n && isSpace(s.b[j])
+                s.i = j
                 spaceBefore = true
-                if c == 10 { newlineBefore = true; pyFrom = false }
                 continue
             }
             let wasNewline = newlineBefore
@@ -86,7 +91,11 @@ struct CLikeRun {
 
     @inline(__always) func identEnd(_ s: Scanner, _ k: Int) -> Int {
         var j = k
-        while j < s.n, isIdent(s.b[j]) || (s.b[j] == 36 && cfg.dollarInIdent) { j += 1 }
+        if cfg.dollarInIdent {
+            while j < s.n, isIdent(s.b[j]) || s.b[j] == 36 { j += 1 }
+        } else {
+            while j < s.n && isIdent(s.b[j]) { j += 1 }
+        }
         return j
     }
 

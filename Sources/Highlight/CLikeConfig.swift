@@ -104,6 +104,13 @@ struct CLikeConfig: Sendable {
     var ops: [TokenClass] = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.@#")
     /// Multi-byte operators whose class differs from their bytes' classes, longest first.
     var multiOps: [([UInt8], TokenClass)] = []
+    /// Bit `c` set when some multi-byte operator starts with ASCII byte `c`: most punctuation skips the list.
+    var multiFirst: (UInt64, UInt64) = (0, 0)
+
+    /// Whether a multi-byte operator may start with `c`.
+    @inline(__always) func mayStartMulti(_ c: UInt8) -> Bool {
+        c < 64 ? (multiFirst.0 >> UInt64(c)) & 1 != 0 : c < 128 && (multiFirst.1 >> UInt64(c - 64)) & 1 != 0
+    }
 
     static func opTable(o: String, p: String) -> [TokenClass] {
         var t = Array(repeating: TokenClass.text, count: 128)
@@ -114,5 +121,9 @@ struct CLikeConfig: Sendable {
 
     mutating func multi(_ list: [(String, TokenClass)]) {
         multiOps = list.map { (Array($0.0.utf8), $0.1) }.sorted { $0.0.count > $1.0.count }
+        multiFirst = (0, 0)
+        for (bytes, _) in multiOps where bytes[0] < 128 {
+            if bytes[0] < 64 { multiFirst.0 |= 1 << UInt64(bytes[0]) } else { multiFirst.1 |= 1 << UInt64(bytes[0] - 64) }
+        }
     }
 }

@@ -194,18 +194,20 @@ extension CLikeRun {
             afterColon = ac
             return
         }
-        for (bytes, cls) in cfg.multiOps where s.at(start) == bytes[0] {
-            var ok = true
-            for k in 1..<bytes.count where s.at(start + k) != bytes[k] { ok = false; break }
-            if ok {
-                s.emit(cls, from: start, to: start + bytes.count)
-                s.i = start + bytes.count
-                let last = bytes[bytes.count - 1]
-                if angle == 0 { pending = nil }
-                set(.op)
-                afterDot = last == 46
-                afterColon = cfg.rust && bytes == [45, 62]
-                return
+        if cfg.mayStartMulti(c) {
+            for (bytes, cls) in cfg.multiOps where s.at(start) == bytes[0] {
+                var ok = true
+                for k in 1..<bytes.count where s.at(start + k) != bytes[k] { ok = false; break }
+                if ok {
+                    s.emit(cls, from: start, to: start + bytes.count)
+                    s.i = start + bytes.count
+                    let last = bytes[bytes.count - 1]
+                    if angle == 0 { pending = nil }
+                    set(.op)
+                    afterDot = last == 46
+                    afterColon = cfg.rust && bytes == [45, 62]
+                    return
+                }
             }
         }
         var cls: TokenClass = c < 128 ? cfg.ops[Int(c)] : .text

@@ -29,8 +29,12 @@ struct SQLLexer: Lexer {
                 let e = s.identEnd(from: start)
                 var cls = TokenClass.n
                 if e - start <= 40 {
-                    for q in start..<e { lower[q - start] = s.b[q] | (isUpper(s.b[q]) ? 0x20 : 0) }
-                    if let info = lower.withUnsafeBufferPointer({ SQLLexer.words.lookup($0, 0, e - start) }) { cls = info.cls }
+                    // Lower-cased through a pointer: Array subscript stores check uniqueness per byte.
+                    let info = lower.withUnsafeMutableBufferPointer { lp -> WordInfo? in
+                        for q in start..<e { lp[q - start] = s.b[q] | (isUpper(s.b[q]) ? 0x20 : 0) }
+                        return SQLLexer.words.lookup(UnsafeBufferPointer(lp), 0, e - start)
+                    }
+                    if let info { cls = info.cls }
                 }
                 s.emit(cls, from: start, to: e); s.i = e
             } else {

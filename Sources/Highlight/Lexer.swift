@@ -12,9 +12,12 @@ struct PlainLexer: Lexer {
 extension Lexer {
     /// Tokens covering all of `bytes`.
     func tokens(_ bytes: UnsafeBufferPointer<UInt8>) -> [Token] {
-        var s = Scanner(bytes)
-        lex(&s)
-        s.finish()
-        return s.tokens
+        // Every token ends past the one before, so there are at most `bytes.count` of them (+1 keeps an empty input valid).
+        [Token](unsafeUninitializedCapacity: bytes.count + 1) { buf, count in
+            var s = Scanner(bytes, into: buf.baseAddress!)
+            lex(&s)
+            s.finish()
+            count = s.count
+        }
     }
 }

@@ -5,13 +5,16 @@ struct Scanner {
     let b: UnsafeBufferPointer<UInt8>
     let n: Int
     var i: Int = 0
-    var tokens: [Token] = []
+    /// Output slots, room for `n` tokens: every token ends past the previous one, so `n` always suffices.
+    /// Writing through a pointer skips the uniqueness and capacity checks of `Array.append` per token.
+    private let out: UnsafeMutablePointer<Token>
+    private(set) var count: Int = 0
     private(set) var emitted: Int = 0
 
-    init(_ b: UnsafeBufferPointer<UInt8>) {
+    init(_ b: UnsafeBufferPointer<UInt8>, into out: UnsafeMutablePointer<Token>) {
         self.b = b
         self.n = b.count
-        tokens.reserveCapacity(b.count / 3 + 4)
+        self.out = out
     }
 
     /// Byte at `k`, or 0 past the end (0 never starts a token we care about).
@@ -32,10 +35,11 @@ struct Scanner {
     }
 
     @inline(__always) private mutating func push(_ cls: TokenClass, _ end: Int) {
-        if let last = tokens.last, last.cls == cls {
-            tokens[tokens.count - 1].end = Int32(end)
+        if count > 0 && out[count - 1].cls == cls {
+            out[count - 1].end = Int32(end)
         } else {
-            tokens.append(Token(end: Int32(end), cls: cls))
+            (out + count).initialize(to: Token(end: Int32(end), cls: cls))
+            count += 1
         }
         emitted = end
     }
