@@ -12,9 +12,11 @@ The model is a multinomial logistic regression (plain L-BFGS on the softmax loss
     identifiers, a number as `0`, runs of up to three operator characters, single brackets and quotes),
     `^` + the line's first token, `^^` + its first two, `$` + its last character if that is punctuation,
     each pair of neighbouring tokens (`a b`), `>` + the previous line's last token and this line's first,
+    `^a$z` (the first and last token together: `def … )` is Ruby, `def … :` Python), `$$` + the last token,
     and identifier shapes (`#C` camelCase, `#S` snake_case, `#U` ALL_CAPS, `#_` leading underscore), each
     once per line, counted over the snippet as log(1 + lines);
-  * the indentation of each raw line (`~t` a tab, `~iN` N spaces), counted the same way;
+  * the indentation of each raw line (`~iN` N spaces), counted the same way, and `~t` once if any line starts
+    with a tab (a project's whitespace habit: counted per line it let tab-indented JavaScript read as Go);
   * the hand-written scores of `Scorer.effectiveScores` (DetectFeatures*), as log(1 + max(0, ±score));
   * log(line count).
 Classes: every sampled language with enough tuning files, plus `other` for the thin ones (Kotlin, Scala,
@@ -26,6 +28,8 @@ import collections
 import hashlib
 import json
 import math
+import os
+import pickle
 import sys
 
 import numpy as np
@@ -34,7 +38,7 @@ from scipy import optimize, sparse
 SAMPLES = sys.argv[1] if len(sys.argv) > 1 else "/tmp/galley-detect-train.jsonl"
 HAND = sys.argv[2] if len(sys.argv) > 2 else "/tmp/galley-hand-train.tsv"
 OUT = sys.argv[3] if len(sys.argv) > 3 else "Sources/Highlight/DetectModelData.swift"
-MIN_FILES = 15          # a language needs this many tuning files for its own class
+MIN_FILES = int(os.environ.get("GALLEY_MIN_FILES", 15))  # tuning files a language needs for its own class
 MIN_KEY_FILES = 4       # a key must occur in this many tuning files of one language (no project names)
 MAX_KEYS = 14000
 L2 = 2.0                # penalty on token weights (sum of squares), relative to the mean loss * n
@@ -118,6 +122,8 @@ def line_keys(line, prev=None):
         out.add(b"^" + toks[0])
         if prev is not None:
             out.add(b">" + prev + b" " + toks[0])
+        out.add(b"^" + toks[0] + b"$" + toks[-1])
+        out.add(b"$$" + toks[-1])
     if len(toks) >= 2:
         out.add(b"^^" + toks[0] + b" " + toks[1])
     for a, c in zip(toks, toks[1:]):
@@ -141,6 +147,7 @@ def snippet_keys(text):
     counts = collections.Counter()
     lines = 0
     prev = None
+    tabs = False
     for raw in text.split("\n"):
         t = raw.strip(" \t\r")
         if not t:
@@ -150,9 +157,13 @@ def snippet_keys(text):
             break
         keys, prev = line_keys(t, prev)
         k = indent_key(raw)
-        if k:
+        if k == b"~t":
+            tabs = True
+        elif k:
             keys.add(k)
         counts.update(keys)
+    if tabs:
+        counts[b"~t"] = 1
     return counts, lines
 
 
@@ -270,6 +281,8 @@ def main():
         Xt, Ht, _ = features([r for r, m in zip(rows, te) if m], [h for h, m in zip(hand, te) if m], hand_names, voc)
         oof[te] = probs(Xt, Ht, W, V, b)
     thresholds = calibrate(rows, hand, oof, y, classes, hand_names)
+    if os.environ.get("GALLEY_OOF"):   # out-of-fold probabilities, for comparing feature sets on the tune side
+        pickle.dump((classes, oof, y), open(os.environ["GALLEY_OOF"], "wb"))
 
     W, V, b = fit(X, H, y, k, sample_w)
     write(classes, hand_names, vocab, W, V, b, thresholds)

@@ -69,8 +69,9 @@ enum Model {
     }
 
     /// The same plus `^^a b` (the first two tokens), `>a b` (the previous line's last token, this line's
-    /// first; `carry` holds `>a ` between lines, 0 before the first) and identifier shapes (`#C` camelCase,
-    /// `#S` snake_case, `#U` ALL_CAPS, `#_` a leading underscore).
+    /// first; `carry` holds `>a ` between lines, 0 before the first), `^a$z` (first and last token), `$$z`
+    /// (the last token) and identifier shapes (`#C` camelCase, `#S` snake_case, `#U` ALL_CAPS, `#_` a
+    /// leading underscore).
     static func lineKeys(_ u: UnsafeBufferPointer<UInt8>, spans: inout [(Int, Int)], carry: inout UInt64, into out: inout [UInt64]) {
         spans.removeAll(keepingCapacity: true)
         var i = 0
@@ -113,6 +114,9 @@ enum Model {
         if let first = spans.first, let last = spans.last {
             if carry != 0 { out.append(fold(carry, first)) }
             carry = mix(fold(mix(offset, 62), last), 32)
+            // How the line opens and closes together (`def … )` is Ruby, `def … :` Python), and its last token.
+            out.append(fold(mix(fold(mix(offset, 94), first), 36), last))
+            out.append(fold(mix(mix(offset, 36), 36), last))
         }
         if let last = u.last, !(isWord(last) || isDigit(last)), last < 128 { out.append(mix(mix(offset, 36), last)) }
     }
@@ -136,15 +140,18 @@ enum Model {
         if u[s.0] == 95 { out.append(shapes.under) }
     }
 
+    static let tabKey = hash("~t".utf8)
+    static let spaceKeys = (0...8).map { hash("~i\($0)".utf8) }
+
     /// `~t` for a tab, `~iN` for N (1...8) leading spaces.
     static func indentKey(_ raw: Substring) -> UInt64? {
         var w = 0
         for c in raw.utf8 {
-            if c == 9 && w == 0 { return hash("~t".utf8) }
+            if c == 9 && w == 0 { return tabKey }
             if c != 32 { break }
             w += 1
         }
-        return (1...8).contains(w) ? hash("~i\(w)".utf8) : nil
+        return (1...8).contains(w) ? spaceKeys[w] : nil
     }
 
     /// Class probabilities for the lines and the hand-written scores (`Scorer.effectiveScores`).
@@ -153,18 +160,20 @@ enum Model {
         var rows: [Int32] = []
         rows.reserveCapacity(lines.count * 24)
         var keys: [UInt64] = [], spans: [(Int, Int)] = [], lineRows: [Int32] = []
-        var carry: UInt64 = 0
+        var carry: UInt64 = 0, tabs = false
         var buffer: [UInt8] = []
         for (li, line) in lines.prefix(200).enumerated() {
             keys.removeAll(keepingCapacity: true)
             buffer.removeAll(keepingCapacity: true)
             buffer.append(contentsOf: line.utf8)
             buffer.withUnsafeBufferPointer { lineKeys($0, spans: &spans, carry: &carry, into: &keys) }
-            if li < raws.count, let h = indentKey(raws[li]) { keys.append(h) }
+            // Tab indentation counts once per snippet: it is a project's habit more than a language's.
+            if li < raws.count, let h = indentKey(raws[li]) { if h == tabKey { tabs = true } else { keys.append(h) } }
             lineRows.removeAll(keepingCapacity: true)
             for h in keys { if let r = index[h], !lineRows.contains(r) { lineRows.append(r) } }
             rows += lineRows
         }
+        if tabs, let r = index[tabKey] { rows.append(r) }
         rows.sort()
         var z = DetectModelData.bias
         var a = 0

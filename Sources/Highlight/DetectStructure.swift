@@ -60,8 +60,11 @@ enum Structure {
                 while k < u.count && u[k] != 34 { k += u[k] == 92 ? 2 : 1 }
                 let rest = u.count > k + 1 ? Array(u[(k + 1)...]) : []
                 if rest.isEmpty || rest == [44] { ok += 1; continue }
-                if rest.first == 58 { keys += 1; ok += 1; continue }
-                if rest.first == 32, rest.count > 1, rest[1] == 58 { keys += 1; ok += 1; continue }
+                if rest.first == 58 || (rest.first == 32 && rest.count > 1 && rest[1] == 58) {
+                    // `"key": actionId,` is an object literal in code: a JSON value is a literal.
+                    if jsonValue(rest.drop { $0 == 32 || $0 == 58 }) { keys += 1; ok += 1 }
+                    continue
+                }
             } else if "{}[],".utf8.contains(c) {
                 if u.allSatisfy({ "{}[], ".utf8.contains($0) }) { ok += 1 }
                 else if c == 123 || c == 91, u.count > 1, u[1] == 34 || u[1] == 123 || u[1] == 91 || u[1] == 32 || isDigit(u[1]) { ok += 1 }
@@ -71,6 +74,18 @@ enum Structure {
         }
         guard keys > 0 || (lines.first?.hasASCIIPrefix("[") ?? false) else { return nil }
         return Double(ok) / Double(lines.count)
+    }
+
+    /// Whether a value after `"key":` can open a JSON value: a string, number, object, array, true,
+    /// false or null (or nothing yet, the value on the next line).
+    static func jsonValue(_ v: ArraySlice<UInt8>) -> Bool {
+        guard let c = v.first else { return true }
+        if c == 34 || c == 123 || c == 91 || c == 45 || isDigit(c) { return true }
+        for word in ["true", "false", "null"] where v.starts(with: word.utf8) {
+            let next = v.dropFirst(word.utf8.count).first
+            return next == nil || next == 44 || next == 32 || next == 125 || next == 93
+        }
+        return false
     }
 
     static func yamlShare(_ lines: [Substring]) -> Double? {

@@ -119,7 +119,7 @@ import Testing
         for c in Model.classes where c != "other" && c != "json" { #expect(Scorer.langs.contains { $0.name == c }, "\(c) \(Scorer.langs.map(\.name))") }
         var keys: [UInt64] = [], spans: [(Int, Int)] = []
         Array("let x := a->b[0];".utf8).withUnsafeBufferPointer { Model.lineKeys($0, spans: &spans, into: &keys) }
-        for k in ["let", "^let", "let x", ":=", "x :=", "->", "[", "0", "[ 0", "0 ]", "$;"] {
+        for k in ["let", "^let", "let x", ":=", "x :=", "->", "[", "0", "[ 0", "0 ]", "$;", "^let$;", "$$;"] {
             #expect(keys.contains(Model.hash(k.utf8)), "\(k)")
         }
         #expect(!keys.contains(Model.hash("a->".utf8)))

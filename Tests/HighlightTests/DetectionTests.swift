@@ -53,6 +53,13 @@ import Testing
         #expect(h.detect("$ swift build\nBuilding for debugging...\n")?.language == "console")
         #expect(h.detect("FROM swift:6.0\nWORKDIR /app\nCOPY . .\nRUN swift build\n")?.language == "dockerfile")
         #expect(h.detect("SELECT title, date\nFROM posts\nWHERE draft = 0\nORDER BY date DESC;\n")?.language == "sql")
+        #expect(h.detect("\"on\": true,\n\"size\": -1,\n\"tags\": [],\n\"name\": null\n")?.language == "json")
+    }
+
+    /// A map literal in code whose values are expressions is not JSON.
+    @Test func objectLiteralIsNotJSON() {
+        #expect(Structure.jsonShare(["\"id\": response.id,", "\"payload\": payload,", "\"input\": input,"]) == nil)
+        #expect(h.detect("    \"action_id\": actionId,\n    \"payload\": payload,\n    \"input\": normalizedInput,\n")?.language != "json")
     }
 
     @Test func nonCodeStaysPlain() {
