@@ -23,11 +23,7 @@ enum XMLText {
         return copy.withUTF8 { b in
             // Most texts have nothing to remove: find the first byte that could start an illegal character.
             var i = 0
-            while i < b.count, b[i] >= 0x20, b[i] != 0xEF { i += 1 }
-            while i < b.count, illegalLength(b, i) == 0 {
-                i += 1
-                while i < b.count, b[i] >= 0x20, b[i] != 0xEF { i += 1 }
-            }
+            while i < b.count, (b[i] >= 0x20 && b[i] != 0xEF) || illegalLength(b, i) == 0 { i += 1 }
             if i == b.count { return (s, 0) }
             var removed = 0
             var out: [UInt8]? = nil
