@@ -25,9 +25,11 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
 
-        // parse + render: Markdown (cmark AST → our HTML), Highlight (pure Swift, no dependencies).
-        .target(name: "Markdown", dependencies: ["CCmark"]),
-        .target(name: "Highlight"),
+        // parse + render: Markdown (cmark AST → our HTML), Highlight (pure Swift, nothing outside this package).
+        .target(name: "Markdown", dependencies: ["CCmark", "TextBytes"]),
+        .target(name: "Highlight", dependencies: ["TextBytes"]),
+        // Byte-level text helpers both use: UTF-8 to String for mostly-ASCII buffers, eight-bytes-at-a-time scans.
+        .target(name: "TextBytes"),
         // write + validate feeds (RSS, Atom, JSON Feed), parsed back with libxml2.
         .target(name: "Feed", dependencies: ["CLibXML2"]),
         // check: HTML pages, internal links and feeds of a built site.
@@ -48,6 +50,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        .testTarget(name: "TextBytesTests", dependencies: ["TextBytes"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CCmark"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight"], resources: [.copy("Fixtures")]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "CLibXML2"]),

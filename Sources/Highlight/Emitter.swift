@@ -1,3 +1,4 @@
+import TextBytes
 import Foundation
 
 /// Writes tokens as HTML: escaped bytes inside `<span class="…">` (or inline styles for feeds).
@@ -63,7 +64,7 @@ struct Emitter {
                                     // Eight bytes at once while none needs escaping (long comments, strings, indentation).
                                     while k + 8 <= end {
                                         let x = UnsafeRawPointer(b.baseAddress! + k).loadUnaligned(as: UInt64.self)
-                                        if Emitter.mayNeedEscape(x) { break }
+                                        if maybeHasByte(x, 60) | maybeHasByte(x, 62) | maybeHasByte(x, 38) != 0 { break }
                                         UnsafeMutableRawPointer(p + o).storeBytes(of: x, as: UInt64.self)
                                         o += 8
                                         k += 8
@@ -92,16 +93,6 @@ struct Emitter {
             o += suffix.count
             return o
         }
-    }
-
-    /// Whether any of the eight bytes of `x` may be `<`, `>` or `&` (exact for "none": a flagged
-    /// byte next to a real match is possible, a missed match is not).
-    @inline(__always) static func mayNeedEscape(_ x: UInt64) -> Bool {
-        @inline(__always) func has(_ c: UInt64) -> UInt64 {
-            let t = x ^ (0x0101_0101_0101_0101 &* c)
-            return (t &- 0x0101_0101_0101_0101) & ~t
-        }
-        return (has(60) | has(62) | has(38)) & 0x8080_8080_8080_8080 != 0
     }
 
     /// Per-line wrapping: line numbers and highlighted lines need every line in its own element.

@@ -1,3 +1,4 @@
+import TextBytes
 #if canImport(Glibc)
 import Glibc
 #else

@@ -1,3 +1,4 @@
+import TextBytes
 import CCmark
 
 /// Headings (kramdown ids, `{#id}`, anchors, table-of-contents entries) and code blocks

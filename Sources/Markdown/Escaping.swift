@@ -1,3 +1,4 @@
+import TextBytes
 #if canImport(Glibc)
 import Glibc
 #else
@@ -38,13 +39,6 @@ func appendEscaped(_ out: inout [UInt8], _ s: UnsafeBufferPointer<UInt8>) {
         }
     }
     if n > start { out.append(contentsOf: UnsafeBufferPointer(start: base + start, count: n - start)) }
-}
-
-/// The high bit of each byte of `x` that equals `b` is set; a byte just above a match may be flagged
-/// too (the borrow), but a match is never missed, so zero means "`b` is not among these eight bytes".
-@inline(__always) func maybeHasByte(_ x: UInt64, _ b: UInt8) -> UInt64 {
-    let t = x ^ (0x0101_0101_0101_0101 &* UInt64(b))
-    return (t &- 0x0101_0101_0101_0101) & ~t & 0x8080_8080_8080_8080
 }
 
 func appendEscaped(_ out: inout [UInt8], _ s: [UInt8]) {

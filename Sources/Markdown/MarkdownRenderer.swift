@@ -1,3 +1,4 @@
+import TextBytes
 import CCmark
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import TextBytes
 /// Text runs: cmark splits text at special characters, so adjacent text nodes are joined
 /// and scanned once for the inline extensions (strikethrough, autolinks, footnote
 /// references, task markers, inline IAL).

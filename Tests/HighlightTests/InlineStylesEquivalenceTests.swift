@@ -55,22 +55,6 @@ import Testing
         let html = "<p>“Intro”</p>\n" + h.highlight(code, language: "swift").html + "<p>end</p>\n"
         #expect(Array(Highlighter.inlineStyles(in: html).utf8) == Array(referenceInlineStyles(in: html).utf8))
     }
-
-    @Test func stringFromUTF8MatchesDecoding() {
-        var rng = SplitMix(seed: 3)
-        let pieces: [[UInt8]] = [Array("abc <span> ".utf8), Array("é".utf8), Array("“”".utf8), [0xFF], [0xC3], [0x80, 0x80],
-                                 [0xE2, 0x80], Array("😀".utf8), [0xF0, 0x9F], Array(repeating: 0x61, count: 700), [0]]
-        for _ in 0..<400 {
-            var bytes: [UInt8] = []
-            let dense = rng.below(4) == 0
-            while bytes.count < rng.below(6000) {
-                let k = dense ? rng.below(pieces.count) : (rng.below(20) == 0 ? rng.below(pieces.count) : 0)
-                bytes += pieces[k]
-            }
-            let fast = bytes.withUnsafeBufferPointer { stringFromUTF8($0) }
-            #expect(Array(fast.utf8) == Array(String(decoding: bytes, as: UTF8.self).utf8))
-        }
-    }
 }
 
 /// A small deterministic generator, so failures reproduce.

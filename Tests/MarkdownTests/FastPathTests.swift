@@ -26,22 +26,6 @@ import Testing
         }
     }
 
-    @Test func stringFromUTF8MatchesDecoding() {
-        var rng = SplitMix(seed: 5)
-        let pieces: [[UInt8]] = [Array("<p>text & more</p>\n".utf8), Array("’".utf8), Array("“é”".utf8), [0xFF], [0xC3], [0x80],
-                                 [0xE2, 0x80], Array("😀".utf8), [0xED, 0xA0, 0x80], Array(repeating: 0x78, count: 900), [0]]
-        for _ in 0..<400 {
-            var bytes: [UInt8] = []
-            let dense = below(&rng, 4) == 0
-            let length = below(&rng, 8000)
-            while bytes.count < length {
-                bytes += pieces[dense || below(&rng, 15) == 0 ? below(&rng, pieces.count) : 0]
-            }
-            let fast = bytes.withUnsafeBufferPointer { stringFromUTF8($0) }
-            #expect(Array(fast.utf8) == Array(String(decoding: bytes, as: UTF8.self).utf8))
-        }
-    }
-
     /// Excerpt text from HTML equals the earlier implementation on generated fragments.
     @Test func plainTextMatchesReference() {
         var rng = SplitMix(seed: 7)

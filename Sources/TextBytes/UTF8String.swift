@@ -7,8 +7,7 @@
 /// A non-ASCII run always starts and ends next to an ASCII byte, which ends every UTF-8
 /// sequence, so decoding (and repairing) runs one by one gives the same characters as the whole.
 /// Dense non-ASCII text goes back to one conversion of the rest.
-/// (Sources/Highlight/UTF8String.swift has the same function: the modules share no code.)
-func stringFromUTF8(_ buf: UnsafeBufferPointer<UInt8>) -> String {
+public func stringFromUTF8(_ buf: UnsafeBufferPointer<UInt8>) -> String {
     guard let p = buf.baseAddress else { return "" }
     let n = buf.count
     var i = nextNonASCII(p, from: 0, n)
@@ -44,4 +43,13 @@ private func nextNonASCII(_ p: UnsafePointer<UInt8>, from: Int, _ n: Int) -> Int
     }
     while i < n && p[i] < 0x80 { i += 1 }
     return i
+}
+
+/// The high bit of each byte of `x` that equals `b` is set; a byte just above a match may be flagged
+/// too (the borrow), but a match is never missed, so zero means "`b` is not among these eight bytes".
+/// Lets scanners skip eight bytes at a time while none of the bytes they stop at is there.
+@inlinable @inline(__always)
+public func maybeHasByte(_ x: UInt64, _ b: UInt8) -> UInt64 {
+    let t = x ^ (0x0101_0101_0101_0101 &* UInt64(b))
+    return (t &- 0x0101_0101_0101_0101) & ~t & 0x8080_8080_8080_8080
 }
