@@ -249,41 +249,6 @@ public actor BuildSession {
                hint: "check permissions and free space; the previous output was left as it was")
     }
 
-    /// Whether the last listing of the sources still holds after `changed`: every changed path is a file
-    /// already listed that is still there (an edit), or something gone that was never listed and holds
-    /// nothing listed (an editor's temporary file, renamed over the real one). Anything else lists again.
-    static func listingUnchanged(_ kept: (listing: ContentLoader.Listing, paths: Set<String>), by changed: Set<String>,
-                                 siteDirectory: URL) -> Bool {
-        for path in changed {
-            if path == "site.yml" || path == "_config.yml" { continue }
-            if path.hasPrefix("templates/"), path.hasSuffix(".mustache") { continue }   // templates are not in the listing
-            var st = stat()
-            let exists = stat(siteDirectory.appendingPathComponent(path).path, &st) == 0
-            if kept.paths.contains(path) {
-                if exists && (st.st_mode & S_IFMT) == S_IFREG { continue }
-                return false
-            }
-            if exists { return false }
-            let folder = path + "/"
-            if kept.paths.contains(where: { $0.hasPrefix(folder) }) { return false }
-        }
-        return true
-    }
-
-    /// The changed paths, ready to ask of thousands of files whether they or a folder holding them changed.
-    struct Touched {
-        let paths: Set<String>
-        /// Changed paths that may be folders (a moved or deleted folder arrives as itself), with a slash.
-        let folders: [String]
-        init(_ changed: Set<String>) {
-            paths = changed
-            folders = changed.map { $0 + "/" }   // a file's path with a slash matches nothing: no need to tell them apart
-        }
-        func covers(_ rel: String) -> Bool {
-            paths.contains(rel) || folders.contains { rel.utf8.starts(with: $0.utf8) }
-        }
-    }
-
     /// `SiteBuilder.collisions`, skipped while every output path and its source are as last time.
     private func resolveCollisions(_ files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
         var h = Hasher()
@@ -422,39 +387,6 @@ public actor BuildSession {
         } catch {
             written = nil   // unknown state on disk: the next build writes everything again
             throw BuildFailure(site.diagnostics + [.error(root.path, "cannot write the output folder: \(error.localizedDescription)")])
-        }
-    }
-
-    private func stamp(_ rel: String) -> String {
-        let attrs = try? FileManager.default.attributesOfItem(atPath: options.siteDirectory.appendingPathComponent(rel).path)
-        let size = attrs?[.size] as? Int ?? -1
-        let time = (attrs?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        return "\(size)-\(time)"
-    }
-
-    /// Writes beside the file, then renames over it: a browser reloading meanwhile sees the old page or
-    /// the new one, never half of one. Folders are made only when the first attempt finds none.
-    private func writeAtomically(_ data: Data, to url: URL) throws {
-        let temp = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).galley-\(UInt32.random(in: 0...UInt32.max))")
-        if let problem = OutputWriter.write(data, toPath: temp.path) {
-            guard (problem as? WriteFailure)?.code == ENOENT else { throw problem }
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            if let again = OutputWriter.write(data, toPath: temp.path) { throw again }
-        }
-        if rename(temp.path, url.path) != 0 {
-            let code = errno
-            unlink(temp.path)
-            throw WriteFailure(path: url.path, code: code)
-        }
-    }
-
-    private func removeEmptyParents(of path: String) {
-        var dir = (path as NSString).deletingLastPathComponent
-        while !dir.isEmpty {
-            let url = options.output.appendingPathComponent(dir)
-            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: url.path), entries.isEmpty else { return }
-            try? FileManager.default.removeItem(at: url)
-            dir = (dir as NSString).deletingLastPathComponent
         }
     }
 }
