@@ -31,7 +31,7 @@ let package = Package(
         // Byte-level text helpers both use: UTF-8 to String for mostly-ASCII buffers, eight-bytes-at-a-time scans.
         .target(name: "TextBytes"),
         // write + validate feeds (RSS, Atom, JSON Feed), parsed back with libxml2.
-        .target(name: "Feed", dependencies: ["CLibXML2"]),
+        .target(name: "Feed", dependencies: ["CLibXML2", "TextBytes"]),
         // check: HTML pages, internal links and feeds of a built site.
         .target(name: "Check", dependencies: ["Feed", "CLibXML2"]),
         // load → render → write: the site model and build pipeline.

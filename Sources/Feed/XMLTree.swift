@@ -1,5 +1,6 @@
 import Foundation
 import CLibXML2
+import TextBytes
 
 /// An element of a parsed document, copied out of libxml2 so rules are plain Swift
 /// over value types and no C pointer outlives the parse.
@@ -114,7 +115,13 @@ public enum XMLTree {
             case XML_ELEMENT_NODE:
                 children.append(convert(c, &locator))
             case XML_TEXT_NODE, XML_CDATA_SECTION_NODE:
-                if let content = c.pointee.content { text += String(cString: content) }
+                if let content = c.pointee.content {
+                    // A feed's content is one CDATA node of tens of kilobytes, mostly ASCII: `stringFromUTF8`
+                    // converts that several times faster than `String(cString:)` (same characters).
+                    let count = strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self))
+                    let piece = stringFromUTF8(UnsafeBufferPointer(start: content, count: count))
+                    if text.isEmpty { text = piece } else { text += piece }
+                }
             case XML_ENTITY_REF_NODE:
                 // Never expanded: a hostile feed's nested entities ("billion laughs") would blow up memory.
                 text += "&" + String(cString: c.pointee.name) + ";"
