@@ -13,13 +13,24 @@ weights and thresholds are tuned on "tune" only and the figures we report come f
 has little of (Dart in Flet extensions, C# in pythonnet, Java in python-for-android and JPype,
 Scala/Groovy/Kotlin test files in the Pygments sdist, TypeScript in JupyterLab/Voila/anywidget, Rust in
 tiktoken) and Debian packages (Rust crate sources in librust-*-dev, TypeScript in node tools; downloaded
-with `apt-get download`, unpacked with `dpkg-deb -x`, never installed), all unpacked under /tmp/galley-src.
+with `apt-get download`, unpacked with `dpkg-deb -x`, never installed), all unpacked under /tmp/galley-src;
+and Debian source tarballs (`DEB_SOURCES`: Kotlin, kotlinx-coroutines, Scala and Groovy, fetched with curl
+from the Debian pool, sha256-checked, unpacked under /tmp/galley-src/debsrc), which feed Kotlin, Scala and
+Groovy only, without compiler test data (Scala's test/files/neg|pos|run, files with `<!DIAGNOSTIC!>`
+markers or `// !` directives).
+
+Languages draw on one shared RNG, in name order, so adding files to one language would reshuffle the
+snippets of every language after it. Kotlin, Scala and Groovy therefore first draw on the shared RNG with the
+files found without the tarballs (and drop what they got), then sample the tarballs' files and those with an
+RNG of their own (seeded from the seed and the language's name): every other language's snippets, in the
+benchmark file and in the training file, stay byte-identical to those of the sampler before the tarballs.
 """
 import glob
 import hashlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import tarfile
@@ -31,7 +42,8 @@ OUT = ARGS[0] if ARGS else "/tmp/galley-detect.jsonl"
 PER_LANG = 60          # snippets per language, length and split
 PER_FILE = 4           # at most this many snippets of one file per length (thin languages)
 LENGTHS = (5, 15, 40)
-rng = random.Random(int(ARGS[1]) if len(ARGS) > 1 else 20261122)
+SEED = int(ARGS[1]) if len(ARGS) > 1 else 20261122
+rng = random.Random(SEED)
 SRC = "/tmp/galley-src"
 # `--train` also writes <out>-train.jsonl: tune-side snippets only, more of them and at more lengths.
 TRAIN = "--train" in sys.argv
@@ -72,6 +84,21 @@ DEBS = ["librust-aho-corasick-dev=0.7.19-1", "librust-anyhow-dev=1.0.69-1", "lib
         "librust-url-dev=2.3.1-1", "librust-walkdir-dev=2.3.2-1",
         "node-gulp-tsb=4.0.5+~cs7.0.2-3", "node-mj-context-menu=0.6.1+ds-4", "node-rollup-plugin-typescript2=0.34.1+ds+~cs6.0.0-2",
         "node-ts-loader=9.4.2-1", "ts-jest=29.0.3+~cs0.2.6-1"]
+# Debian source tarballs (pool path, sha256), fetched with curl and unpacked under /tmp/galley-src/debsrc: the
+# only sizeable Kotlin, Scala and Groovy here. Walked apart from ROOTS and used for those languages only, with
+# the directories kept per package (compiler test cases such as Scala's test/files/neg and pos are not code
+# anyone writes in a blog).
+DEB_POOL = "http://deb.debian.org/debian/pool/main/"
+DEB_SOURCES = [
+    ("k/kotlin/kotlin_1.3.31+ds1.orig.tar.xz", "2c45fa552ee4bdb0990ec6c0d62a23b9ad5f52eafc7d0434a3176c71e1cc393c"),
+    ("k/kotlinx-coroutines/kotlinx-coroutines_1.0.1.orig.tar.xz",
+     "361a1e02f2d223c0d8ee16f5cd3987202264f037a4eff5de0e29334c38d16782"),
+    ("s/scala/scala_2.11.12.orig.tar.xz", "b8db9faffd136d376a1885c04b2cced1b25fee5e61295c1c2a66bceaf99e7301"),
+    ("g/groovy/groovy_2.4.21.orig.tar.xz", "b8a4b4262e02f4f4106990d0b5f5ba694b961da28657a7928b41c3a42baa6a24"),
+]
+DEB_LANGS = ("kotlin", "scala", "groovy")
+# Per source package: the top directories (below the tarball's own folder) whose files are sampled.
+DEB_KEEP = {"scala": ("src/", "test/junit/", "test/benchmarks/", "test/files/scalacheck/")}
 SKIP_DIRS = {"testdata", "dist", ".git", "node_modules"}
 
 
@@ -89,6 +116,26 @@ def fetch():
         subprocess.run(["pip", "download", "-q", "--no-deps", "--no-binary", name, spec, "-d", SRC + "/dl"], timeout=900)
     # `apt-get update` first if the package lists are missing.
     subprocess.run(["apt-get", "download", "-q"] + DEBS, cwd=SRC + "/dl", timeout=600)
+    fetch_deb_sources()
+
+
+def fetch_deb_sources():
+    os.makedirs(SRC + "/debsrc-dl", exist_ok=True)
+    for path, sha in DEB_SOURCES:
+        dest = SRC + "/debsrc-dl/" + os.path.basename(path)
+        if not (os.path.exists(dest) and sha256(dest) == sha):
+            subprocess.run(["curl", "-sSf", "--max-time", "600", "-o", dest, DEB_POOL + path], timeout=660)
+        if sha256(dest) != sha:
+            os.remove(dest)
+            raise SystemExit(f"sha256 mismatch for {path}")
+
+
+def sha256(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
 
 
 def unpack():
@@ -106,6 +153,42 @@ def unpack():
                 subprocess.run(["dpkg-deb", "-x", f, dest], check=True, timeout=120)
         except Exception as e:
             print("skip", f, e, file=sys.stderr)
+    for path, sha in DEB_SOURCES:
+        f = SRC + "/debsrc-dl/" + os.path.basename(path)
+        dest = SRC + "/debsrc/" + os.path.basename(path).split("_")[0]
+        if os.path.isdir(dest) or not os.path.exists(f):
+            continue
+        if sha256(f) != sha:
+            print("skip", f, "sha256 mismatch", file=sys.stderr)
+            continue
+        os.makedirs(dest)
+        subprocess.run(["tar", "-xJf", f, "-C", dest], check=True, timeout=600)
+
+
+def walk_deb():
+    """Kotlin, Scala and Groovy files of the Debian source tarballs (all of them, sorted: no cap), leaving out
+    compiler test data: files with diagnostic markers (`<!UNRESOLVED_REFERENCE!>`) or `// !` directives."""
+    found = {lang: [] for lang in DEB_LANGS}
+    for pkg in sorted(os.listdir(SRC + "/debsrc")) if os.path.isdir(SRC + "/debsrc") else []:
+        base = SRC + "/debsrc/" + pkg
+        for dirpath, dirnames, filenames in os.walk(base):
+            dirnames[:] = sorted(d for d in dirnames if d not in SKIP_DIRS and d.lower() != "testdata")
+            for f in sorted(filenames):
+                lang = EXT.get(f.rsplit(".", 1)[-1].lower() if "." in f else "")
+                if lang not in DEB_LANGS:
+                    continue
+                path = os.path.join(dirpath, f)
+                rel = os.path.relpath(path, base).split("/", 1)[-1]   # below the tarball's own folder
+                if pkg in DEB_KEEP and not rel.startswith(DEB_KEEP[pkg]):
+                    continue
+                try:
+                    text = open(path, errors="replace").read()
+                except Exception:
+                    continue
+                if re.search(r"<!\w+!>|^// ?!", text, re.M):
+                    continue
+                found[lang].append(("deb:" + pkg + "/" + rel, path))
+    return found
 
 
 def walk():
@@ -148,7 +231,7 @@ def git_swift_files(limit=400):
     return texts
 
 
-def snippets(items, lengths=LENGTHS, per_lang=PER_LANG, per_file=PER_FILE, splits=("tune", "test")):
+def snippets(items, lengths=LENGTHS, per_lang=PER_LANG, per_file=PER_FILE, splits=("tune", "test"), rng=rng):
     """Up to per_lang snippets per length and split, at most per_file from one file."""
     rng.shuffle(items)
     result = {(n, s): [] for n in lengths for s in splits}
@@ -193,8 +276,12 @@ def main():
     with open(OUT, "w") as out:
         found = walk()
         found["swift"] = found["swift"] + git_swift_files()
+        deb = walk_deb()
         for lang in sorted(found):
             got = snippets(found[lang])
+            if lang in DEB_LANGS:
+                items, own = with_deb(found, deb, lang)
+                got = snippets(items, rng=own)
             for (n, split), chunks in sorted(got.items()):
                 for source_id, c in chunks:
                     out.write(json.dumps({"lang": lang, "lines": n, "text": c, "file": source_id, "split": split}) + "\n")
@@ -203,17 +290,32 @@ def main():
             print(lang, {f"{n}/{s}": len(v) for (n, s), v in sorted(got.items())}, "files", files, file=sys.stderr, flush=True)
     print(f"{count} snippets -> {OUT}", file=sys.stderr)
     if TRAIN:
-        training(found)
+        training(found, deb)
 
 
-def training(found):
+def with_deb(found, deb, lang):
+    """The files of a language with Debian sources, and an RNG of its own. The shared RNG has already been
+    drawn on the files found before (and their snippets dropped), so every other language's snippets stay
+    byte-identical to those of the sampler without the Debian sources."""
+    return sorted(found[lang] + deb.get(lang, [])), rng_of(lang)
+
+
+def rng_of(name):
+    return random.Random(int.from_bytes(hashlib.sha1(f"{SEED}:{name}".encode()).digest()[:8], "big"))
+
+
+def training(found, deb):
     """More snippets of the TUNE side only, at many lengths, for fitting the model (learn_weights.py):
     the benchmark file above is written first, so it does not depend on this pass."""
     path = OUT[:-len(".jsonl")] + "-train.jsonl" if OUT.endswith(".jsonl") else OUT + "-train"
     count = 0
     with open(path, "w") as out:
         for lang in sorted(found):
-            got = snippets(found[lang], lengths=TRAIN_LENGTHS, per_lang=TRAIN_PER_LANG, per_file=TRAIN_PER_FILE, splits=("tune",))
+            opts = dict(lengths=TRAIN_LENGTHS, per_lang=TRAIN_PER_LANG, per_file=TRAIN_PER_FILE, splits=("tune",))
+            got = snippets(found[lang], **opts)
+            if lang in DEB_LANGS:
+                items, _ = with_deb(found, deb, lang)
+                got = snippets(items, rng=rng_of(lang + ":train"), **opts)
             for (n, split), chunks in sorted(got.items()):
                 for source_id, c in chunks:
                     out.write(json.dumps({"lang": lang, "lines": n, "text": c, "file": source_id, "split": split}) + "\n")

@@ -116,6 +116,16 @@ kotlin
   w let -1
   w def -2
   s ::class 3
+  s override val 5
+  s override var 5
+  s private fun 5
+  s inline fun 6
+  s this@ 8
+  s @Jvm 7
+  s object : 6
+  s by lazy 8
+  w reified 8
+  s ?: 1.5
 java
   ^ import java. 5
   ^ import javax. 5

@@ -182,6 +182,19 @@ groovy
   s android { 5
   w repositories 5
   s testImplementation 8
+  s assertScript 6
+  s GroovyTestCase 6
+  w shouldFail 5
+  ^ import groovy. 6
+  s @CompileStatic 6
+  s @TypeChecked 6
+  s .each { 4
+  s .collect { 4
+  s .findAll { 4
+  s .eachWithIndex 6
+  ^ println  3
+  s as String 3
+  $ ; -0.3
 scala
   s case class 8
   w implicit 7
@@ -199,6 +212,16 @@ scala
   s => 1
   w lazy 2
   w sealed 1
+  s match { 6
+  ^ case _ => 6
+  s case Some( 5
+  s case None => 6
+  s override def 5
+  s private[ 6
+  s <- 2
+  w yield 1
+  w fun -2
+  $ : -1
 dart
   s void main() 4
   w final 1.5

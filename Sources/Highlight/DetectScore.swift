@@ -47,8 +47,8 @@ enum Scorer {
 
     static func root(_ i: Int) -> Int { langs[i].parent.map(root) ?? i }
 
-    /// The hand-written verdict where it names a language the model has no class for (Kotlin, Scala,
-    /// PowerShell…), otherwise the model's (`Model`, fed the hand-written scores too).
+    /// The hand-written verdict where it names a language the model has no class for (PowerShell, SCSS,
+    /// Objective-C…), otherwise the model's (`Model`, fed the hand-written scores too).
     static func score(_ lines: [Substring], raw: [Substring] = []) -> Detection? {
         let hand = effectiveScores(lines, raw: raw)
         if let d = decide(hand, lineCount: lines.count), !Model.covered.contains(d.language) { return d }

@@ -86,6 +86,30 @@ import Testing
         }
         module.exports = { add, sorted: () => [...posts.values()].sort((a, b) => b.date - a.date) };
         """),
+        ("scala", """
+        import scala.collection.mutable
+
+        final case class Post(slug: String, title: String, date: Long)
+
+        class FeedStore {
+          private val posts = mutable.Map.empty[String, Post]
+          def add(post: Post): Unit =
+            if (post.title.nonEmpty) posts(post.slug) = post
+          def sorted: Seq[Post] = posts.values.toSeq.sortBy(-_.date)
+        }
+        """),
+        ("groovy", """
+        class FeedStore {
+            private Map<String, Post> posts = [:]
+
+            def add(Post post) {
+                if (!post.title) return
+                posts[post.slug] = post
+            }
+
+            List<Post> sorted() { posts.values().sort { a, b -> b.date <=> a.date } }
+        }
+        """),
     ]
 
     @Test func braceLanguagesAreTold() {
@@ -137,15 +161,24 @@ import Testing
         #expect(Model.indentKey("x") == nil)
     }
 
-    /// Probabilities are a distribution, and a language the model has no class for keeps its hand-written
-    /// verdict (Kotlin is scored by DetectFeatures alone).
+    /// Probabilities are a distribution; Kotlin, Scala and Groovy have classes of their own, and a language
+    /// the model has none for keeps its hand-written verdict (PowerShell is scored by DetectFeatures alone).
     @Test func modelProbabilitiesAndFallback() {
         let code = Self.cases[2].1
         let (lines, raws) = Detector.splitLines(code)
         let p = Model.probabilities(lines, raws: raws, hand: Scorer.effectiveScores(lines, raw: raws))
         #expect(p.count == Model.k && abs(p.reduce(0, +) - 1) < 1e-9)
         #expect(Model.classes[p.indices.max { p[$0] < p[$1] }!] == "java")
-        #expect(!Model.covered.contains("kotlin"))
+        for c in ["kotlin", "scala", "groovy"] { #expect(Model.covered.contains(c), "\(c)") }
         #expect(h.detect(Self.cases[1].1)?.language == "kotlin")
+        #expect(!Model.covered.contains("powershell"))
+        let script = """
+        param([string]$Folder = "content")
+        Get-ChildItem -Path $Folder -Filter *.md -Recurse | ForEach-Object {
+            $body = Get-Content $_.FullName -Raw
+            Write-Host "$($_.Name): $($body.Length) characters"
+        }
+        """
+        #expect(h.detect(script)?.language == "powershell")
     }
 }
