@@ -21,21 +21,72 @@ enum Model {
         return Double(i - 45)
     }
 
-    /// Key hash → row of `weights` (k per row).
-    static let table: (index: [UInt64: Int32], weights: [Float]) = {
-        var index: [UInt64: Int32] = [:]
+    /// Key hash → row of `weights` (k per row). Decoded once, on first use, straight from the bytes of
+    /// `DetectModelData.table` (no substrings: it has tens of thousands of entries, and a build waits
+    /// for it on the first unlabeled fence; `galley highlight --detect` pays it on every call).
+    static let table: (index: KeyTable, weights: [Float]) = {
         var weights: [Float] = []
-        for line in DetectModelData.table.split(separator: "\n") {
-            for entry in line.split(separator: "\t") {
-                guard let sp = entry.utf8.lastIndex(of: 32) else { continue }
-                let cells = entry.utf8[entry.utf8.index(after: sp)...]
-                guard cells.count == k else { continue }
-                index[hash(entry.utf8[..<sp])] = Int32(weights.count / k)
-                for c in cells { weights.append(Float(level(c) * DetectModelData.step)) }
+        var entries: [(UInt64, Int32)] = []
+        let step = DetectModelData.step
+        var source = DetectModelData.table
+        source.withUTF8 { text in
+            var start = 0
+            let n = text.count
+            weights.reserveCapacity(n)
+            while start < n {
+                var end = start
+                while end < n, text[end] != 9, text[end] != 10 { end += 1 }
+                // An entry is "key cells": the key may hold spaces, the k cells never do.
+                if end - start > k, text[end - k - 1] == 32 {
+                    var h = offset
+                    for i in start..<(end - k - 1) { h = mix(h, text[i]) }
+                    entries.append((h, Int32(weights.count / k)))
+                    for i in (end - k)..<end { weights.append(Float(level(text[i]) * step)) }
+                }
+                start = end + 1
             }
         }
-        return (index, weights)
+        return (KeyTable(entries), weights)
     }()
+
+    /// Open addressing over a power-of-two array, for the one lookup per token of every line.
+    struct KeyTable {
+        private var keys: [UInt64]
+        private var rows: [Int32]
+        private let shift: UInt64
+        /// Distinct keys.
+        private(set) var count = 0
+
+        /// A key given twice keeps its last row.
+        init(_ entries: [(UInt64, Int32)]) {
+            var bits: UInt64 = 4
+            while (1 << bits) < entries.count * 2 { bits += 1 }
+            shift = 64 - bits
+            keys = Array(repeating: 0, count: 1 << bits)
+            rows = Array(repeating: -1, count: 1 << bits)
+            let mask = (1 << Int(bits)) - 1
+            for (h, r) in entries {
+                var i = slot(h)
+                while rows[i] >= 0, keys[i] != h { i = (i + 1) & mask }
+                if rows[i] < 0 { count += 1 }
+                keys[i] = h
+                rows[i] = r
+            }
+        }
+
+        @inline(__always) private func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h &* 0x9e37_79b9_7f4a_7c15) >> shift) }
+
+        subscript(_ h: UInt64) -> Int32? {
+            let mask = keys.count - 1
+            var i = slot(h)
+            while true {
+                let r = rows[i]
+                if r < 0 { return nil }
+                if keys[i] == h { return r }
+                i = (i + 1) & mask
+            }
+        }
+    }
 
     /// Rows: log(1 + score) per hand-written language, then log(1 - score), then log(lines); k columns.
     static let handWeights: [Double] = DetectModelData.handWeights.flatMap { row in row.utf8.map { level($0) * DetectModelData.handStep } }
