@@ -50,10 +50,12 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        .testTarget(name: "TextBytesTests", dependencies: ["TextBytes"]),
-        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CCmark"]),
-        .testTarget(name: "HighlightTests", dependencies: ["Highlight"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "FeedTests", dependencies: ["Feed", "CLibXML2"]),
+        // Shared by the test targets only (not part of any product).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TextBytesTests", dependencies: ["TextBytes", "TestSupport"]),
+        .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CCmark", "TestSupport"]),
+        .testTarget(name: "HighlightTests", dependencies: ["Highlight", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "FeedTests", dependencies: ["Feed", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["Check"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "CLibXML2"]),
         .testTarget(name: "ServerTests", dependencies: ["Server"]),

@@ -79,7 +79,8 @@ private func isInlineTagName(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
 
 private let inlineTagNames: [StaticString] = ["a", "em", "strong", "code", "del", "span", "sup", "sub", "b", "i", "abbr", "kbd", "mark", "small"]
 
-private func decodeEntity(_ name: ArraySlice<UInt8>) -> [UInt8]? {
+/// The named and numeric entities excerpts decode (internal: the tests' reference `plainText` uses it too).
+func decodeEntity(_ name: ArraySlice<UInt8>) -> [UInt8]? {
     let s = String(decoding: name, as: UTF8.self)
     switch s {
     case "amp": return [0x26]

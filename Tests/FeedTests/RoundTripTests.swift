@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Feed
 
 /// What readers will see: parse our RSS back with libxml2 and compare every field with the source items.
@@ -174,18 +175,5 @@ import Testing
             let errors = FeedValidator.validate(Data(text.utf8), now: testNow).filter { $0.severity == .error }
             #expect(errors.isEmpty, "round \(round): \(errors)\n\(text)")
         }
-    }
-}
-
-/// A small deterministic generator so failures reproduce.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

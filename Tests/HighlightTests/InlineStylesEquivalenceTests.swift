@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Highlight
 
 /// The pointer-based `inlineStyles(in:)` against the plain implementation it replaced (kept below
@@ -57,19 +58,6 @@ import Testing
     }
 }
 
-/// A small deterministic generator, so failures reproduce.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-}
 
 // MARK: - The previous implementation, kept as the definition
 

@@ -1,10 +1,9 @@
 import Testing
+import TestSupport
 @testable import Markdown
 
 /// The byte-level fast paths of the renderer against plain definitions, on generated inputs.
 @Suite struct FastPathTests {
-    private func below(_ rng: inout SplitMix, _ n: Int) -> Int { Int(rng.next() % UInt64(n)) }
-
     /// Words counted eight bytes at a time equal the byte-by-byte definition, across chunk boundaries
     /// and with the running `inWord` state carried between calls.
     @Test func countWordsMatchesDefinition() {
@@ -15,8 +14,8 @@ import Testing
         for _ in 0..<500 {
             var r = HTMLRenderer(ctx: ctx)
             var words = 0, inside = false
-            for _ in 0..<(1 + below(&rng, 4)) {
-                let bytes = (0..<below(&rng, 70)).map { _ in alphabet[below(&rng, alphabet.count)] }
+            for _ in 0..<(1 + rng.below(4)) {
+                let bytes = (0..<rng.below(70)).map { _ in alphabet[rng.below(alphabet.count)] }
                 for b in bytes {
                     if b == 0x20 || b == 0x0A || b == 0x09 || b == 0x0D { inside = false } else if !inside { inside = true; words += 1 }
                 }
@@ -34,7 +33,7 @@ import Testing
                       "<sup class=\"footnote-ref\">", "é", "“q”", "<//strong>", "<h2 id=\"a\">", "<", ">", "<img src=\"a\" alt=\"b\" />", "&nbsp;"]
         for _ in 0..<600 {
             var html = ""
-            for _ in 0..<below(&rng, 30) { html += pieces[below(&rng, pieces.count)] }
+            for _ in 0..<rng.below(30) { html += pieces[rng.below(pieces.count)] }
             let bytes = Array(html.utf8)
             #expect(plainText(fromHTML: bytes) == referencePlainText(fromHTML: bytes), "\(html)")
         }
@@ -80,7 +79,7 @@ private func referencePlainText(fromHTML html: [UInt8]) -> String {
         if b == 0x26 {
             var j = i + 1
             while j < html.count, j - i < 12, html[j] != 0x3B, !isSpaceByte(html[j]) { j += 1 }
-            if j < html.count, html[j] == 0x3B, let decoded = decodeEntityForTest(html[(i + 1)..<j]) {
+            if j < html.count, html[j] == 0x3B, let decoded = decodeEntity(html[(i + 1)..<j]) {
                 emit(decoded)
                 i = j + 1
                 continue
@@ -90,22 +89,4 @@ private func referencePlainText(fromHTML html: [UInt8]) -> String {
         i += 1
     }
     return String(decoding: out, as: UTF8.self)
-}
-
-private func decodeEntityForTest(_ name: ArraySlice<UInt8>) -> [UInt8]? {
-    let s = String(decoding: name, as: UTF8.self)
-    switch s {
-    case "amp": return [0x26]
-    case "lt": return [0x3C]
-    case "gt": return [0x3E]
-    case "quot": return [0x22]
-    case "apos": return [0x27]
-    case "nbsp": return [0xC2, 0xA0]
-    default:
-        guard s.hasPrefix("#") else { return nil }
-        let digits = s.dropFirst()
-        let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
-        guard let v = value, let scalar = Unicode.Scalar(v) else { return nil }
-        return Array(String(Character(scalar)).utf8)
-    }
 }

@@ -1,20 +1,9 @@
 import Testing
+import TestSupport
 import TextBytes
 
 /// The byte helpers Markdown and Highlight share, against the plain definitions they stand for.
 @Suite struct TextBytesTests {
-    /// A small deterministic generator, so failures reproduce.
-    struct SplitMix {
-        var state: UInt64
-        mutating func below(_ n: Int) -> Int {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Int((z ^ (z >> 31)) % UInt64(n))
-        }
-    }
-
     /// Page HTML and code blocks (mostly ASCII, a few typographic quotes), dense non-ASCII text and
     /// invalid UTF-8 (stray continuation bytes, truncated sequences, surrogates) all decode as the standard library does.
     @Test(arguments: [
@@ -24,7 +13,7 @@ import TextBytes
          [0xE2, 0x80], Array("😀".utf8), [0xF0, 0x9F], Array(repeating: 0x61, count: 700), [0]],
     ] as [[[UInt8]]])
     func stringFromUTF8MatchesDecoding(pieces: [[UInt8]]) {
-        var rng = SplitMix(state: UInt64(pieces[0].count))
+        var rng = SplitMix(seed: UInt64(pieces[0].count))
         for _ in 0..<400 {
             var bytes: [UInt8] = []
             let dense = rng.below(4) == 0
@@ -39,7 +28,7 @@ import TextBytes
 
     /// Never zero when one of the eight bytes equals `b` (false alarms are allowed, misses are not).
     @Test func maybeHasByteNeverMissesAMatch() {
-        var rng = SplitMix(state: 11)
+        var rng = SplitMix(seed: 11)
         let interesting: [UInt8] = [0, 1, 0x21, 0x22, 0x26, 0x3B, 0x3C, 0x3D, 0x3E, 0x7F, 0x80, 0xFE, 0xFF]
         for _ in 0..<20_000 {
             let bytes = (0..<8).map { _ in rng.below(3) == 0 ? UInt8(rng.below(256)) : interesting[rng.below(interesting.count)] }
