@@ -40,13 +40,15 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
+        // import: other generators' sites (Jekyll) turned into Galley sites, with a report of what was left behind.
+        .target(name: "Import", dependencies: ["Site"]),
         // serve: static file server, live reload, file watching. Not needed by `galley build`.
         .target(name: "Server", dependencies: [
             .product(name: "FlyingFox", package: "FlyingFox"),
             .product(name: "FlyingSocks", package: "FlyingFox"),
         ]),
         .executableTarget(name: "galley", dependencies: [
-            "Site", "Server", "Check", "Highlight", "Markdown", "Feed",
+            "Site", "Import", "Server", "Check", "Highlight", "Markdown", "Feed",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -58,6 +60,7 @@ let package = Package(
         .testTarget(name: "FeedTests", dependencies: ["Feed", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["Check"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "CLibXML2"]),
+        .testTarget(name: "ImportTests", dependencies: ["Import", "Site", "Check", "CLibXML2"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ServerTests", dependencies: ["Server"]),
     ],
     swiftLanguageModes: [.v6]

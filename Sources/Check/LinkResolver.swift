@@ -24,11 +24,13 @@ struct LinkResolver: Sendable {
         if FeedURL.scheme(of: ref) != nil || ref.hasPrefix("//") { return .external }
         var pathPart = Substring(ref)
         var fragment: String?
-        if let h = pathPart.firstIndex(of: "#") {
-            fragment = String(pathPart[pathPart.index(after: h)...])
+        // By bytes, not Characters: `#` followed by U+FE0F (an id made from `### ⚖️ …`) is one Character
+        // `#️`, which `firstIndex(of: "#")` does not find.
+        if let h = pathPart.utf8.firstIndex(of: UInt8(ascii: "#")) {
+            fragment = String(pathPart[pathPart.utf8.index(after: h)...])
             pathPart = pathPart[..<h]
         }
-        if let q = pathPart.firstIndex(of: "?") { pathPart = pathPart[..<q] }
+        if let q = pathPart.utf8.firstIndex(of: UInt8(ascii: "?")) { pathPart = pathPart[..<q] }
         let decoded = LinkResolver.percentDecoded(pathPart)
         let target: String
         if decoded.isEmpty {

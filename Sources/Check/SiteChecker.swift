@@ -121,6 +121,11 @@ public struct SiteChecker: Sendable {
                         } else if FeedValidator.sniff(data) != .unknown {
                             diags += SiteChecker.feedDiagnostics(FeedValidator.validate(data, publishedAtPath: rel), path: prefix + rel)
                             feeds[rel] = FeedLinks.extract(from: data)
+                        } else {
+                            // Not a feed by content (a sitemap, a search index, or a feed template that never
+                            // became XML): by its extension it must still be well-formed XML or JSON.
+                            diags += SiteChecker.feedDiagnostics(FeedValidator.validate(data).filter(SiteChecker.isWellFormednessRule),
+                                                                 path: prefix + rel)
                         }
                     }
                     return (pages, feeds, diags)
@@ -205,6 +210,11 @@ public struct SiteChecker: Sendable {
             }
         }
         return out
+    }
+
+    /// Rules about the syntax of an XML or JSON file itself, whatever it holds.
+    static func isWellFormednessRule(_ d: FeedDiagnostic) -> Bool {
+        d.rule == "json-well-formed" || (d.rule.hasPrefix("xml-") && d.rule != "xml-declaration-missing")
     }
 
     static func pageDiagnostics(_ scan: PageScan, path: String) -> [CheckDiagnostic] {

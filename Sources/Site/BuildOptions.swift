@@ -11,6 +11,8 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// "Now", for scheduled posts; a parameter so tests are deterministic.
     public var now: Date
+    /// Warnings fail the build (CI): an unknown layout, Liquid left in a page, a replaced post list…
+    public var strict = false
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, includeDrafts: Bool = false, includeFuture: Bool = false,
                 baseURL: String? = nil, now: Date = Date()) {

@@ -131,7 +131,10 @@ public actor BuildSession {
 
         // Load what is new or changed; keep the rest.
         let touched = changed.map(Touched.init)
-        let stale = listing.markdown.filter { rel in loaded[rel] == nil || touched?.covers(rel) ?? true }
+        // Drafts are not even read without --drafts (as Jekyll): a draft cannot fail the build it is not part of.
+        let skippedDrafts = options.includeDrafts ? [] : listing.markdown.filter { $0.utf8.starts(with: "content/drafts/".utf8) }
+        let sources = skippedDrafts.isEmpty ? listing.markdown : listing.markdown.filter { !$0.utf8.starts(with: "content/drafts/".utf8) }
+        let stale = sources.filter { rel in loaded[rel] == nil || touched?.covers(rel) ?? true }
         let reloaded = await parallelMap(stale) { rel -> (String, SourceDocument?, [SiteDiagnostic]) in
             let local = DiagnosticSink()
             let doc = loader.load(rel, diagnostics: local)
@@ -139,13 +142,14 @@ public actor BuildSession {
         }
         for (rel, doc, diags) in reloaded { loaded[rel] = (doc, diags) }
         phase("load")
-        if listingChanged {
-            let present = Set(listing.markdown)
+        if listingChanged || !skippedDrafts.isEmpty {
+            let present = Set(sources)
             loaded = loaded.filter { present.contains($0.key) }
         }
         var report = BuildReport(outputDirectory: options.output)
         var docs: [SourceDocument] = []
-        for rel in listing.markdown {
+        report.heldBack = skippedDrafts.map { .init(source: $0, reason: "draft", due: nil) }
+        for rel in sources {
             guard let entry = loaded[rel] else { continue }
             sink.add(contentsOf: entry.diagnostics)
             guard let doc = entry.doc else { continue }
@@ -159,7 +163,7 @@ public actor BuildSession {
             docs.append(doc)
         }
         guard let templates else { throw BuildFailure(sink.all) }
-        let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, sink: sink)
+        let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
         let renderedDocs = await render(docs, config: config, releaseBodies: stream != nil, sink: sink)
@@ -167,6 +171,7 @@ public actor BuildSession {
         let assembler = PageAssembler(config: config, templates: templates, documents: renderedDocs, layouts: layouts,
                                       relatedCache: relatedCache)
         relatedCache = (assembler.tagSignature, assembler.related)
+        SiteBuilder.warnIfListReplaced(renderedDocs, config: config, sink: sink)
         phase("assembler")
         // A user's file wins over a generated one at its path (see `SiteBuilder.collisions`): when streaming,
         // generated files there are never written.
@@ -231,6 +236,7 @@ public actor BuildSession {
         }
         phase("sitefiles")
 
+        SiteBuilder.warnAboutTemplatedAssets(listing.assets, siteDirectory: options.siteDirectory, sink: sink)
         let assets = listing.assets.map { (source: $0, path: SiteBuilder.assetPath($0)) }
         resolveCollisions(&files, assets: assets, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }

@@ -12,7 +12,7 @@ struct ContextBuilder: Sendable {
             "title": .string(config.title), "description": .string(config.description),
             "url": .string(config.absolute(config.basePath)), "basePath": .string(config.basePath),
             "language": .string(config.language), "generator": .string(generator),
-            "home": .string(config.url("/")), "tagsURL": .string(config.url("/tags/")), "archiveURL": .string(config.url("/archive/")),
+            "home": .string(config.url("/")), "postsURL": .string(config.url(config.postListURL(page: 1))), "tagsURL": .string(config.url("/tags/")), "archiveURL": .string(config.url("/archive/")),
             "assets": .string(config.url("/assets/")),
             "feeds": Self.strings(config.feedLinks(dir: config.url("/"))),
             "menu": .maps(config.menu.map { ["title": .string($0.title), "url": .string($0.url)] }),
@@ -33,7 +33,7 @@ struct ContextBuilder: Sendable {
 
     func date(_ d: Date) -> TemplateValue {
         let c = SiteDates.ymd(d, config.timeZone)
-        return .map(["iso": .string(SiteDates.iso8601(d, config.timeZone)), "display": .string(SiteDates.display(d, config.timeZone)),
+        return .map(["iso": .string(SiteDates.iso8601(d, config.timeZone)), "display": .string(config.dateFormat.map { DateFormat.format(d, $0, config.timeZone) } ?? SiteDates.display(d, config.timeZone)),
                      "day": .string(SiteDates.two(c.day)), "month": .string(SiteDates.two(c.month)),
                      "monthName": .string(SiteDates.monthNames[c.month - 1]), "year": .string(String(c.year)),
                      "short": .string(SiteDates.day(d, config.timeZone))])

@@ -602,9 +602,10 @@ img {
   border-style: none;
 }
 
+/* Bootstrap's meaning: fit the column, never stretch a small image past its own size. */
 .img-responsive {
   display: block;
-  width: 100%;
+  max-width: 100%;
   height: auto;
   margin-left: auto;
   margin-right: auto;

@@ -169,8 +169,9 @@ struct ContentLoader: Sendable {
                         if let t = item.text { out.append(t) } else { fail(key, "`\(key)` items must be text") }
                     }
                 case let v?:
-                    // Jekyll reads `tags: a b` as two tags.
-                    if let t = v.text { out += t.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) }
+                    // Jekyll reads `tags: a b` as two tags, but `category: Deep Dives` as one category.
+                    if let t = v.text, key == "category" || key == "tag" { out.append(t.trimmingCharacters(in: .whitespaces)) }
+                    else if let t = v.text { out += t.split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init) }
                     else { fail(key, "`\(key)` must be a list, e.g. `[swift, performance]`") }
                 }
             }
@@ -210,8 +211,8 @@ struct ContentLoader: Sendable {
 
         if kind == .post {
             if title == nil {
-                if !nameSlug.isEmpty && nameDate != nil {
-                    // What Jekyll does: the title comes from the file name.
+                if !nameSlug.isEmpty {
+                    // What Jekyll does: the title comes from the file name (a draft's has no date).
                     title = nameSlug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined(separator: " ")
                 } else {
                     diagnostics.add(.error(rel, line: 1, column: 1, "post has no title",

@@ -73,15 +73,17 @@ struct FeedBuilder: Sendable {
         let options = FeedOptions(fullContent: config.feedFullContent, timeZone: config.timeZone)
         let author = config.author.map { FeedAuthor(name: $0.name, email: $0.email, url: $0.url) }
         var out: [OutputFile] = []
-        for format in config.feedFormats {
-            let name = format.fileName
+        // The site feed also goes wherever `feed.also` says (an old feed URL subscribers still poll).
+        var targets = config.feedFormats.map { (format: $0, path: dir + $0.fileName) }
+        if dir == "/" { targets += config.feedAliases.map { (format: $0.format, path: $0.path) } }
+        for (format, sitePath) in targets {
             let writer: (FeedChannel, [FeedItem], FeedOptions) -> FeedOutput = switch format {
             case .rss: { RSSWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }
             case .atom: { AtomWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }
             case .json: { JSONFeedWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }
             }
-            let path = String((dir + name).dropFirst())
-            let selfURL = config.absolute(config.url(dir + name))
+            let path = String(sitePath.dropFirst())
+            let selfURL = config.absolute(config.url(sitePath))
             let channel = FeedChannel(title: title, link: config.absolute(link), description: description.isEmpty ? title : description,
                                       language: config.language, feedURL: selfURL, author: author, generator: SiteBuilder.generator)
             let written = writer(channel, items, options)

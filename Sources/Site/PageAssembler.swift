@@ -101,11 +101,11 @@ struct PageAssembler: Sendable {
         let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
         let postIndex = docPostIndex
         var jobs: [PageJob] = documents.indices.map { .document($0) }
-        jobs += listJobs(template: "home", kind: "home", title: config.title, base: "/", items: Array(posts.indices))
+        jobs += listJobs(template: "home", kind: "home", title: config.title, base: config.paginatePath, items: Array(posts.indices))
         if templates.has("tag") {
             for (t, term) in terms.enumerated() {
                 let base = String(term.url.dropFirst(config.basePath.count))
-                jobs += listJobs(template: "tag", kind: "tag", title: term.name, base: base, items: term.posts, term: t)
+                jobs += listJobs(template: "tag", kind: "tag", title: term.name, base: base + "page/:num/", items: term.posts, term: t)
             }
         }
         if templates.has("tags") { jobs.append(.special("tags", "/tags/", "Tags")) }
@@ -204,7 +204,7 @@ struct PageAssembler: Sendable {
         case special(String, String, String)
     }
 
-    /// One job per page of a paginated list; page 1 lives at the plain URL, page n at `<base>page/n/`.
+    /// One job per page of a paginated list; `base` is the list's page pattern (see `SiteConfig.listPageURL`).
     private func listJobs(template: String, kind: String, title: String, base: String, items: [Int], term: Int? = nil) -> [PageJob] {
         let per = config.paginate > 0 ? config.paginate : max(items.count, 1)
         let total = max(1, (items.count + per - 1) / per)
@@ -214,7 +214,7 @@ struct PageAssembler: Sendable {
         }
     }
 
-    static func pageURL(_ base: String, _ n: Int) -> String { n == 1 ? base : base + "page/\(n)/" }
+    static func pageURL(_ pattern: String, _ n: Int) -> String { SiteConfig.listPageURL(pattern, n) }
 
     private func render(_ job: PageJob, site: SharedContext, postIndex: [Int?], summaries: PostSummaries) -> OutputFile {
         func summary(_ i: Int) -> TemplateValue { .map(summaries.all[i] ?? context.summary(posts[i])) }

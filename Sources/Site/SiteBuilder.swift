@@ -25,6 +25,14 @@ public struct SiteBuilder: Sendable {
             throw error
         }
         var report = site.report
+        if options.strict, !report.warnings.isEmpty {
+            staging.discard()
+            throw BuildFailure(site.diagnostics.map { d in
+                var e = d
+                e.severity = .error
+                return e
+            })
+        }
         do {
             try staging.write(site.files.filter { !site.streamed.contains($0.path) })
             try staging.copy(site.assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
@@ -63,8 +71,9 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// Each document's template; unknown layouts are errors at the `layout:` line.
-    static func resolveLayouts(_ docs: [SourceDocument], templates: TemplateSet, sink: DiagnosticSink) -> [String] {
+    /// Each document's template. An unknown layout (say a Jekyll `layout: cv` whose Liquid file was left
+    /// behind) is a warning at the `layout:` line and the page gets its kind's template; `strict`: an error.
+    static func resolveLayouts(_ docs: [SourceDocument], templates: TemplateSet, strict: Bool = false, sink: DiagnosticSink) -> [String] {
         var needed = Set<String>()
         let layouts = docs.map { doc -> String in
             let kindDefault = doc.kind == .post ? "post" : "page"
@@ -72,8 +81,13 @@ public struct SiteBuilder: Sendable {
             // Jekyll sites say `layout: default` or `layout: post`; without such a template, use the kind's.
             if name == "default" && !templates.has("default") { name = kindDefault }
             if !templates.has(name) {
-                sink.add(.error(doc.sourcePath, line: doc.layoutLine, column: 1, "unknown layout `\(name)`",
-                                hint: "create templates/\(name).mustache or use one of: " + templates.names.filter { !$0.contains("/") }.sorted().joined(separator: ", ")))
+                let names = templates.names.filter { !$0.contains("/") }.sorted()
+                let near = Suggest.nearest(name, in: names).map { "did you mean `\($0)`? " } ?? ""
+                sink.add(SiteDiagnostic(strict ? .error : .warning, file: doc.sourcePath, line: doc.layoutLine, column: 1,
+                                        "unknown layout `\(name)`; the page uses the `\(kindDefault)` template",
+                                        hint: near + "create templates/\(name).mustache or use one of: " + names.joined(separator: ", ")))
+                needed.insert(kindDefault)
+                return kindDefault
             }
             return name
         }
@@ -105,13 +119,19 @@ public struct SiteBuilder: Sendable {
                 }
                 return result.html
             }
+            for liquid in LiquidScan.find(in: doc.body) {
+                local.add(.warning(doc.sourcePath, line: liquid.line + doc.bodyLineOffset, column: liquid.column,
+                                   "Liquid is not run; `\(liquid.text)` shows as text",
+                                   hint: "Galley does not run Liquid: write the value itself, or `\\\(liquid.text)` to show it as text on purpose"))
+            }
             let out = renderer.render(doc.body)
             if releaseBodies { doc.releaseBody() }
             for d in out.diagnostics {
                 local.add(SiteDiagnostic(d.severity == .error ? .error : .warning, file: doc.sourcePath,
                                          line: d.line + doc.bodyLineOffset, column: d.column, d.message))
             }
-            return (RenderedDocument(source: doc, html: out.html, excerptHTML: out.excerptHTML, excerptText: out.excerptText,
+            let excerpt = ExcerptLinks.rootRelative(out.excerptHTML, pageURL: config.url(doc.permalink.url))
+            return (RenderedDocument(source: doc, html: out.html, excerptHTML: excerpt, excerptText: out.excerptText,
                                      headings: out.headings, wordCount: out.wordCount, config: config), local.all)
         }
     }
@@ -138,6 +158,33 @@ public struct SiteBuilder: Sendable {
             } else { owner[a.path] = a.source; userPaths.insert(a.path) }
         }
         return Set(generated.filter { userPaths.contains(files[$0].path) })
+    }
+
+    /// A page written where page 1 of the post list goes (a Jekyll CV at `content/index.md`) wins, as any
+    /// user file over a generated one; but then the newest posts are on no list page, so say so.
+    static func warnIfListReplaced(_ docs: [RenderedDocument], config: SiteConfig, sink: DiagnosticSink) {
+        let listURL = config.postListURL(page: 1)
+        let listPath = PageAssembler.filePath(listURL)
+        for d in docs where d.source.permalink.outputPath == listPath {
+            sink.add(.warning(d.source.sourcePath, line: 1, column: 1,
+                              "this page replaces page 1 of the post list (templates/home.mustache) at \(config.url(listURL)); the newest posts are on no list page",
+                              hint: "move the post list with `paginate_path: /blog/page-:num/` in \(config.file) (page 1 at /blog/), or give this page another `permalink:`"))
+        }
+    }
+
+    /// A text file in `content/` that starts with front matter is copied as it is, front matter and any
+    /// Liquid in it included (a Jekyll feed template or Sass file would reach readers raw): say so.
+    static func warnAboutTemplatedAssets(_ assets: [String], siteDirectory: URL, sink: DiagnosticSink) {
+        let textExtensions: Set<String> = ["xml", "html", "htm", "json", "txt", "css", "scss", "sass", "js", "rss", "atom", "svg", "yml", "yaml"]
+        for rel in assets where rel.utf8.starts(with: "content/".utf8) {
+            let ext = (rel as NSString).pathExtension.lowercased()
+            guard textExtensions.contains(ext), let h = FileHandle(forReadingAtPath: siteDirectory.path + "/" + rel) else { continue }
+            let head = (try? h.read(upToCount: 4)) ?? Data()
+            try? h.close()
+            guard head.starts(with: Data("---\n".utf8)) || head.starts(with: Data("---\r".utf8)) else { continue }
+            sink.add(.warning(rel, line: 1, column: 1, "this .\(ext) file starts with front matter, which Galley does not read: it is copied as it is, front matter and any Liquid included",
+                              hint: "remove the front matter (and Liquid) to publish the file, or move it out of content/; a feed template is not needed: Galley writes feeds (`feed.also` puts one at another path)"))
+        }
     }
 
     /// `files` without the positions in `removed` (usually none: then nothing moves).

@@ -20,6 +20,13 @@ public struct SiteConfig: Sendable {
     public var permalink = "/:year/:month/:day/:title/"
     /// Posts per list page; 0 = no pagination.
     public var paginate = 10
+    /// Where the post list's pages go, Jekyll's `paginate_path`: page 1 at the folder of the pattern
+    /// (`/blog/page-:num/` → `/blog/`), page n at the pattern with `:num` = n. Default `/page/:num/`.
+    public var paginatePath = "/page/:num/"
+    /// How dates show on pages (`date.display` in templates), strftime style (`%b %-d, %Y`); nil: `6 March 2026`.
+    public var dateFormat: String?
+    /// Extra copies of the site feed at other paths (an imported Jekyll feed template's URL), with their format.
+    public var feedAliases: [(path: String, format: FeedFormat)] = []
     public var menu: [MenuItem] = []
     public var feedItems = 20
     public var feedFullContent = true
@@ -134,6 +141,18 @@ public struct SiteConfig: Sendable {
         }
         if let p = doc["permalink"]?.text { permalink = p }
         if let p = int("paginate") { paginate = p }
+        if let p = doc["paginate_path"]?.text {
+            if let normal = Self.paginatePattern(p) { paginatePath = normal } else {
+                problem("paginate_path", "`paginate_path` must be a site path holding `:num`, e.g. `/blog/page-:num/`",
+                        hint: "page 1 of the post list goes to the folder of the pattern (`/blog/`), page n replaces `:num` with n")
+            }
+        }
+        if let f = doc["date_format"]?.text {
+            if let bad = DateFormat.firstUnsupported(f) {
+                problem("date_format", "`date_format` uses `\(bad)`, which Galley does not know",
+                        hint: "supported: " + DateFormat.supported)
+            } else { dateFormat = f }
+        }
         if case .list(let items)? = doc["menu"] {
             for item in items {
                 if let t = item["title"]?.text, let u = item["url"]?.text {
@@ -144,6 +163,18 @@ public struct SiteConfig: Sendable {
         if let feed = doc["feed"] {
             if case .int(let n)? = feed["items"] { feedItems = n }
             if case .bool(let b)? = feed["full_content"] { feedFullContent = b }
+            if case .list(let extra)? = feed["also"] {
+                for entry in extra {
+                    let path = entry["path"]?.text ?? entry.text ?? ""
+                    let name = entry["format"]?.text ?? (path.hasSuffix(".json") ? "json" : "rss")
+                    guard path.hasPrefix("/"), !path.hasSuffix("/"), !path.contains(".."), let format = FeedFormat(rawValue: name.lowercased()) else {
+                        problem("feed", "`feed.also` entries need a file path and a format, e.g. `{path: /blog/feed/index.xml, format: rss}`",
+                                hint: "format is one of: rss, atom, json; the path is a file inside the site")
+                        continue
+                    }
+                    feedAliases.append((path, format))
+                }
+            }
             if let f = feed["formats"] {
                 let names: [String]? = {
                     if case .list(let items) = f { return items.map { $0.text ?? "" } }
@@ -179,12 +210,35 @@ public struct SiteConfig: Sendable {
         }
         if !jekyll {
             let known: Set = ["title", "description", "url", "baseurl", "author", "language", "lang", "timezone", "permalink",
-                              "paginate", "menu", "feed", "highlight", "markdown"]
+                              "paginate", "paginate_path", "date_format", "menu", "feed", "highlight", "markdown"]
             for entry in doc.values where !known.contains(entry.key) {
                 diagnostics.add(.warning(file, line: entry.line, column: 1, "unknown setting `\(entry.key)` is ignored",
                                          hint: "see README.md, section site.yml, for the settings Galley reads"))
             }
         }
+    }
+
+    /// `blog/page-:num` → `/blog/page-:num/`; nil without `:num` or with `..`.
+    static func paginatePattern(_ text: String) -> String? {
+        let parts = text.split(separator: "/").filter { !$0.isEmpty }
+        guard parts.contains(where: { $0.contains(":num") }), !parts.contains(".."), parts.last?.contains(":num") == true else { return nil }
+        return "/" + parts.joined(separator: "/") + "/"
+    }
+
+    /// URL of page `n` of the post list (site path, no base path).
+    func postListURL(page n: Int) -> String { Self.listPageURL(paginatePath, n) }
+
+    /// Page `n` of a list whose pages follow `pattern`: `:num` replaced for n > 1; page 1 is the folder
+    /// above the `:num` segment, and above a segment that is `:num` alone, the folder above its parent
+    /// (`/blog/page-:num/` and `/blog/page/:num/` both start at `/blog/`, as jekyll-paginate does).
+    static func listPageURL(_ pattern: String, _ n: Int) -> String {
+        if n > 1 { return pattern.replacingOccurrences(of: ":num", with: String(n)) }
+        var parts = pattern.split(separator: "/")
+        guard let i = parts.lastIndex(where: { $0.contains(":num") }) else { return pattern }
+        let alone = parts[i] == ":num"
+        parts.removeSubrange(i...)
+        if alone && !parts.isEmpty { parts.removeLast() }
+        return parts.isEmpty ? "/" : "/" + parts.joined(separator: "/") + "/"
     }
 
     static func normalizedBase(_ path: String) -> String {

@@ -14,11 +14,16 @@ struct SiteFiles: Sendable {
     }
 
     func files(documents: [RenderedDocument], posts: [RenderedDocument], terms: [Term]) -> [OutputFile] {
-        var entries: [(loc: String, lastmod: Date?)] = [(config.absolute(config.url("/")), posts.first?.source.date)]
-        for d in documents {
-            entries.append((config.absolute(config.url(d.source.permalink.url)), d.source.updated ?? d.source.date))
+        // A page at the post list's URL (say a CV at /) is listed once, as the page.
+        var entries: [(loc: String, lastmod: Date?)] = []
+        var seen = Set<String>()
+        func add(_ loc: String, _ lastmod: Date?) { if seen.insert(loc).inserted { entries.append((loc, lastmod)) } }
+        for d in documents where Self.listed(d.source) {
+            add(config.absolute(config.url(d.source.permalink.url)), d.source.updated ?? d.source.date)
         }
-        for t in terms { entries.append((config.absolute(t.url), t.posts.first.flatMap { posts[$0].source.date })) }
+        let list = config.absolute(config.url(config.postListURL(page: 1)))
+        if !seen.contains(list) { entries.insert((list, posts.first?.source.date), at: 0); seen.insert(list) }
+        for t in terms { add(config.absolute(t.url), t.posts.first.flatMap { posts[$0].source.date }) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for e in entries {
             xml += "  <url><loc>\(escape(e.loc))</loc>"
@@ -29,6 +34,13 @@ struct SiteFiles: Sendable {
         let robots = "User-agent: *\nAllow: /\n\nSitemap: \(config.absolute(config.url("/sitemap.xml")))\n"
         return [OutputFile(path: "sitemap.xml", data: Data(xml.utf8), source: "generated sitemap"),
                 OutputFile(path: "robots.txt", data: Data(robots.utf8), source: "generated robots.txt")]
+    }
+
+    /// Not in the sitemap: an error page (`404.html`) and pages that say `sitemap: false` (jekyll-sitemap's key).
+    static func listed(_ d: SourceDocument) -> Bool {
+        if d.permalink.outputPath == "404.html" { return false }
+        for (key, value) in d.params where key == "sitemap" { if case .bool(false) = value { return false } }
+        return true
     }
 
     private func escape(_ s: String) -> String {

@@ -24,10 +24,14 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Override `url` from site.yml.", valueName: "url"))
     var baseURL: String?
 
+    @Flag(name: .long, help: "Fail on warnings too (for CI): the output is then left untouched.")
+    var strict = false
+
     func run() async throws {
-        let options = BuildOptions(siteDirectory: URL(fileURLWithPath: site).standardizedFileURL,
+        var options = BuildOptions(siteDirectory: URL(fileURLWithPath: site).standardizedFileURL,
                                    outputDirectory: output.map { URL(fileURLWithPath: $0).standardizedFileURL },
                                    includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
+        options.strict = strict
         do {
             let report = try await SiteBuilder(options: options).build()
             Terminal.printSummary(report)
@@ -38,10 +42,14 @@ struct BuildCommand: AsyncParsableCommand {
     }
 }
 
-/// Human output on stderr, so stdout stays free for commands that print results.
+/// Diagnostics on stderr; a command's own summary on stdout (so `galley build > log` keeps it).
 enum Terminal {
     static func err(_ s: String) {
         FileHandle.standardError.write(Data((s + "\n").utf8))
+    }
+
+    static func out(_ s: String) {
+        FileHandle.standardOutput.write(Data((s + "\n").utf8))
     }
 
     static func printSummary(_ r: BuildReport) {
@@ -49,13 +57,13 @@ enum Terminal {
         let rows: [(String, Int)] = [("posts", r.posts), ("pages", r.pages), ("feeds", r.feeds), ("assets copied", r.assets),
                                      ("files written", r.files - r.unchanged), ("files unchanged", r.unchanged),
                                      ("warnings", r.warnings.count)]
-        err("galley: built \(r.outputDirectory.path) in \(String(format: "%.2f", r.seconds)) s")
-        for (k, v) in rows { err("  " + k.padding(toLength: 17, withPad: " ", startingAt: 0) + String(v)) }
+        out("galley: built \(r.outputDirectory.path) in \(String(format: "%.2f", r.seconds)) s")
+        for (k, v) in rows { out("  " + k.padding(toLength: 17, withPad: " ", startingAt: 0) + String(v)) }
         if !r.heldBack.isEmpty {
-            err("  held back (use --drafts / --future to include):")
+            out("  held back (use --drafts / --future to include):")
             for h in r.heldBack.sorted(by: { $0.source < $1.source }) {
                 let due = h.due.map { " — due \(SiteDates.iso8601($0, TimeZone(identifier: "UTC")!))" } ?? ""
-                err("    \(h.source) (\(h.reason)\(due))")
+                out("    \(h.source) (\(h.reason)\(due))")
             }
         }
     }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Site
+import Import
 
 struct ImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -26,9 +26,11 @@ struct ImportCommand: AsyncParsableCommand {
                                    destination: URL(fileURLWithPath: destination).standardizedFileURL)
             do {
                 let r = try job.run()
-                for l in r.leftovers { Terminal.err("\(l.description)") }
-                Terminal.err("galley: imported \(r.posts) posts, \(r.drafts) drafts, \(r.pages) pages, \(r.assets) assets into \(destination)")
-                Terminal.err("  converted \(r.converted) Liquid constructs; \(r.leftovers.count) left as written (listed above)")
+                for l in r.leftovers { Terminal.out(l.description) }
+                Terminal.out("galley: imported \(r.posts) posts, \(r.drafts) drafts, \(r.pages) pages, \(r.assets) assets into \(destination)")
+                for feed in r.feeds { Terminal.out("  the feed at \(feed) is now written by Galley") }
+                Terminal.out("  converted \(r.converted) Liquid constructs; \(r.leftovers.count) things not carried over as they were (listed above)")
+                Terminal.out("  next: galley build --site \(destination)")
             } catch {
                 Terminal.err("error: \(error.description)")
                 throw ExitCode(1)

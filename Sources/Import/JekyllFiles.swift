@@ -1,0 +1,132 @@
+import Foundation
+import Site
+
+/// The files of a Jekyll site: which are posts, drafts, pages, assets and which belong to the old theme.
+struct JekyllFiles: Sendable {
+    let source: URL
+    let destination: URL
+
+    /// What one source file becomes.
+    enum Kind: Equatable {
+        case post(String), draft(String), page(String)
+        case asset
+        /// Kept in `jekyll-leftovers/` and listed, with why.
+        case leftover(String)
+        /// A Liquid feed template (`rss`, `atom` or `json`): Galley's own feed goes to its URL.
+        case feedTemplate(String)
+        /// Not copied at all (Jekyll does not publish it either), listed.
+        case skipped(String)
+    }
+
+    /// Never published by Jekyll (its default `exclude` list), wherever they are; `_site` is its output.
+    static let skippedNames: Set<String> = ["Gemfile", "Gemfile.lock", "node_modules", "_site", ".jekyll-cache", ".sass-cache",
+                                            ".bundle", "gemfiles"]
+    static let skippedPaths: Set<String> = ["vendor/bundle", "vendor/cache", "vendor/gems", "vendor/ruby"]
+    static let markdownExtensions: Set<String> = ["md", "markdown", "mkd", "mkdn", "mdown"]
+
+    /// Every file to consider, relative and sorted. `excluded` are `_config.yml`'s `exclude` entries:
+    /// paths from the site root (a folder excludes what is inside it), or a `*` pattern on names.
+    func list(excluding excluded: [String]) -> [String] {
+        var out: [String] = []
+        let base = source.standardizedFileURL.path
+        guard let e = FileManager.default.enumerator(atPath: base) else { return [] }
+        while let rel = e.nextObject() as? String {
+            let name = (rel as NSString).lastPathComponent
+            let isDirectory = (e.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory
+            let skip = Self.skippedNames.contains(name) || Self.skippedPaths.contains(rel)
+                || (name.hasPrefix(".") && name != ".htaccess") || excluded.contains { Self.matches(rel, name: name, pattern: $0) }
+            if skip {
+                if isDirectory { e.skipDescendants() }
+                continue
+            }
+            if (e.fileAttributes?[.type] as? FileAttributeType) == .typeRegular { out.append(rel) }
+        }
+        return out.sorted()
+    }
+
+    static func matches(_ rel: String, name: String, pattern raw: String) -> Bool {
+        let pattern = raw.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))
+        if pattern.isEmpty { return false }
+        if pattern.contains("*") {
+            return fnmatch(pattern, name, 0) == 0 || fnmatch(pattern, rel, 0) == 0
+        }
+        return rel == pattern || rel.hasPrefix(pattern + "/")
+    }
+
+    func classify(_ rel: String) throws(JekyllImport.Failure) -> Kind {
+        let parts = rel.split(separator: "/").map(String.init)
+        let ext = (rel as NSString).pathExtension.lowercased()
+        let isMarkdown = Self.markdownExtensions.contains(ext)
+        if let i = parts.firstIndex(of: "_posts") {
+            guard isMarkdown else { return .leftover("a post that is not Markdown (Galley's posts are Markdown)") }
+            return .post("content/posts/" + parts[(i + 1)...].joined(separator: "/"))
+        }
+        if let i = parts.firstIndex(of: "_drafts") {
+            guard isMarkdown else { return .leftover("a draft that is not Markdown") }
+            return .draft("content/drafts/" + parts[(i + 1)...].joined(separator: "/"))
+        }
+        if parts.contains(where: { $0.hasPrefix("_") }) {
+            return .leftover("Jekyll theme file (layouts, includes, Sass, data) not converted")
+        }
+        let head = prefix(rel)
+        let hasFrontMatter = head.hasPrefix("---\n") || head.hasPrefix("---\r\n")
+        if isMarkdown {
+            return hasFrontMatter ? .page("content/" + rel) : .leftover("Markdown without front matter is a static file in Jekyll")
+        }
+        guard hasFrontMatter else { return .asset }
+        if ext == "html" || ext == "htm" {
+            if rel == "404.html" { return .leftover("Galley writes its own 404 page (templates/404.mustache)") }
+            return .leftover("Liquid HTML page not converted; Galley's templates/ make the post list, archive and tag pages")
+        }
+        if ["xml", "rss", "atom", "json"].contains(ext) {
+            let text = try read(rel)
+            if text.contains("<rss") { return .feedTemplate("rss") }
+            if text.contains("<feed") { return .feedTemplate("atom") }
+            if text.contains("jsonfeed.org") { return .feedTemplate("json") }
+        }
+        return .leftover("a .\(ext) file with front matter (Sass or Liquid) belongs to the Jekyll theme; not copied to the output")
+    }
+
+    /// The site path Jekyll writes a page or feed template to: its `permalink:`, else its own path.
+    func outputURL(of rel: String) -> String {
+        if let text = try? read(rel), let fm = ImportSupport.split(text).frontMatter,
+           let entries = ImportSupport.entries(fm, file: rel),
+           let p = entries.first(where: { $0.key == "permalink" }).flatMap({ ImportSupport.text($0.value) }), p.hasPrefix("/") {
+            return p
+        }
+        return "/" + rel
+    }
+
+    private func prefix(_ rel: String) -> String {
+        guard let h = FileHandle(forReadingAtPath: source.appendingPathComponent(rel).path) else { return "" }
+        defer { try? h.close() }
+        return String(decoding: (try? h.read(upToCount: 5)) ?? Data(), as: UTF8.self)
+    }
+
+    func read(_ rel: String) throws(JekyllImport.Failure) -> String {
+        guard let data = FileManager.default.contents(atPath: source.appendingPathComponent(rel).path) else {
+            throw JekyllImport.Failure(description: "cannot read \(rel)")
+        }
+        switch ImportSupport.decode(data, file: rel) {
+        case .success(let t): return t
+        case .failure(let d): throw JekyllImport.Failure(description: d.description)
+        }
+    }
+
+    func copy(_ rel: String, to target: String) throws(JekyllImport.Failure) {
+        let from = source.appendingPathComponent(rel)
+        let to = destination.appendingPathComponent(target)
+        do {
+            try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: from, to: to)
+        } catch { throw JekyllImport.Failure(description: "cannot copy \(from.path) to \(to.path): \(error.localizedDescription)") }
+    }
+
+    func write(_ text: String, to rel: String) throws(JekyllImport.Failure) {
+        let to = destination.appendingPathComponent(rel)
+        do {
+            try FileManager.default.createDirectory(at: to.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: to, options: .withoutOverwriting)
+        } catch { throw JekyllImport.Failure(description: "cannot write \(to.path): \(error.localizedDescription)") }
+    }
+}

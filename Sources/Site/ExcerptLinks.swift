@@ -1,0 +1,56 @@
+import Foundation
+
+/// An excerpt shown on a list page, a tag page or the archive is read at another URL than its post:
+/// its relative links (`./hello-world`, `../img.png`, `#note`) would resolve elsewhere there. They are
+/// made root-relative against the post's URL once, when the post is rendered (feeds make them absolute).
+enum ExcerptLinks {
+    /// `html` with every relative `href`/`src` value resolved against `pageURL` (root-relative, with base path).
+    static func rootRelative(_ html: String, pageURL: String) -> String {
+        guard html.contains("href=\"") || html.contains("src=\"") else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let r = nextAttribute(in: rest) {
+            out += rest[..<r.valueStart]
+            let value = String(rest[r.valueStart..<r.valueEnd])
+            out += resolve(value, against: pageURL)
+            rest = rest[r.valueEnd...]
+        }
+        return out + rest
+    }
+
+    private static func nextAttribute(in s: Substring) -> (valueStart: Substring.Index, valueEnd: Substring.Index)? {
+        let h = s.range(of: " href=\"")
+        let i = s.range(of: " src=\"")
+        guard let first = [h, i].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else { return nil }
+        guard let end = s[first.upperBound...].firstIndex(of: "\"") else { return nil }
+        return (first.upperBound, end)
+    }
+
+    /// Relative: not `/x`, not `//host`, not `scheme:`; empty stays.
+    static func resolve(_ value: String, against pageURL: String) -> String {
+        guard let first = value.first, first != "/" else { return value }
+        if let colon = value.firstIndex(of: ":"),
+           value[..<colon].allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }),
+           !value[..<colon].contains("/") {
+            return value
+        }
+        if first == "#" { return pageURL + value }
+        let dir = pageURL.hasSuffix("/") ? pageURL : String(pageURL[...(pageURL.lastIndex(of: "/") ?? pageURL.startIndex)])
+        // Split off query and fragment, then fold `.` and `..` segments of the path.
+        let cut = value.firstIndex(where: { $0 == "?" || $0 == "#" }) ?? value.endIndex
+        var segments = dir.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let relative = value[..<cut].split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        for (n, seg) in relative.enumerated() {
+            switch seg {
+            case ".": continue
+            case "..": if !segments.isEmpty { segments.removeLast() }
+            default:
+                if seg.isEmpty && n != relative.count - 1 { continue }
+                segments.append(seg)
+            }
+        }
+        var path = "/" + segments.joined(separator: "/")
+        if let last = relative.last, last == "." || last == ".." || last.isEmpty, !path.hasSuffix("/") { path += "/" }
+        return path + value[cut...]
+    }
+}

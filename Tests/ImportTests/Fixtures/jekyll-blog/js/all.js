@@ -1,0 +1,4 @@
+---
+---
+{% include analytics.js %}
+console.log("hi");
