@@ -208,3 +208,34 @@ func linkResolution(ref: String, page: String, expected: LinkResolver.Outcome) {
     #expect(links.links.map(\.url) == ["https://e.com/a", "https://e.com/i.png", "https://e.com/1.png", "https://e.com/2.png", "https://e.com/b?x=1&y=2"])
     #expect(links.links.map(\.isImage) == [false, true, true, true, false])
 }
+
+/// Defects found on an imported Jekyll blog.
+@Suite struct MigratedSiteCheckTests {
+    static func page(_ body: String) -> String {
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>T</title></head><body>\(body)</body></html>\n"
+    }
+
+    @Test func fragmentStartingWithAVariationSelectorResolves() async throws {
+        // `### ⚖️ Safety & Ethics` gets the id "\u{FE0F}-safety--ethics" (kramdown and Galley alike).
+        let site = try CheckFixture(["index.html": Self.page("<h3 id=\"\u{FE0F}-safety--ethics\">⚖️ Safety</h3><a href=\"#\u{FE0F}-safety--ethics\">up</a><a href=\"#\u{FE0F}-missing\">x</a>")])
+        defer { site.remove() }
+        let found = await SiteChecker().check(paths: [site.root])
+        #expect(found.map(\.rule) == ["anchor-missing"])
+        #expect(found.first?.message.contains("-missing") == true)
+    }
+
+    @Test func illFormedXMLIsFoundInAFolderByItsExtension() async throws {
+        let site = try CheckFixture([
+            "index.html": Self.page("<p>Hi</p>"),
+            "blog/feed/index.xml": "---\nlayout: null\n---\n<?xml version=\"1.0\"?>\n<rss>{% for p in site.posts %}</rss>\n",
+            "sitemap.xml": "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://a.example/</loc></url></urlset>\n",
+            "search.json": "{\"pages\": [1, 2]}\n",
+            "broken.json": "{\"a\": 1,}\n",
+        ])
+        defer { site.remove() }
+        let found = await SiteChecker().check(paths: [site.root])
+        let files = Set(found.filter { $0.severity == .error }.map { ($0.path as NSString).lastPathComponent })
+        #expect(files == ["index.xml", "broken.json"])
+        #expect(found.contains { $0.path.hasSuffix("blog/feed/index.xml") && $0.rule == "xml-well-formed" && $0.line == 1 })
+    }
+}
