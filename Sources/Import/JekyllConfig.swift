@@ -40,7 +40,7 @@ struct JekyllConfig: Sendable {
     }
 
     /// site.yml in Galley's names. Settings that carry over only in part are added to `leftovers`.
-    func siteYML(feedAliases: [(path: String, format: String)], leftovers: inout [JekyllImport.Leftover]) -> String {
+    func siteYML(feedAliases: [(path: String, format: String)], customKeys: [String], leftovers: inout [JekyllImport.Leftover]) -> String {
         var lines = ["# Imported from a Jekyll _config.yml by `galley import jekyll`."]
         func add(_ key: String, _ value: String?) { if let value { lines.append("\(key): \(ImportSupport.quoted(value))") } }
         add("title", text("title") ?? "Imported site")
@@ -86,6 +86,10 @@ struct JekyllConfig: Sendable {
             lines.append("highlight:")
             lines.append("  # kramdown's default_lang, as a hint: unlabelled code is still detected; \(lang) when detection is unsure.")
             lines.append("  fallback_language: \(ImportSupport.quoted(lang))")
+        }
+        if !customKeys.isEmpty {
+            lines.append("# Front matter of the old site's own; templates read them as page.params.<key>.")
+            lines.append("front_matter_keys: [\(customKeys.map(ImportSupport.quoted).joined(separator: ", "))]")
         }
         lines.append("markdown:")
         lines.append("  # Raw HTML read as kramdown reads it (these pages were written for kramdown).")

@@ -81,7 +81,13 @@ public struct JekyllImport: Sendable {
             }
         }
         report.leftovers += config.unusedKeys(usedBy: theme)
-        try files.write(config.siteYML(feedAliases: feedAliases, leftovers: &report.leftovers), to: "site.yml")
+        // Keys of the blog's own (`notice:`, `comments:`) are declared, so the build does not take them for typos.
+        var customKeys = Set<String>()
+        for doc in documents {
+            guard let yaml = ImportSupport.split(doc.text).frontMatter, let entries = ImportSupport.entries(yaml, file: doc.rel) else { continue }
+            for e in entries where !ImportSupport.frontMatterKeys.contains(e.key) { customKeys.insert(e.key) }
+        }
+        try files.write(config.siteYML(feedAliases: feedAliases, customKeys: customKeys.sorted(), leftovers: &report.leftovers), to: "site.yml")
 
         // Post URLs come from the site.yml just written, so `{% post_url %}` gets Galley's (= Jekyll's) URL.
         let urls = ImportSupport.postURLs(documents.map { ($0.rel, $0.text) }, siteDirectory: destination)

@@ -74,7 +74,12 @@ struct ContextBuilder: Sendable {
         if let u = src.updated { d["updated"] = date(u) }
         if let a = src.author ?? config.author?.name { d["author"] = .map(["name": .string(a)]) }
         if let img = src.image { d["image"] = .string(config.absoluteURL(img, relativeTo: url)) }
-        d["params"] = .map(Dictionary(src.params.map { ($0.0, $0.1.template) }, uniquingKeysWith: { $1 }))
+        // Every front matter key, and the keys under `params:` beside them (`page.params.x` either way).
+        var params = Dictionary(src.params.map { ($0.0, $0.1.template) }, uniquingKeysWith: { $1 })
+        if let nested = src.params.first(where: { $0.0 == "params" })?.1, case .map(let pairs) = nested {
+            for (k, v) in pairs where params[k] == nil { params[k] = v.template }
+        }
+        d["params"] = .map(params)
         if let i = index {
             // posts are newest first: the previous (older) post is the next index.
             if i + 1 < posts.count { d["previous"] = link(posts[i + 1]) }

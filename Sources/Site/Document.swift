@@ -242,9 +242,13 @@ struct ContentLoader: Sendable {
         let tags = list(["tags", "tag"])
         var image = string("image")
         if image == nil, let m = fm["image"], let p = m["path"]?.text ?? m["url"]?.text { image = p }
-        var author = string("author")
-        if author == nil, let m = fm["author"], let n = m["name"]?.text { author = n }
+        var author: String?
+        if let m = fm["author"], case .map = m {
+            author = m["name"]?.text
+            if author == nil { fail("author", "`author` needs a `name`, e.g. `author: {name: Ada}`") }
+        } else { author = string("author") }
         let layout = string("layout")
+        warnAboutUnknownKeys(fm, rel, diagnostics)
         let pattern = string("permalink") ?? (kind == .post ? config.permalink : nil)
         guard ok else { return nil }
 
@@ -273,10 +277,27 @@ struct ContentLoader: Sendable {
             return nil
         }
         return SourceDocument(kind: kind, sourcePath: rel, body: split.body, bodyLineOffset: split.bodyLineOffset,
-                              title: title ?? baseName, date: docDate, updated: updated, description: string("description") ?? string("excerpt"),
+                              title: title ?? baseName, date: docDate, updated: updated,
+                              description: (string("description") ?? string("excerpt")).flatMap { $0.isEmpty ? nil : $0 },
                               categories: categories, tags: tags, layout: layout, layoutLine: fm.position(of: "layout")?.0 ?? 1,
                               draft: draft, author: author, image: image, slug: Slug.jekyll(slugSource),
                               permalink: expanded, params: fm.values.map { ($0.key, $0.value) }, contentHash: contentHash)
+    }
+
+    /// Front matter keys a build reads. Anything else is a site's own key (declared in `front_matter_keys`
+    /// or written under `params:`) or a typo: `tgas:` would drop every tag, `draf: true` publish a draft.
+    static let knownKeys: [String] = ["title", "date", "updated", "last_modified_at", "description", "excerpt", "categories",
+                                      "category", "tags", "tag", "layout", "draft", "published", "author", "image", "slug",
+                                      "permalink", "sitemap", "params"]
+    private static let knownKeySet = Set(knownKeys)
+
+    private func warnAboutUnknownKeys(_ fm: YAMLDocument, _ rel: String, _ diagnostics: DiagnosticSink) {
+        for entry in fm.values where !Self.knownKeySet.contains(entry.key) && !config.frontMatterKeys.contains(entry.key) {
+            let near = Suggest.nearest(entry.key, in: Self.knownKeys)
+            diagnostics.add(.warning(rel, line: entry.line, column: 1,
+                                     "unknown front matter key `\(entry.key)`" + (near.map { "; did you mean `\($0)`?" } ?? ""),
+                                     hint: "a key of your own goes under `params:` (templates read `page.params.\(entry.key)`), or list it once in \(config.file) as `front_matter_keys: [\(entry.key)]`"))
+        }
     }
 
     /// `NSString.deletingPathExtension` of a file name, without bridging for the plain `name.ext` case.

@@ -44,10 +44,7 @@ package enum ImportSupport {
     package static func normalizedBase(_ path: String) -> String { SiteConfig.normalizedBase(path) }
 
     /// The front matter keys a build reads (anything else is for templates, as `page.params.x`).
-    package static let frontMatterKeys: Set<String> = [
-        "title", "date", "updated", "last_modified_at", "description", "excerpt", "categories", "category", "tags", "tag",
-        "layout", "draft", "published", "author", "image", "slug", "permalink", "sitemap",
-    ]
+    package static let frontMatterKeys = Set(ContentLoader.knownKeys)
 
     /// Root-relative URLs (with base path) the posts among `documents` (site-relative path, text) will have
     /// in the site at `siteDirectory` (its site.yml already written), by Jekyll post name (`2026-03-06-hello`).

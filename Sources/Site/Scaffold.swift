@@ -19,7 +19,7 @@ public enum Scaffold {
         let day = SiteDates.day(date, zone)
         let file = siteDirectory.appendingPathComponent("content/posts/\(day)-\(slug).md")
         let stamp = SiteDates.iso8601(date, zone)
-        var text = "---\ntitle: \(yamlQuoted(title))\ndate: \(stamp)\ndescription: \"\"\ntags: []\n"
+        var text = "---\ntitle: \(yamlQuoted(title))\ndate: \(stamp)\ntags: []\n"
         if draft { text += "draft: true\n" }
         text += "---\n\nWrite the first paragraph here: it becomes the excerpt on the home page and in feeds.\n"
         try create(file, text)
@@ -40,7 +40,9 @@ public enum Scaffold {
         author: Your Name
         language: en
         timezone: UTC
-        permalink: /blog/:title
+        # A trailing slash writes blog/<slug>/index.html: every static host serves that
+        # (without it, links have no extension, which GitHub Pages serves but plain servers do not).
+        permalink: /blog/:title/
         paginate: 10
         menu:
           - title: Home

@@ -25,6 +25,9 @@ public struct SiteConfig: Sendable {
     public var paginatePath = "/page/:num/"
     /// How dates show on pages (`date.display` in templates), strftime style (`%b %-d, %Y`); nil: `6 March 2026`.
     public var dateFormat: String?
+    /// Front matter keys of the site's own, beyond those Galley reads (`front_matter_keys` in site.yml):
+    /// templates see them as `page.params.x`; any other unknown key is reported as a likely typo.
+    public var frontMatterKeys: Set<String> = []
     /// Extra copies of the site feed at other paths (an imported Jekyll feed template's URL), with their format.
     public var feedAliases: [(path: String, format: FeedFormat)] = []
     public var menu: [MenuItem] = []
@@ -147,6 +150,11 @@ public struct SiteConfig: Sendable {
                         hint: "page 1 of the post list goes to the folder of the pattern (`/blog/`), page n replaces `:num` with n")
             }
         }
+        switch doc["front_matter_keys"] {
+        case nil: break
+        case .list(let items)?: frontMatterKeys = Set(items.compactMap(\.text))
+        default: problem("front_matter_keys", "`front_matter_keys` must be a list of key names, e.g. `[notice, comments]`")
+        }
         if let f = doc["date_format"]?.text {
             if let bad = DateFormat.firstUnsupported(f) {
                 problem("date_format", "`date_format` uses `\(bad)`, which Galley does not know",
@@ -210,7 +218,7 @@ public struct SiteConfig: Sendable {
         }
         if !jekyll {
             let known: Set = ["title", "description", "url", "baseurl", "author", "language", "lang", "timezone", "permalink",
-                              "paginate", "paginate_path", "date_format", "menu", "feed", "highlight", "markdown"]
+                              "paginate", "paginate_path", "date_format", "front_matter_keys", "menu", "feed", "highlight", "markdown"]
             for entry in doc.values where !known.contains(entry.key) {
                 diagnostics.add(.warning(file, line: entry.line, column: 1, "unknown setting `\(entry.key)` is ignored",
                                          hint: "see README.md, section site.yml, for the settings Galley reads"))

@@ -130,3 +130,35 @@ import Testing
         #expect(Suggest.nearest("zebra", in: ["page", "post"]) == nil)
     }
 }
+
+/// Front matter a build does not read is a typo until declared: said once, at its line.
+@Suite struct FrontMatterKeyTests {
+    @Test func typosAreWarnedWithASuggestion() async throws {
+        let site = try FixtureSite(files: ["content/posts/2026-01-01-a.md": "---\ntitle: A\ntgas: [swift]\ndraf: true\nparams:\n  mood: calm\n---\nA.\n"])
+        defer { site.cleanUp() }
+        let report = try await site.build()
+        #expect(report.warnings.map(\.description).map { $0.components(separatedBy: "\n")[0] } == [
+            "content/posts/2026-01-01-a.md:3:1: warning: unknown front matter key `tgas`; did you mean `tags`?",
+            "content/posts/2026-01-01-a.md:4:1: warning: unknown front matter key `draf`; did you mean `draft`?",
+        ])
+    }
+
+    @Test func declaredKeysAndParamsAreQuietAndReachTemplates() async throws {
+        var files = ["content/posts/2026-01-01-a.md": "---\ntitle: A\nnotice: Outdated\nparams:\n  mood: calm\n---\nA.\n",
+                     "site.yml": FixtureSite.siteYML + "\nfront_matter_keys: [notice]\n"]
+        files["templates/post.mustache"] = "{{<base}}{{$main}}<p class=\"n\">{{page.params.notice}}/{{page.params.mood}}</p>{{/main}}{{/base}}"
+        let site = try FixtureSite(files: files)
+        defer { site.cleanUp() }
+        let report = try await site.build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        #expect(site.text("blog/a.html")?.contains("<p class=\"n\">Outdated/calm</p>") == true)
+    }
+
+    @Test func authorMapAndEmptyDescription() async throws {
+        let site = try FixtureSite(files: ["content/posts/2026-01-01-a.md": "---\ntitle: A\nauthor: {name: Grace Hopper}\ndescription: \"\"\n---\nThe excerpt.\n",
+                                           "templates/post.mustache": "{{<base}}{{$main}}<p class=\"a\">{{page.author.name}}|{{page.description}}</p>{{/main}}{{/base}}"])
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        #expect(site.text("blog/a.html")?.contains("<p class=\"a\">Grace Hopper|The excerpt.</p>") == true)
+    }
+}

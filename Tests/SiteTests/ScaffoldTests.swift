@@ -34,7 +34,9 @@ import Testing
         #expect(report.warnings.isEmpty, "\(report.warnings)")
         let out = dir.appendingPathComponent("public")
         let home = try #require(HTMLDocument(try Data(contentsOf: out.appendingPathComponent("index.html"))))
-        #expect(home.strings("//a/@href").contains("/blog/hello-world"))
+        // The permalink `galley init` writes ends in `/`: blog/hello-world/index.html, which every static host serves.
+        #expect(home.strings("//a/@href").contains("/blog/hello-world/"))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("blog/hello-world/index.html").path))
         // A second init into the same folder refuses.
         #expect(throws: Scaffold.Failure.self) { try Scaffold.initSite(at: dir) }
     }
