@@ -124,7 +124,17 @@ public struct SiteBuilder: Sendable {
                                    "Liquid is not run; `\(liquid.text)` shows as text",
                                    hint: "Galley does not run Liquid: write the value itself, or `\\\(liquid.text)` to show it as text on purpose"))
             }
-            let out = renderer.render(doc.body)
+            var body = doc.body
+            if config.repairEncoding {
+                body = Mojibake.repaired(body)
+            } else {
+                for m in Mojibake.find(in: body) {
+                    local.add(.warning(doc.sourcePath, line: m.line + doc.bodyLineOffset, column: m.column,
+                                       "text looks double-encoded (UTF-8 read as Windows-1252); meant: \(m.repaired.trimmingCharacters(in: .whitespaces))",
+                                       hint: "fix the file (save it as UTF-8 once), or set `markdown.repair_encoding: true` in \(config.file) to repair it in the output"))
+                }
+            }
+            let out = renderer.render(body)
             if releaseBodies { doc.releaseBody() }
             for d in out.diagnostics {
                 local.add(SiteDiagnostic(d.severity == .error ? .error : .warning, file: doc.sourcePath,

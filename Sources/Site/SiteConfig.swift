@@ -25,6 +25,8 @@ public struct SiteConfig: Sendable {
     public var paginatePath = "/page/:num/"
     /// How dates show on pages (`date.display` in templates), strftime style (`%b %-d, %Y`); nil: `6 March 2026`.
     public var dateFormat: String?
+    /// Repair double-encoded text (`â€œ` → `“`) in the output; the source is never rewritten.
+    public var repairEncoding = false
     /// Front matter keys of the site's own, beyond those Galley reads (`front_matter_keys` in site.yml):
     /// templates see them as `page.params.x`; any other unknown key is reported as a likely typo.
     public var frontMatterKeys: Set<String> = []
@@ -216,6 +218,7 @@ public struct SiteConfig: Sendable {
             if case .bool(let b)? = m["hard_breaks"] { markdown.hardBreaks = b }
             if case .bool(let b)? = m["heading_anchors"] { markdown.headingAnchors = b }
         }
+        if case .bool(let b)? = doc["markdown"]?["repair_encoding"] { repairEncoding = b }
         if !jekyll {
             let known: Set = ["title", "description", "url", "baseurl", "author", "language", "lang", "timezone", "permalink",
                               "paginate", "paginate_path", "date_format", "front_matter_keys", "menu", "feed", "highlight", "markdown"]

@@ -162,3 +162,33 @@ import Testing
         #expect(site.text("blog/a.html")?.contains("<p class=\"a\">Grace Hopper|The excerpt.</p>") == true)
     }
 }
+
+/// Text saved through the wrong encoding once: one warning per source line, showing the repair.
+@Suite struct MojibakeTests {
+    static let post = "---\ntitle: Q\n---\nShe said â€œhiâ€\u{9d} and left.\n\nCafÃ© is fine. So is “this”.\n"
+
+    @Test func reportedOncePerLineAtTheSource() async throws {
+        #expect(Mojibake.find(in: "plain “text” é") == [])
+        #expect(Mojibake.repair("CafÃ© â€™").0 == "Café ’")
+        let site = try FixtureSite(files: ["content/posts/2026-01-01-q.md": Self.post])
+        defer { site.cleanUp() }
+        let report = try await site.build()
+        // Two lines, two warnings: not one per feed the post is in.
+        #expect(report.warnings.map { "\($0.file):\($0.line):\($0.column): \($0.message)" } == [
+            "content/posts/2026-01-01-q.md:4:10: text looks double-encoded (UTF-8 read as Windows-1252); meant: She said “hi” and left.",
+            "content/posts/2026-01-01-q.md:6:4: text looks double-encoded (UTF-8 read as Windows-1252); meant: Café is fine. So is “this”.",
+        ])
+        #expect(site.text("blog/q.html")?.contains("â€œ") == true)
+    }
+
+    @Test func repairedInTheOutputWhenAsked() async throws {
+        let site = try FixtureSite(files: ["content/posts/2026-01-01-q.md": Self.post,
+                                           "site.yml": FixtureSite.siteYML + "\nmarkdown:\n  repair_encoding: true\n"])
+        defer { site.cleanUp() }
+        let report = try await site.build()
+        #expect(report.warnings.isEmpty)
+        let page = try #require(site.text("blog/q.html"))
+        #expect(page.contains("She said “hi” and left.") && page.contains("Café is fine."))
+        #expect(try String(contentsOf: site.root.appendingPathComponent("content/posts/2026-01-01-q.md"), encoding: .utf8) == Self.post)
+    }
+}
