@@ -38,6 +38,12 @@ public actor BuildSession {
 
     public init(options: BuildOptions) { self.options = options }
 
+    /// `templates/assets/*` of the built-in theme, as output paths and bytes.
+    static let builtInAssets: [(String, Data)] = DefaultTheme.files.filter { $0.key.hasPrefix("assets/") }
+        .sorted { $0.key < $1.key }.map { ($0.key, Data($0.value.utf8)) }
+    /// The built-in assets were written by an earlier rebuild of this session (they never change).
+    private var builtInWritten = false
+
     /// `GALLEY_TRACE=1` prints how long each phase of a build took, to standard error (for profiling).
     private static let tracing = ProcessInfo.processInfo.environment["GALLEY_TRACE"] == "1"
     private var phaseStart = (wall: DispatchTime.now(), cpu: BuildSession.cpuMicroseconds())
@@ -214,6 +220,13 @@ public actor BuildSession {
             fresh.insert("assets/syntax.css")
         }
         files.append(OutputFile(path: "assets/syntax.css", data: syntaxCSS!.css, source: "highlight theme `\(config.highlightTheme)`"))
+        // The built-in theme's assets, where the site has no file of its own at that path (as its templates).
+        let ownAssets = Set(listing.assets.map(SiteBuilder.assetPath))
+        for (path, data) in Self.builtInAssets where !ownAssets.contains(path) {
+            files.append(OutputFile(path: path, data: data, source: "built-in theme"))
+            if !builtInWritten { fresh.insert(path) }
+        }
+        builtInWritten = stream == nil
 
         let feeds = await feedsMade
         for f in feeds {

@@ -87,6 +87,33 @@ public enum Scaffold {
         try create(post, body)
     }
 
+    /// The built-in theme's files (`post.mustache`, `partials/head.mustache`, `assets/galley.css`…).
+    public static var themeFiles: [String] { DefaultTheme.files.keys.sorted() }
+
+    /// Copies built-in theme files into `templates/` of an existing site, for editing: all of them, or those
+    /// named (`post`, `partials/head`, `assets/galley.css`). A file the site already has is kept, never overwritten.
+    public static func ejectTheme(siteDirectory: URL, names: [String]) throws(Failure) -> (written: [String], kept: [String]) {
+        var chosen: [String] = []
+        for name in names {
+            let match = themeFiles.first { $0 == name || $0 == name + ".mustache" || $0 == "templates/" + name || "templates/" + $0 == name + ".mustache" }
+            guard let match else {
+                let near = Suggest.nearest(name, in: themeFiles.map { $0.hasSuffix(".mustache") ? String($0.dropLast(9)) : $0 })
+                throw Failure(description: "the built-in theme has no `\(name)`" + (near.map { "; did you mean `\($0)`?" } ?? "")
+                              + " (`galley theme list` shows its files)")
+            }
+            chosen.append(match)
+        }
+        if names.isEmpty { chosen = themeFiles }
+        var written: [String] = [], kept: [String] = []
+        for path in chosen {
+            let file = siteDirectory.appendingPathComponent("templates/" + path)
+            if FileManager.default.fileExists(atPath: file.path) { kept.append("templates/" + path); continue }
+            try create(file, DefaultTheme.files[path]!)
+            written.append("templates/" + path)
+        }
+        return (written, kept)
+    }
+
     private static func create(_ file: URL, _ text: String) throws(Failure) {
         let fm = FileManager.default
         if fm.fileExists(atPath: file.path) {

@@ -84,6 +84,12 @@ public struct SiteConfig: Sendable {
         if fm.fileExists(atPath: siteDirectory.appendingPathComponent("site.yml").path) {
             config.file = "site.yml"; jekyllOnly = false
         } else if fm.fileExists(atPath: siteDirectory.appendingPathComponent("_config.yml").path) {
+            if fm.fileExists(atPath: siteDirectory.appendingPathComponent("_posts").path),
+               !fm.fileExists(atPath: siteDirectory.appendingPathComponent("content").path) {
+                diagnostics.add(.error("_config.yml", "this is a Jekyll site (_config.yml, _posts/): Galley reads posts from content/posts/",
+                                       hint: "run `galley import jekyll \(siteDirectory.path) NEW-FOLDER`, then `galley build --site NEW-FOLDER`"))
+                return nil
+            }
             config.file = "_config.yml"; jekyllOnly = true
             config.permalink = "/:categories/:year/:month/:day/:title:output_ext"   // Jekyll's default `date` style
         } else {

@@ -57,6 +57,13 @@ struct TemplateSet: Sendable {
                 }
             }
         }
+        // The built-in theme fills in, file by file, whatever the site's own templates/ does not have
+        // (Hugo's project-over-theme lookup): a folder with only content/ and site.yml builds.
+        let own = Set(sources.map(\.name))
+        for (path, text) in DefaultTheme.files where path.hasSuffix(".mustache") {
+            let name = String(path.dropLast(".mustache".count))
+            if !own.contains(name) { sources.append((name, "templates/\(path) (built-in theme)", text)) }
+        }
         sources.sort { $0.name < $1.name }
         var library = MustacheLibrary()
         let names = Set(sources.map(\.name))
