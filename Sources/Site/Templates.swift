@@ -73,6 +73,10 @@ struct TemplateSet: Sendable {
         for src in sources {
             var refs = Set<String>()
             let problems = check(src.text, file: src.file, known: names, references: &refs)
+            // Names outside the model render as nothing, silently: warn (the built-in theme is tested clean).
+            if own.contains(src.name) {
+                diagnostics.add(contentsOf: TemplateModel.check(src.text, file: src.file, isPartial: src.name.hasPrefix("partials/")))
+            }
             references[src.name] = refs
             texts[src.name] = src.text
             if !problems.isEmpty { diagnostics.add(contentsOf: problems); ok = false; continue }
