@@ -66,10 +66,13 @@ func headingSourceText(_ node: Node, source: SourceText) -> String {
     let last = endLine(node)
     let quotes = quoteDepth(node)
     if last > first {
-        // Setext: every line but the underline.
+        // Setext: the text lines, without the `===`/`---` underline. cmark's end line is not always the
+        // underline (it can be the line after), so stop at the first underline-only line instead.
         var parts: [String] = []
-        for l in first..<last {
-            parts.append(String(decoding: trimmed(source.contentLine(l, quotes: quotes)), as: UTF8.self))
+        for l in first...last {
+            let text = trimmed(source.contentLine(l, quotes: quotes))
+            if l > first, isSetextUnderline(text) { break }
+            parts.append(String(decoding: text, as: UTF8.self))
         }
         return stripHeaderIDSuffix(parts.joined(separator: " "))
     }
@@ -88,6 +91,17 @@ func headingSourceText(_ node: Node, source: SourceText) -> String {
         }
     }
     return stripHeaderIDSuffix(String(decoding: line, as: UTF8.self))
+}
+
+/// A line of only `=` or only `-` (spaces around allowed): a setext heading's underline.
+private func isSetextUnderline(_ line: ArraySlice<UInt8>) -> Bool {
+    guard let c = line.first, c == 0x3D || c == 0x2D else { return false }
+    var seenSpace = false
+    for b in line {
+        if b == 0x20 || b == 0x09 { seenSpace = true; continue }
+        if b != c || seenSpace { return false }
+    }
+    return true
 }
 
 private func stripHeaderIDSuffix(_ s: String) -> String {

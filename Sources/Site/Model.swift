@@ -10,6 +10,9 @@ final class RenderedDocument: Sendable {
     let excerptText: String
     let headings: [Heading]
     let wordCount: Int
+    /// Internal links and images of the body with their source positions, and the ids it has (for `LinkAudit`).
+    let references: [LinkAudit.Reference]
+    let ids: [String]
 
     /// Prints of what other pages show of this document (see `Prints`), made once per render, not per rebuild:
     /// its list entry without its terms, its link, and its tags (what related posts are computed from).
@@ -18,7 +21,9 @@ final class RenderedDocument: Sendable {
     let tagPrint: Int
 
     init(source: SourceDocument, html: String, excerptHTML: String, excerptText: String, headings: [Heading], wordCount: Int,
-         config: SiteConfig) {
+         config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = []) {
+        self.references = references
+        self.ids = ids
         self.source = source
         self.html = html
         self.excerptHTML = excerptHTML

@@ -106,6 +106,18 @@ import Testing
         }
     }
 
+    @Test func oldAnchorsKeepWorkingAndTheSiteChecksClean() async throws {
+        let s = try await importAndBuild()
+        defer { s.cleanUp() }
+        // The ids Jekyll's kramdown gave (read off Jekyll 4.3.1's build of this fixture).
+        let chain = text(s.out, "deep dives/2012/03/10/chain-of-responsibility/index.html")
+        #expect(chain.contains("<h2 id=\"intro-to-the-cor-pattern\">") && chain.contains("<h1 id=\"title-two\">"))
+        #expect(text(s.out, "2026/01/02/kotlin-flows/index.html").contains("<h3 id=\"\u{FE0F}-safety--ethics\">"))
+        // `galley check` on the whole output: every page, feed, link and anchor.
+        let problems = await SiteChecker().check(paths: [s.out])
+        #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems)")
+    }
+
     @Test func datesLinksAndCategoriesReadAsBefore() async throws {
         let s = try await importAndBuild()
         defer { s.cleanUp() }

@@ -11,6 +11,10 @@ import Testing
         ("## Version 2.0: what's new?", "version-20-whats-new"),
         ("## Closing hashes ##", "closing-hashes"),
         ("Setext heading\n--------------", "setext-heading"),
+        // Followed by a blank line and more text, cmark's end line is past the underline: the id must not take it in.
+        ("Intro to the CoR pattern\n-------------------------\n\nText after.", "intro-to-the-cor-pattern"),
+        ("Title two\n===\n\nMore.", "title-two"),
+        ("Spaces after\n===   \n\nx", "spaces-after"),
         ("## `code` in *heading*", "code-in-heading"),
         ("## 日本語 見出し", "日本語-見出し"),
     ])

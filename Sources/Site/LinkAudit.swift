@@ -1,0 +1,151 @@
+import Foundation
+
+/// Internal links and images in Markdown that lead nowhere, found at build time and reported at the
+/// Markdown line that wrote them (once, not once per page or feed that shows the post), with the
+/// nearest URL or id that does exist.
+enum LinkAudit {
+    /// A link or image of a rendered document, with where its source wrote it.
+    struct Reference: Sendable, Hashable {
+        var url: String
+        var isImage: Bool
+        var line: Int     // in the file
+        var column: Int
+    }
+
+    /// References and ids of rendered HTML; positions found in the Markdown `body` (lines offset by `lineOffset`).
+    static func references(html: String, body: String, lineOffset: Int) -> (refs: [Reference], ids: [String]) {
+        var refs: [Reference] = []
+        var ids: [String] = []
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        var searchFrom = 0   // links usually come in source order: search on from the last one found
+        for (attr, value) in attributes(html, names: [" href=\"", " src=\"", " id=\""]) {
+            if attr == " id=\"" { ids.append(decode(value)); continue }
+            let url = decode(value)
+            guard isInternal(url) else { continue }
+            var position = (line: 0, column: 0)
+            for n in Array(searchFrom..<lines.count) + Array(0..<min(searchFrom, lines.count)) {
+                let line = lines[n]
+                // As a link destination first (`](url`, `<url`, `]: url`), then anywhere on the line.
+                let marked = ["(", "<", ": ", "\""].lazy.compactMap { p in (line.range(of: p + url) ?? line.range(of: p + value)).map { (p, $0) } }.first
+                if let (p, r) = marked {
+                    position = (n + 1 + lineOffset, line.distance(from: line.startIndex, to: r.lowerBound) + 1 + p.count)
+                    searchFrom = n
+                    break
+                }
+                if let r = line.range(of: url) ?? line.range(of: value) {
+                    position = (n + 1 + lineOffset, line.distance(from: line.startIndex, to: r.lowerBound) + 1)
+                    searchFrom = n
+                    break
+                }
+            }
+            refs.append(Reference(url: url, isImage: attr == " src=\"", line: position.line, column: position.column))
+        }
+        return (refs, ids)
+    }
+
+    static func isInternal(_ url: String) -> Bool {
+        guard let first = url.first else { return false }
+        if url.hasPrefix("//") { return false }
+        if first == "/" || first == "#" || first == "." { return true }
+        // A scheme (`https:`, `mailto:`) before any `/`, `?` or `#` makes it external.
+        for c in url {
+            if c == ":" { return false }
+            if c == "/" || c == "?" || c == "#" { break }
+        }
+        return true
+    }
+
+    /// `(attribute, raw value)` pairs of ` href="`, ` src="` and ` id="`, in document order: one pass over
+    /// the bytes (every page of every build goes through here).
+    private static func attributes(_ html: String, names: [String]) -> [(String, String)] {
+        var out: [(String, String)] = []
+        var copy = html
+        copy.withUTF8 { b in
+            var i = 0
+            let n = b.count
+            while i + 4 < n {
+                // Find `="` and look back at the name before it.
+                guard b[i] == 0x3D, b[i + 1] == 0x22 else { i += 1; continue }
+                var name: String?
+                if i >= 5, b[i - 5] == 0x20, b[i - 4] == 0x68, b[i - 3] == 0x72, b[i - 2] == 0x65, b[i - 1] == 0x66 { name = " href=\"" }
+                else if i >= 4, b[i - 4] == 0x20, b[i - 3] == 0x73, b[i - 2] == 0x72, b[i - 1] == 0x63 { name = " src=\"" }
+                else if i >= 3, b[i - 3] == 0x20, b[i - 2] == 0x69, b[i - 1] == 0x64 { name = " id=\"" }
+                let start = i + 2
+                var end = start
+                while end < n, b[end] != 0x22 { end += 1 }
+                if let name, names.contains(name) {
+                    out.append((name, String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)))
+                }
+                i = end + 1
+            }
+        }
+        return out
+    }
+
+    private static func decode(_ s: String) -> String {
+        guard s.contains("&") else { return s }
+        return s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
+            .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
+    }
+
+    /// Warnings for every reference of `docs` that resolves to no output file, or to a page without that id.
+    /// `outputPaths` are every file the build writes or copies (relative to the output folder).
+    static func audit(_ docs: [RenderedDocument], outputPaths: Set<String>, config: SiteConfig) -> [SiteDiagnostic] {
+        var idsByPath: [String: Set<String>] = [:]
+        for d in docs { idsByPath[d.source.permalink.outputPath] = Set(d.ids) }
+        let pageURLs = docs.map { config.url($0.source.permalink.url) }
+        var out: [SiteDiagnostic] = []
+        for d in docs {
+            let pageURL = config.url(d.source.permalink.url)
+            var seen = Set<String>()
+            for ref in d.references where seen.insert(ref.url).inserted {
+                var path = ref.url
+                var fragment: String?
+                if let h = path.firstIndex(of: "#") { fragment = String(path[path.index(after: h)...]); path = String(path[..<h]) }
+                if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
+                let target: String
+                if path.isEmpty {
+                    target = d.source.permalink.outputPath
+                } else {
+                    let absolute = path.hasPrefix("/") ? path : ExcerptLinks.resolve(path, against: pageURL)
+                    guard let file = lookup(absolute, basePath: config.basePath, in: outputPaths) else {
+                        let near = Suggest.nearest(absolute, in: pageURLs)
+                        out.append(.warning(d.source.sourcePath, line: ref.line, column: ref.column,
+                                            "\(ref.isImage ? "image" : "link") `\(ref.url)` leads to nothing in the site"
+                                            + (near.map { "; did you mean `\($0)`?" } ?? ""),
+                                            hint: ref.isImage ? "put the file under content/ (content/images/x.png is /images/x.png)"
+                                                : "links are checked against every page, feed and file the build writes"))
+                        continue
+                    }
+                    target = file
+                }
+                guard let fragment, !fragment.isEmpty, fragment != "top", let ids = idsByPath[target] else { continue }
+                let name = fragment.removingPercentEncoding ?? fragment
+                if !ids.contains(name) {
+                    let near = Suggest.nearest(name, in: ids.sorted())
+                    out.append(.warning(d.source.sourcePath, line: ref.line, column: ref.column,
+                                        "`#\(fragment)` is not an id on \(target == d.source.permalink.outputPath ? "this page" : "`\(path)`")"
+                                        + (near.map { "; did you mean `#\($0)`?" } ?? ""),
+                                        hint: "heading ids are made as kramdown makes them (`## What I measured` → `#what-i-measured`)"))
+                }
+            }
+        }
+        return out
+    }
+
+    /// The output file a root-relative URL is served from, as static hosts do.
+    static func lookup(_ url: String, basePath: String, in paths: Set<String>) -> String? {
+        var p = url.removingPercentEncoding ?? url
+        if !basePath.isEmpty {
+            guard p == basePath || p.hasPrefix(basePath + "/") else { return nil }
+            p = String(p.dropFirst(basePath.count))
+        }
+        let trimmed = String(p.drop { $0 == "/" })
+        if trimmed.isEmpty || p.hasSuffix("/") {
+            let index = trimmed.isEmpty ? "index.html" : (trimmed.hasSuffix("/") ? trimmed : trimmed + "/") + "index.html"
+            return paths.contains(index) ? index : nil
+        }
+        for candidate in [trimmed, trimmed + ".html", trimmed + "/index.html"] where paths.contains(candidate) { return candidate }
+        return nil
+    }
+}
