@@ -140,21 +140,55 @@ public struct SiteChecker: Sendable {
         let resolver = LinkResolver(files: Set(files), ids: scans.mapValues(\.ids), basePath: basePath)
         let pagePaths = scans.keys.sorted()
         let pageChunks = stride(from: 0, to: pagePaths.count, by: chunkSize * 4).map { Array(pagePaths[$0..<min($0 + chunkSize * 4, pagePaths.count)]) }
+        var feedFindings: [Finding] = []
         for (feed, links) in feedLinks.sorted(by: { $0.key < $1.key }) {
-            diagnostics += SiteChecker.feedLinkDiagnostics(links, feed: feed, resolver: resolver, display: prefix + feed)
+            feedFindings += SiteChecker.feedLinkFindings(links, feed: feed, resolver: resolver, display: prefix + feed)
         }
         let scansSnapshot = scans
-        await withTaskGroup(of: [CheckDiagnostic].self) { group in
+        var pageFindings: [Finding] = []
+        await withTaskGroup(of: [Finding].self) { group in
             for chunk in pageChunks {
                 group.addTask {
                     chunk.flatMap { page in
-                        SiteChecker.linkDiagnostics(scansSnapshot[page]!.references, page: page, resolver: resolver, display: prefix + page)
+                        SiteChecker.linkFindings(scansSnapshot[page]!.references, page: page, resolver: resolver, display: prefix + page)
                     }
                 }
             }
-            for await d in group { diagnostics += d }
+            for await d in group { pageFindings += d }
         }
-        return diagnostics
+        return diagnostics + SiteChecker.reportedOnce(pages: pageFindings, feeds: feedFindings)
+    }
+
+    /// A broken reference and what it resolves to (`file` or `file#id`), so copies of one mistake can be told apart.
+    struct Finding: Sendable {
+        var diagnostic: CheckDiagnostic
+        var target: String
+    }
+
+    /// One problem, one report: a post's broken link is on its page and in every feed that carries the post
+    /// (one link gave 19 errors). Feed findings whose target a page already reports are folded into it
+    /// ("also in 18 feeds"); the rest are reported once, in the first feed, with the count of the others.
+    static func reportedOnce(pages: [Finding], feeds: [Finding]) -> [CheckDiagnostic] {
+        var feedsByTarget: [String: [Finding]] = [:]
+        for f in feeds { feedsByTarget[f.target, default: []].append(f) }
+        var out: [CheckDiagnostic] = []
+        var onPages = Set<String>()
+        for p in pages {
+            var d = p.diagnostic
+            if onPages.insert(p.target).inserted, let copies = feedsByTarget[p.target] {
+                let n = Set(copies.map(\.diagnostic.path)).count
+                d.message += " (also in \(n) feed\(n == 1 ? "" : "s"))"
+            }
+            out.append(d)
+        }
+        for (target, copies) in feedsByTarget where !onPages.contains(target) {
+            let sorted = copies.sorted { ($0.diagnostic.path, $0.diagnostic.line) < ($1.diagnostic.path, $1.diagnostic.line) }
+            var d = sorted[0].diagnostic
+            let others = Set(sorted.map(\.diagnostic.path)).count - 1
+            if others > 0 { d.message += " (also in \(others) other feed\(others == 1 ? "" : "s"))" }
+            out.append(d)
+        }
+        return out
     }
 
     /// A reference as shown in a one-line message: whitespace collapsed, long values cut.
@@ -164,22 +198,30 @@ public struct SiteChecker: Sendable {
     }
 
     static func linkDiagnostics(_ refs: [PageReference], page: String, resolver: LinkResolver, display: String) -> [CheckDiagnostic] {
-        var out: [CheckDiagnostic] = []
+        linkFindings(refs, page: page, resolver: resolver, display: display).map(\.diagnostic)
+    }
+
+    static func linkFindings(_ refs: [PageReference], page: String, resolver: LinkResolver, display: String) -> [Finding] {
+        var out: [Finding] = []
         for ref in refs {
+            var target = ""
             func report(_ rule: String, _ message: String) {
-                out.append(CheckDiagnostic(path: display, line: ref.line, column: ref.column, severity: .error, rule: rule, message: message))
+                out.append(Finding(diagnostic: CheckDiagnostic(path: display, line: ref.line, column: ref.column, severity: .error, rule: rule, message: message),
+                                   target: target))
             }
             let url = shown(ref.url)
             switch resolver.resolve(ref.url, from: page) {
             case .external, .ok: break
             case .outsideSite: report("link-outside-site", "\"\(url)\" points outside the site folder" + (resolver.basePath == "/" ? "" : " (served under \(resolver.basePath))"))
-            case .missingFile(let target):
+            case .missingFile(let missing):
+                target = missing
                 switch ref.kind {
-                case .link: report("link-broken", "\"\(url)\" resolves to /\(shown(target)), which does not exist")
-                case .image: report("image-missing", "image \"\(url)\" resolves to /\(shown(target)), which does not exist")
-                case .asset: report("asset-missing", "\"\(url)\" resolves to /\(shown(target)), which does not exist")
+                case .link: report("link-broken", "\"\(url)\" resolves to /\(shown(missing)), which does not exist")
+                case .image: report("image-missing", "image \"\(url)\" resolves to /\(shown(missing)), which does not exist")
+                case .asset: report("asset-missing", "\"\(url)\" resolves to /\(shown(missing)), which does not exist")
                 }
             case .missingAnchor(let file, let fragment):
+                target = file + "#" + fragment
                 report("anchor-missing", "\"\(url)\": /\(file) has no element with id \"\(shown(fragment))\"")
             }
         }
@@ -189,22 +231,28 @@ public struct SiteChecker: Sendable {
     /// Links in a feed that point into this site (same origin as the feed's self URL) must resolve
     /// to published files, like page links do. The site root is the self URL minus the feed's path.
     static func feedLinkDiagnostics(_ feed: FeedLinks, feed path: String, resolver: LinkResolver, display: String) -> [CheckDiagnostic] {
+        feedLinkFindings(feed, feed: path, resolver: resolver, display: display).map(\.diagnostic)
+    }
+
+    static func feedLinkFindings(_ feed: FeedLinks, feed path: String, resolver: LinkResolver, display: String) -> [Finding] {
         guard let selfURL = feed.selfURL, selfURL.hasSuffix("/" + path) else { return [] }
         let root = String(selfURL.dropLast(path.count))  // ends with "/"
         var plain = resolver
         plain.basePath = "/"
-        var out: [CheckDiagnostic] = []
+        var out: [Finding] = []
         var seen: Set<String> = []
         for link in feed.links where link.url.hasPrefix(root) && seen.insert(link.url).inserted {
             let local = "/" + link.url.dropFirst(root.count)
             switch plain.resolve(local, from: "") {
             case .missingFile(let target):
-                out.append(CheckDiagnostic(path: display, line: link.line, column: 0, severity: .error,
-                                           rule: link.isImage ? "feed-image-missing" : "feed-link-broken",
-                                           message: "\"\(shown(link.url))\" is not published (no /\(shown(target)) in the output)"))
+                out.append(Finding(diagnostic: CheckDiagnostic(path: display, line: link.line, column: 0, severity: .error,
+                                                               rule: link.isImage ? "feed-image-missing" : "feed-link-broken",
+                                                               message: "\"\(shown(link.url))\" is not published (no /\(shown(target)) in the output)"),
+                                   target: target))
             case .missingAnchor(let file, let fragment):
-                out.append(CheckDiagnostic(path: display, line: link.line, column: 0, severity: .error, rule: "feed-anchor-missing",
-                                           message: "\"\(shown(link.url))\": /\(file) has no element with id \"\(shown(fragment))\""))
+                out.append(Finding(diagnostic: CheckDiagnostic(path: display, line: link.line, column: 0, severity: .error, rule: "feed-anchor-missing",
+                                                               message: "\"\(shown(link.url))\": /\(file) has no element with id \"\(shown(fragment))\""),
+                                   target: file + "#" + fragment))
             default:
                 break
             }

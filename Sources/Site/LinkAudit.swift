@@ -13,34 +13,56 @@ enum LinkAudit {
     }
 
     /// References and ids of rendered HTML; positions found in the Markdown `body` (lines offset by `lineOffset`).
+    /// Positions are looked up in the body's bytes with memmem, from where the previous link was found
+    /// (links come in source order): this runs for every document of every build.
     static func references(html: String, body: String, lineOffset: Int) -> (refs: [Reference], ids: [String]) {
         var refs: [Reference] = []
         var ids: [String] = []
-        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-        var searchFrom = 0   // links usually come in source order: search on from the last one found
-        for (attr, value) in attributes(html, names: [" href=\"", " src=\"", " id=\""]) {
-            if attr == " id=\"" { ids.append(decode(value)); continue }
-            let url = decode(value)
-            guard isInternal(url) else { continue }
-            var position = (line: 0, column: 0)
-            for n in Array(searchFrom..<lines.count) + Array(0..<min(searchFrom, lines.count)) {
-                let line = lines[n]
-                // As a link destination first (`](url`, `<url`, `]: url`), then anywhere on the line.
-                let marked = ["(", "<", ": ", "\""].lazy.compactMap { p in (line.range(of: p + url) ?? line.range(of: p + value)).map { (p, $0) } }.first
-                if let (p, r) = marked {
-                    position = (n + 1 + lineOffset, line.distance(from: line.startIndex, to: r.lowerBound) + 1 + p.count)
-                    searchFrom = n
-                    break
+        let found = attributes(html, names: [" href=\"", " src=\"", " id=\""])
+        if !found.contains(where: { $0.0 != " id=\"" }) { return ([], found.map { decode($0.1) }) }
+        var text = body
+        text.withUTF8 { b in
+            var from = 0
+            for (attr, value) in found {
+                if attr == " id=\"" { ids.append(decode(value)); continue }
+                let url = decode(value)
+                guard isInternal(url) else { continue }
+                // As a link destination first (`](url`, `<url`, `]: url`), then anywhere.
+                var hit: Int?
+                for (prefix, needle) in [(1, "(" + url), (1, "<" + url), (2, ": " + url), (0, url), (0, value)] {
+                    if let at = search(needle, in: b, from: from) ?? search(needle, in: b, from: 0) { hit = at + prefix; break }
                 }
-                if let r = line.range(of: url) ?? line.range(of: value) {
-                    position = (n + 1 + lineOffset, line.distance(from: line.startIndex, to: r.lowerBound) + 1)
-                    searchFrom = n
-                    break
+                var position = (line: 0, column: 0)
+                if let at = hit {
+                    from = at
+                    var line = 1, lineStart = 0
+                    for i in 0..<at where b[i] == 0x0A { line += 1; lineStart = i + 1 }
+                    var column = 1
+                    for i in lineStart..<at where b[i] & 0xC0 != 0x80 { column += 1 }
+                    position = (line + lineOffset, column)
                 }
+                refs.append(Reference(url: url, isImage: attr == " src=\"", line: position.line, column: position.column))
             }
-            refs.append(Reference(url: url, isImage: attr == " src=\"", line: position.line, column: position.column))
         }
         return (refs, ids)
+    }
+
+    /// Byte offset of `needle` in `b` at or after `from`.
+    private static func search(_ needle: String, in b: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
+        guard from < b.count, let base = b.baseAddress else { return nil }
+        var n = needle
+        return n.withUTF8 { nb -> Int? in
+            guard let first = nb.first else { return nil }
+            var i = from
+            let last = b.count - nb.count
+            while i <= last {
+                guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return nil }
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if memcmp(base + at, nb.baseAddress!, nb.count) == 0 { return at }
+                i = at + 1
+            }
+            return nil
+        }
     }
 
     static func isInternal(_ url: String) -> Bool {

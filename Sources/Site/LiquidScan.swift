@@ -9,13 +9,15 @@ enum LiquidScan {
     }
 
     static func find(in text: String) -> [Found] {
-        let bytes = Array(text.utf8)
         // Quick exit: no `{{` or `{%` at all (nearly every document).
-        var any = false
-        var i = 0
-        while i + 1 < bytes.count {
-            if bytes[i] == 0x7B && (bytes[i + 1] == 0x7B || bytes[i + 1] == 0x25) { any = true; break }
-            i += 1
+        var copy = text
+        let any = copy.withUTF8 { b -> Bool in
+            var i = 0
+            while i + 1 < b.count {
+                if b[i] == 0x7B && (b[i + 1] == 0x7B || b[i + 1] == 0x25) { return true }
+                i += 1
+            }
+            return false
         }
         guard any else { return [] }
         var found: [Found] = []

@@ -47,8 +47,19 @@ enum Mojibake {
 
     /// Each line of `text` that holds double-encoded characters, with its repair.
     static func find(in text: String) -> [Found] {
-        // Quick exit: every such text has one of Â Ã Ä Å â ã ä å (bytes 0xC2–0xC5, 0xE2–0xE5 read as Latin).
-        guard text.unicodeScalars.contains(where: { (0xC2...0xC5).contains($0.value) || (0xE2...0xE5).contains($0.value) || (0x80...0x9F).contains($0.value) }) else { return [] }
+        // Quick exit on bytes: every such text has one of Â Ã Ä Å â ã ä å (UTF-8 C3 82–85, C3 A2–A5) or a
+        // C1 control (C2 80–9F). This runs over every document of every build.
+        var copy = text
+        let suspicious = copy.withUTF8 { b -> Bool in
+            var i = 0
+            while i + 1 < b.count {
+                if b[i] == 0xC3, (0x82...0x85).contains(b[i + 1]) || (0xA2...0xA5).contains(b[i + 1]) { return true }
+                if b[i] == 0xC2, (0x80...0x9F).contains(b[i + 1]) { return true }
+                i += 1
+            }
+            return false
+        }
+        guard suspicious else { return [] }
         var found: [Found] = []
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let (fixed, changed) = repair(line)

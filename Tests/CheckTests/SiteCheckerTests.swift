@@ -239,3 +239,29 @@ func linkResolution(ref: String, page: String, expected: LinkResolver.Outcome) {
         #expect(found.contains { $0.path.hasSuffix("blog/feed/index.xml") && $0.rule == "xml-well-formed" && $0.line == 1 })
     }
 }
+
+/// One broken link in a post is on its page and in every feed that carries the post: reported once.
+@Suite struct ReportedOnceTests {
+    static func feed(_ path: String, link: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel><title>T</title><link>https://s.example/</link>
+        <description>D</description><atom:link href="https://s.example/\(path)" rel="self" type="application/rss+xml"/>
+        <item><title>P</title><link>https://s.example/p.html</link><guid>https://s.example/p.html</guid><pubDate>Mon, 02 Mar 2026 10:00:00 +0000</pubDate>
+        <description>&lt;a href="\(link)"&gt;x&lt;/a&gt;</description></item></channel></rss>
+        """
+    }
+
+    @Test func aPagesBrokenLinkIsNotRepeatedPerFeed() async throws {
+        let page = MigratedSiteCheckTests.page("<a href=\"/gone.html\">x</a>")
+        let site = try CheckFixture(["p.html": page, "feed.xml": Self.feed("feed.xml", link: "https://s.example/gone.html"),
+                                     "tags/a/feed.xml": Self.feed("tags/a/feed.xml", link: "https://s.example/gone.html"),
+                                     "other.xml": Self.feed("other.xml", link: "https://s.example/elsewhere.html"),
+                                     "tags/b/other.xml": Self.feed("tags/b/other.xml", link: "https://s.example/elsewhere.html")])
+        defer { site.remove() }
+        let found = await SiteChecker().check(paths: [site.root]).filter { $0.severity == .error }
+        #expect(found.map { "\(($0.path as NSString).lastPathComponent) \($0.rule)" }.sorted() == ["other.xml feed-link-broken", "p.html link-broken"])
+        #expect(found.contains { $0.rule == "link-broken" && $0.message.hasSuffix("(also in 2 feeds)") })
+        #expect(found.contains { $0.rule == "feed-link-broken" && $0.message.hasSuffix("(also in 1 other feed)") })
+    }
+}
