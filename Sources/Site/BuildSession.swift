@@ -253,7 +253,8 @@ public actor BuildSession {
         let assets = listing.assets.map { (source: $0, path: SiteBuilder.assetPath($0)) }
         resolveCollisions(&files, assets: assets, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
-        sink.add(contentsOf: LinkAudit.audit(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config))
+        sink.add(contentsOf: LinkAudit.audit(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,
+                                           siteDirectory: options.siteDirectory))
         phase("links")
         report.posts = assembler.posts.count
         report.pages = files.filter { $0.path.hasSuffix(".html") }.count

@@ -12,57 +12,31 @@ enum LinkAudit {
         var column: Int
     }
 
-    /// References and ids of rendered HTML; positions found in the Markdown `body` (lines offset by `lineOffset`).
-    /// Positions are looked up in the body's bytes with memmem, from where the previous link was found
-    /// (links come in source order): this runs for every document of every build.
-    static func references(html: String, body: String, lineOffset: Int) -> (refs: [Reference], ids: [String]) {
+    /// Internal references and ids of rendered HTML, in document order. Positions are not looked up here
+    /// (this runs for every document of every build): only a broken reference gets one, from its file.
+    static func references(html: String) -> (refs: [Reference], ids: [String]) {
         var refs: [Reference] = []
         var ids: [String] = []
-        let found = attributes(html, names: [" href=\"", " src=\"", " id=\""])
-        if !found.contains(where: { $0.0 != " id=\"" }) { return ([], found.map { decode($0.1) }) }
-        var text = body
-        text.withUTF8 { b in
-            var from = 0
-            for (attr, value) in found {
-                if attr == " id=\"" { ids.append(decode(value)); continue }
-                let url = decode(value)
-                guard isInternal(url) else { continue }
-                // As a link destination first (`](url`, `<url`, `]: url`), then anywhere.
-                var hit: Int?
-                for (prefix, needle) in [(1, "(" + url), (1, "<" + url), (2, ": " + url), (0, url), (0, value)] {
-                    if let at = search(needle, in: b, from: from) ?? search(needle, in: b, from: 0) { hit = at + prefix; break }
-                }
-                var position = (line: 0, column: 0)
-                if let at = hit {
-                    from = at
-                    var line = 1, lineStart = 0
-                    for i in 0..<at where b[i] == 0x0A { line += 1; lineStart = i + 1 }
-                    var column = 1
-                    for i in lineStart..<at where b[i] & 0xC0 != 0x80 { column += 1 }
-                    position = (line + lineOffset, column)
-                }
-                refs.append(Reference(url: url, isImage: attr == " src=\"", line: position.line, column: position.column))
-            }
+        for (attr, value) in attributes(html, names: [" href=\"", " src=\"", " id=\""]) {
+            if attr == " id=\"" { ids.append(decode(value)); continue }
+            let url = decode(value)
+            if isInternal(url) { refs.append(Reference(url: url, isImage: attr == " src=\"", line: 0, column: 0)) }
         }
         return (refs, ids)
     }
 
-    /// Byte offset of `needle` in `b` at or after `from`.
-    private static func search(_ needle: String, in b: UnsafeBufferPointer<UInt8>, from: Int) -> Int? {
-        guard from < b.count, let base = b.baseAddress else { return nil }
-        var n = needle
-        return n.withUTF8 { nb -> Int? in
-            guard let first = nb.first else { return nil }
-            var i = from
-            let last = b.count - nb.count
-            while i <= last {
-                guard let hit = memchr(base + i, Int32(first), last - i + 1) else { return nil }
-                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if memcmp(base + at, nb.baseAddress!, nb.count) == 0 { return at }
-                i = at + 1
-            }
-            return nil
+    /// Line and column (in characters) where the Markdown file `text` writes `url`: as a link destination
+    /// first (`](url`, `<url`, `]: url`), then anywhere.
+    static func position(of url: String, in text: String) -> (line: Int, column: Int)? {
+        for (prefix, needle) in [("(", "(" + url), ("<", "<" + url), (": ", ": " + url), ("", url)] {
+            guard let r = text.range(of: needle) else { continue }
+            let start = text.index(r.lowerBound, offsetBy: prefix.count)
+            let before = text[..<start]
+            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+            return (line, text.distance(from: lineStart, to: start) + 1)
         }
+        return nil
     }
 
     static func isInternal(_ url: String) -> Bool {
@@ -112,7 +86,7 @@ enum LinkAudit {
 
     /// Warnings for every reference of `docs` that resolves to no output file, or to a page without that id.
     /// `outputPaths` are every file the build writes or copies (relative to the output folder).
-    static func audit(_ docs: [RenderedDocument], outputPaths: Set<String>, config: SiteConfig) -> [SiteDiagnostic] {
+    static func audit(_ docs: [RenderedDocument], outputPaths: Set<String>, config: SiteConfig, siteDirectory: URL) -> [SiteDiagnostic] {
         var idsByPath: [String: Set<String>] = [:]
         for d in docs { idsByPath[d.source.permalink.outputPath] = Set(d.ids) }
         let pageURLs = docs.map { config.url($0.source.permalink.url) }
@@ -120,6 +94,14 @@ enum LinkAudit {
         for d in docs {
             let pageURL = config.url(d.source.permalink.url)
             var seen = Set<String>()
+            var fileText: String?
+            /// Where the file wrote a broken reference (rare): found by reading the file again.
+            func located(_ ref: Reference) -> Reference {
+                if fileText == nil { fileText = (try? String(contentsOf: siteDirectory.appendingPathComponent(d.source.sourcePath), encoding: .utf8)) ?? "" }
+                var r = ref
+                if let p = position(of: ref.url, in: fileText!) { r.line = p.line; r.column = p.column }
+                return r
+            }
             for ref in d.references where seen.insert(ref.url).inserted {
                 var path = ref.url
                 var fragment: String?
@@ -131,6 +113,7 @@ enum LinkAudit {
                 } else {
                     let absolute = path.hasPrefix("/") ? path : ExcerptLinks.resolve(path, against: pageURL)
                     guard let file = lookup(absolute, basePath: config.basePath, in: outputPaths) else {
+                        let ref = located(ref)
                         let near = Suggest.nearest(absolute, in: pageURLs)
                         out.append(.warning(d.source.sourcePath, line: ref.line, column: ref.column,
                                             "\(ref.isImage ? "image" : "link") `\(ref.url)` leads to nothing in the site"
@@ -142,8 +125,9 @@ enum LinkAudit {
                     target = file
                 }
                 guard let fragment, !fragment.isEmpty, fragment != "top", let ids = idsByPath[target] else { continue }
-                let name = fragment.removingPercentEncoding ?? fragment
+                let name = fragment.contains("%") ? fragment.removingPercentEncoding ?? fragment : fragment
                 if !ids.contains(name) {
+                    let ref = located(ref)
                     let near = Suggest.nearest(name, in: ids.sorted())
                     out.append(.warning(d.source.sourcePath, line: ref.line, column: ref.column,
                                         "`#\(fragment)` is not an id on \(target == d.source.permalink.outputPath ? "this page" : "`\(path)`")"
@@ -157,7 +141,7 @@ enum LinkAudit {
 
     /// The output file a root-relative URL is served from, as static hosts do.
     static func lookup(_ url: String, basePath: String, in paths: Set<String>) -> String? {
-        var p = url.removingPercentEncoding ?? url
+        var p = url.contains("%") ? url.removingPercentEncoding ?? url : url
         if !basePath.isEmpty {
             guard p == basePath || p.hasPrefix(basePath + "/") else { return nil }
             p = String(p.dropFirst(basePath.count))

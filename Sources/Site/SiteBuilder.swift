@@ -141,7 +141,7 @@ public struct SiteBuilder: Sendable {
                                          line: d.line + doc.bodyLineOffset, column: d.column, d.message))
             }
             let excerpt = ExcerptLinks.rootRelative(out.excerptHTML, pageURL: config.url(doc.permalink.url))
-            let (refs, ids) = LinkAudit.references(html: out.html, body: body, lineOffset: doc.bodyLineOffset)
+            let (refs, ids) = LinkAudit.references(html: out.html)
             return (RenderedDocument(source: doc, html: out.html, excerptHTML: excerpt, excerptText: out.excerptText,
                                      headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids), local.all)
         }
