@@ -20,6 +20,9 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var headingIDs: Bool
     /// GFM tables, strikethrough, task lists, extended autolinks and footnotes.
     public var extensions: Bool
+    /// Raw HTML blocks read as kramdown reads them (whole up to the matching end tag, Markdown again on
+    /// the next line), for sites written against kramdown; off: CommonMark, with a warning where they differ.
+    public var kramdownHTMLBlocks = false
 
     public init(smartPunctuation: Bool = true, allowRawHTML: Bool = true, hardBreaks: Bool = false, headingAnchors: Bool = false,
                 headingIDs: Bool = true, extensions: Bool = true) {
@@ -160,6 +163,23 @@ public struct MarkdownRenderer: Sendable {
 
     /// Renders a Markdown body (front matter already removed).
     public func render(_ markdown: String) -> MarkdownDocument {
+        guard options.allowRawHTML else { return renderCommonMark(markdown) }
+        if options.kramdownHTMLBlocks {
+            let (text, originals) = KramdownHTML.protect(markdown)
+            var doc = renderCommonMark(text)
+            if !originals.isEmpty {
+                doc.html = KramdownHTML.restore(doc.html, originals: originals)
+                doc.excerptHTML = KramdownHTML.restore(doc.excerptHTML, originals: originals)
+            }
+            return doc
+        }
+        var doc = renderCommonMark(markdown)
+        let differences = KramdownHTML.differences(markdown)
+        if !differences.isEmpty { doc.diagnostics = (doc.diagnostics + differences).sorted { ($0.line, $0.column) < ($1.line, $1.column) } }
+        return doc
+    }
+
+    private func renderCommonMark(_ markdown: String) -> MarkdownDocument {
         let bytes = Array(markdown.utf8)
         let prepared = FootnoteSource.prepare(bytes, enabled: options.extensions)
         if let doc = render(prepared) { return doc }

@@ -223,6 +223,12 @@ public struct SiteConfig: Sendable {
             if case .bool(let b)? = m["raw_html"] { markdown.allowRawHTML = b }
             if case .bool(let b)? = m["hard_breaks"] { markdown.hardBreaks = b }
             if case .bool(let b)? = m["heading_anchors"] { markdown.headingAnchors = b }
+            switch m["html_blocks"]?.text {
+            case nil, "commonmark"?: break
+            case "kramdown"?: markdown.kramdownHTMLBlocks = true
+            case let other?: problem("markdown", "`markdown.html_blocks` is `kramdown` or `commonmark`, not `\(other)`",
+                                     hint: "kramdown keeps a raw HTML element whole up to its end tag (Jekyll sites); commonmark ends it at a blank line")
+            }
         }
         if case .bool(let b)? = doc["markdown"]?["repair_encoding"] { repairEncoding = b }
         if !jekyll {

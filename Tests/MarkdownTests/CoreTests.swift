@@ -134,3 +134,56 @@ final class Box: @unchecked Sendable {
         #expect(renderer.render("```\nx\n```").html == "<pre>custom</pre>\n")
     }
 }
+
+/// kramdown's raw-HTML rules for sites written against kramdown (`markdown.html_blocks: kramdown`).
+/// Expected output read off kramdown 2.4 (`Kramdown::Document.new(text, input: "GFM").to_html`).
+@Suite struct KramdownHTMLTests {
+    static let source = "# T\n\n<div class=\"skillset\">\n    <div class=\"skill\">Swift</div>\n\n    <div class=\"skill\">Kotlin</div>\n</div>\n\n<iframe src=\"https://e.example/x\"></iframe>\nWatch my **talk**.\n\n<div class=\"compare\">\n\n```swift\nlet a = 1\n```\n\n</div>\n\n<p>one</p>\nafter\n"
+
+    @Test func elementsStayWholeAndMarkdownResumesAfterThem() {
+        var options = MarkdownOptions()
+        options.kramdownHTMLBlocks = true
+        let doc = render(Self.source, options)
+        #expect(doc.html == """
+        <h1 id="t">T</h1>
+        <div class="skillset">
+            <div class="skill">Swift</div>
+
+            <div class="skill">Kotlin</div>
+        </div>
+        <iframe src="https://e.example/x"></iframe>
+        <p>Watch my <strong>talk</strong>.</p>
+        <div class="compare">
+
+        ```swift
+        let a = 1
+        ```
+
+        </div>
+        <p>one</p>
+        <p>after</p>
+
+        """)
+        #expect(doc.diagnostics.isEmpty)
+    }
+
+    @Test func commonMarkReadingWarnsWhereKramdownDiffers() {
+        let doc = render(Self.source)
+        // The indented div after a blank line became a code block, the line after the iframe stayed raw:
+        // both said, at their lines. The `compare` idiom (Markdown inside a div) is meant, and not warned about.
+        #expect(doc.html.contains("<pre class=\"highlight\">") && doc.html.contains("Watch my **talk**."))
+        #expect(doc.diagnostics.map { "\($0.line):\($0.column)" } == ["6:1", "10:1", "21:1"])
+        #expect(doc.diagnostics[0].message.hasPrefix("this indented HTML inside `<div>` follows a blank line"))
+        #expect(doc.diagnostics[1].message.hasPrefix("this line follows raw HTML `<iframe>`"))
+    }
+
+    @Test func linesStayWhereTheyWereAndCodeFencesAreLeftAlone() {
+        var options = MarkdownOptions()
+        options.kramdownHTMLBlocks = true
+        let input = "a\n\n<div>\n\nx\n</div>\nb\n```\n<div>\n\n</div>\nc\n```\n"
+        let (text, originals) = KramdownHTML.protect(input)
+        #expect(text.split(separator: "\n", omittingEmptySubsequences: false).count == input.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(originals == ["<div>\n\nx\n</div>"])
+        #expect(render("```\n<div>\n\n</div>\nc\n```\n", options).html.contains("&lt;div&gt;"))
+    }
+}

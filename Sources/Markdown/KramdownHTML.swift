@@ -1,0 +1,161 @@
+/// kramdown's reading of raw HTML blocks, for sites written against kramdown (every Jekyll site).
+///
+/// CommonMark ends an HTML block at the first blank line, so a `<div>` whose children are separated by
+/// blank lines falls apart (indented children become code blocks), and it runs a block on past its end
+/// tag, so a Markdown line right after a one-line `<iframe …></iframe>` stays raw text. kramdown keeps a
+/// block element whole up to its matching end tag and reads Markdown again on the next line.
+///
+/// `protect` replaces each such element with an HTML comment of as many lines (cmark passes it through,
+/// and diagnostics keep their line numbers); `restore` puts the element back into the rendered HTML.
+enum KramdownHTML {
+    /// A raw HTML element at the start of a line, from its first line to the line of its matching end tag.
+    struct Element: Equatable {
+        var firstLine: Int   // 0-based
+        var lastLine: Int
+        var tag: String
+        /// Whether CommonMark reads it differently: a blank line inside, or a Markdown line right after it.
+        var blankInside: Int?
+        var markdownAfter: Int?
+        /// A line of HTML, indented 4 spaces after a blank line, that CommonMark reads as a code block.
+        var htmlBecomesCode: Int?
+    }
+
+    /// kramdown's block-level elements (its HTML parser's list, less those CommonMark reads the same way).
+    static let blockTags: Set<String> = [
+        "address", "article", "aside", "blockquote", "body", "canvas", "caption", "center", "colgroup", "dd", "details", "dialog",
+        "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
+        "hgroup", "iframe", "legend", "li", "main", "map", "math", "menu", "nav", "noscript", "object", "ol", "p", "section",
+        "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "video", "audio", "svg",
+    ]
+
+    static func placeholder(_ n: Int) -> String { "<!--galley-html-\(n)" }
+
+    /// Every top-level raw HTML element that has a matching end tag, outside fenced code.
+    static func elements(in lines: [Substring]) -> [Element] {
+        var out: [Element] = []
+        var fence: (Character, Int)?
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.dropFirst(indent)
+            if indent < 4, let c = body.first, c == "`" || c == "~" {
+                let run = body.prefix { $0 == c }.count
+                if run >= 3 {
+                    if let f = fence { if f.0 == c && run >= f.1 { fence = nil } } else { fence = (c, run) }
+                    i += 1; continue
+                }
+            }
+            if fence != nil { i += 1; continue }
+            // A block-level tag at a line start begins an HTML block (it may interrupt a paragraph too).
+            if indent < 4, body.first == "<", let tag = openingTag(body), blockTags.contains(tag),
+               let end = matchingEnd(tag, lines, from: i, column: indent) {
+                var element = Element(firstLine: i, lastLine: end, tag: tag)
+                element.blankInside = (i...end).first { n in lines[n].allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+                // The CommonMark idiom — a blank line, then Markdown, inside a `<div>` — is meant; what breaks is
+                // HTML indented 4 spaces after a blank line, which CommonMark turns into a code block.
+                element.htmlBecomesCode = (i...end).first { n in
+                    n > i && lines[n - 1].allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+                        && lines[n].hasPrefix("    ") && lines[n].drop { $0 == " " }.first == "<"
+                }
+                if end + 1 < lines.count, !lines[end + 1].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }),
+                   !(lines[end + 1].drop { $0 == " " }.first == "<") {
+                    element.markdownAfter = end + 1
+                }
+                out.append(element)
+                i = end + 1
+                continue
+            }
+            i += 1
+        }
+        return out
+    }
+
+    /// `div` of `<div class="x">`, lowercased; nil for closing tags, comments and non-names.
+    static func openingTag(_ s: Substring) -> String? {
+        let name = s.dropFirst().prefix { $0.isLetter || $0.isNumber }
+        guard !name.isEmpty, name.first!.isLetter else { return nil }
+        let after = s.dropFirst(1 + name.count).first
+        guard after == nil || after == " " || after == ">" || after == "/" || after == "\t" else { return nil }
+        return name.lowercased()
+    }
+
+    /// The line holding the end tag that closes the `tag` opened at `lines[from]` (nested ones counted).
+    private static func matchingEnd(_ tag: String, _ lines: [Substring], from: Int, column: Int) -> Int? {
+        var depth = 0
+        let open = "<" + tag, close = "</" + tag
+        for n in from..<lines.count {
+            var rest = Substring(lines[n].lowercased())
+            while let r = rest.firstRange(of: "<") {
+                let s = rest[r.lowerBound...]
+                if s.hasPrefix(close), let c = s.dropFirst(close.count).first, c == ">" || c == " " {
+                    depth -= 1
+                    if depth == 0 { return n }
+                } else if s.hasPrefix(open), let c = s.dropFirst(open.count).first, c == ">" || c == " " || c == "/" || c == "\t" {
+                    let tagEnd = s.firstIndex(of: ">")
+                    let selfClosing = tagEnd.map { s[s.index(before: $0)] == "/" } ?? false
+                    if !selfClosing { depth += 1 } else if depth == 0 { return n }
+                }
+                rest = s.dropFirst()
+            }
+            if depth == 0 { return nil }   // the first line opened nothing (a void element or a stray tag)
+        }
+        return nil
+    }
+
+    /// The text with each element that CommonMark would read differently replaced by a placeholder comment of
+    /// as many lines, and the elements' original text by placeholder number.
+    static func protect(_ text: String) -> (text: String, originals: [String]) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let found = elements(in: lines).filter { $0.blankInside != nil || $0.markdownAfter != nil }
+        guard !found.isEmpty else { return (text, []) }
+        var out: [Substring] = []
+        var originals: [String] = []
+        var next = 0
+        for e in found {
+            out += lines[next..<e.firstLine]
+            let count = e.lastLine - e.firstLine + 1
+            let mark = placeholder(originals.count)
+            originals.append(lines[e.firstLine...e.lastLine].joined(separator: "\n"))
+            if count == 1 {
+                out.append(Substring(mark + "-->"))
+            } else {
+                out.append(Substring(mark))
+                out += Array(repeating: Substring(""), count: count - 2)
+                out.append("-->")
+            }
+            next = e.lastLine + 1
+        }
+        out += lines[next...]
+        return (out.joined(separator: "\n"), originals)
+    }
+
+    /// `html` with each placeholder comment replaced by its element.
+    static func restore(_ html: String, originals: [String]) -> String {
+        guard !originals.isEmpty else { return html }
+        var result = html
+        for (n, original) in originals.enumerated().reversed() {
+            let mark = placeholder(n)
+            guard let start = result.firstRange(of: mark), let end = result[start.upperBound...].firstRange(of: "-->") else { continue }
+            result.replaceSubrange(start.lowerBound..<end.upperBound, with: original)
+        }
+        return result
+    }
+
+    /// Warnings for a document read the CommonMark way where kramdown would read it otherwise (1-based lines).
+    static func differences(_ text: String) -> [MarkdownDiagnostic] {
+        guard text.contains("\n<") || text.hasPrefix("<") else { return [] }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [MarkdownDiagnostic] = []
+        for e in elements(in: lines) {
+            if let code = e.htmlBecomesCode {
+                out.append(MarkdownDiagnostic(severity: .warning, line: code + 1, column: 1,
+                                              message: "this indented HTML inside `<\(e.tag)>` follows a blank line, so CommonMark shows it as a code block; kramdown keeps the element whole. Set `markdown.html_blocks: kramdown`, or remove the blank line or the indentation"))
+            } else if let after = e.markdownAfter {
+                out.append(MarkdownDiagnostic(severity: .warning, line: after + 1, column: 1,
+                                              message: "this line follows raw HTML `<\(e.tag)>` with no blank line, so it is kept as raw text (CommonMark); kramdown reads it as Markdown. Add a blank line before it, or set `markdown.html_blocks: kramdown`"))
+            }
+        }
+        return out
+    }
+}
