@@ -14,6 +14,29 @@ enum Detector {
         return Scorer.score(lines, raw: raws)
     }
 
+    /// Whether text detection was unsure about is still code (for `UnlabeledPolicy.fallback`): most lines
+    /// carry code punctuation, and it is no log, table, console session, debugger output or stack trace.
+    static func looksLikeCode(_ code: String) -> Bool {
+        let (lines, _) = splitLines(code)
+        guard !lines.isEmpty, !isNotCode(code, lines) else { return false }
+        var codeLines = 0, sentences = 0
+        for raw in lines {
+            let l = raw.trimmingBlanks
+            if l.isEmpty { continue }
+            // Console prompts, debugger and stack-trace lines: output, not source.
+            for prompt in ["$ ", "% ", "> ", ">>> ", "(lldb)", "(gdb)", "irb(", "Thread ", "Exception in thread", "Traceback ("] where l.hasPrefix(prompt) { return false }
+            if let f = l.first, f.isNumber, l.contains(" 0x") { return false }
+            if l.hasPrefix("at ") && l.hasSuffix(")") { return false }
+            let u = l.utf8
+            if u.contains(where: { $0 == 0x7B || $0 == 0x7D || $0 == 0x28 || $0 == 0x3D || $0 == 0x3B || $0 == 0x5B }) { codeLines += 1 }
+            // Prose: words, ending like a sentence, few symbols.
+            if let e = l.last, e == "." || e == "?" || e == "!", l.split(separator: " ").count >= 5,
+               !u.contains(where: { $0 == 0x7B || $0 == 0x3D || $0 == 0x3B }) { sentences += 1 }
+        }
+        let n = lines.filter { !$0.trimmingBlanks.isEmpty }.count
+        return n > 0 && codeLines * 2 >= n && sentences * 3 < n
+    }
+
     /// Box drawing, ASCII tables and logs stay plain.
     static func isNotCode(_ code: String, _ lines: [Substring]) -> Bool {
         var box = 0, table = 0, log = 0

@@ -25,6 +25,9 @@ public enum UnlabeledPolicy: Sendable, Hashable {
     case auto
     case plaintext
     case language(String)
+    /// Detect; when detection is unsure about something that is code, use this language (kramdown's
+    /// `default_lang` as a hint rather than a blanket label). Logs, console sessions and prose stay plain.
+    case fallback(String)
 }
 
 /// A language guess for unlabeled code.
@@ -85,6 +88,7 @@ public struct Highlighter: Sendable {
             case .auto: requested = detect(code)?.language
             case .plaintext: requested = nil
             case .language(let l): requested = l
+            case .fallback(let l): requested = detect(code)?.language ?? (Detector.looksLikeCode(code) ? l : nil)
             }
         }
         var known = true

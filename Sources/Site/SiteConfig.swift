@@ -216,6 +216,16 @@ public struct SiteConfig: Sendable {
             case "plaintext"?, "none"?, "text"?: unlabeled = .plaintext
             case let lang?: unlabeled = .language(lang)
             }
+            if let f = h["fallback_language"]?.text {
+                if Highlighter.language(named: f) == nil {
+                    problem("highlight", "unknown `highlight.fallback_language` `\(f)`", hint: "`galley highlight --list` shows the languages and aliases")
+                } else if case .auto = unlabeled {
+                    unlabeled = .fallback(f)
+                } else {
+                    problem("highlight", "`highlight.fallback_language` needs `unlabeled: auto`",
+                            hint: "fallback_language is used when detection is unsure; `unlabeled: \(f)` labels every unlabelled block instead")
+                }
+            }
             if case .bool(let b)? = h["strict"] { strictLanguages = b }
         }
         if let m = doc["markdown"] {

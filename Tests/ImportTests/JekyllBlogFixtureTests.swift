@@ -122,6 +122,17 @@ import Testing
         #expect(problems.filter { $0.severity == .error }.isEmpty, "\(problems)")
     }
 
+    @Test func defaultLangIsAHintNotABlanketLabel() async throws {
+        let s = try await importAndBuild()
+        defer { s.cleanUp() }
+        func languages(_ path: String) -> [String] { matches(#"<div class="language-([a-z-]+) highlighter-rouge""#, in: text(s.out, path)) }
+        // Too short to detect: the hint (kramdown's default_lang: swift) colours it.
+        #expect(languages("2010/05/01/hello-world/index.html") == ["swift"])
+        // Detected as themselves; lldb output stays plain (Jekyll coloured all of these as Swift).
+        #expect(languages("deep dives/2012/03/10/chain-of-responsibility/index.html") == ["swift", "objective-c", "plaintext"])
+        #expect(languages("2026/01/02/kotlin-flows/index.html") == ["kotlin"])
+    }
+
     @Test func datesLinksAndCategoriesReadAsBefore() async throws {
         let s = try await importAndBuild()
         defer { s.cleanUp() }
