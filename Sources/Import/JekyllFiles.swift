@@ -57,16 +57,30 @@ struct JekyllFiles: Sendable {
         let parts = rel.split(separator: "/").map(String.init)
         let ext = (rel as NSString).pathExtension.lowercased()
         let isMarkdown = Self.markdownExtensions.contains(ext)
+        // Jekyll posts may be HTML: their body is raw HTML, which Markdown passes through (read as kramdown).
+        let isHTML = ext == "html" || ext == "htm"
+        func asMarkdown(_ rest: ArraySlice<String>) -> String {
+            let path = rest.joined(separator: "/")
+            return isHTML ? (path as NSString).deletingPathExtension + ".md" : path
+        }
         if let i = parts.firstIndex(of: "_posts") {
-            guard isMarkdown else { return .leftover("a post that is not Markdown (Galley's posts are Markdown)") }
-            return .post("content/posts/" + parts[(i + 1)...].joined(separator: "/"))
+            guard isMarkdown || isHTML else { return .leftover("a post that is neither Markdown nor HTML") }
+            return .post("content/posts/" + asMarkdown(parts[(i + 1)...]))
         }
         if let i = parts.firstIndex(of: "_drafts") {
-            guard isMarkdown else { return .leftover("a draft that is not Markdown") }
-            return .draft("content/drafts/" + parts[(i + 1)...].joined(separator: "/"))
+            guard isMarkdown || isHTML else { return .leftover("a draft that is neither Markdown nor HTML") }
+            return .draft("content/drafts/" + asMarkdown(parts[(i + 1)...]))
+        }
+        if let first = parts.first, first.hasPrefix("_") {
+            switch first {
+            case "_layouts", "_includes", "_sass", "_data", "_plugins":
+                return .leftover("Jekyll theme file (\(first.dropFirst())) not converted")
+            default:
+                return .leftover("collection `\(first.dropFirst())` not imported (Galley has posts and pages; move its files to content/ to publish them)")
+            }
         }
         if parts.contains(where: { $0.hasPrefix("_") }) {
-            return .leftover("Jekyll theme file (layouts, includes, Sass, data) not converted")
+            return .leftover("a file under a folder whose name starts with `_`, which Jekyll does not publish")
         }
         let head = prefix(rel)
         let hasFrontMatter = head.hasPrefix("---\n") || head.hasPrefix("---\r\n")
