@@ -49,8 +49,7 @@ import Testing
         #expect(blog.contains("href=\"/blog/page-2/\""))
         #expect(text(s.out, "blog/page-2/index.html").contains("href=\"/blog/\""))
         // A post Jekyll read as HTML is one here too (Liquid resolved).
-        #expect(text(s.out, "2011/02/03/html-post/index.html").contains("<p>Some <em>HTML</em> from the Ana’s engineering notes days.</p>")
-                || text(s.out, "2011/02/03/html-post/index.html").contains("<p>Some <em>HTML</em> from the Ana's engineering notes days.</p>"))
+        #expect(text(s.out, "2011/02/03/html-post/index.html").contains("<p>Some <em>HTML</em> from the Ana's engineering notes days.</p>"))
         // Nothing the user did not publish, nothing raw.
         for path in ["drafts", "README.html", "css/main.scss", "js/all.js", "blog/feed/index.html"] { #expect(!exists(s.out, path), "\(path)") }
         let all = try FileManager.default.subpathsOfDirectory(atPath: s.out.path).filter { $0.hasSuffix(".html") || $0.hasSuffix(".xml") }
