@@ -7,7 +7,7 @@ public enum RebuildOutcome: Sendable, Equatable {
     /// and whether all of them are stylesheets (the browser swaps CSS without reloading).
     case success(changedOutputPaths: [String], cssOnly: Bool)
     /// The build failed; nothing was written, so the last good output keeps being served.
-    case failure(message: String, file: String?, line: Int?, column: Int?)
+    case failure(message: String, file: String?, line: Int?, column: Int?, hint: String? = nil)
 }
 
 /// One finished rebuild, for the command's status line.
@@ -43,7 +43,9 @@ public struct DevLoop: Sendable {
 
     /// Watches, optionally builds everything once, then rebuilds on every batch of changes
     /// until the task is cancelled. The server must already be started.
-    public func run(initialBuild: Bool = true) async throws {
+    /// `wakeUps` are rebuild requests that come from no file (a scheduled post coming due): each batch is
+    /// queued with the file changes, so rebuilds still run one at a time.
+    public func run(initialBuild: Bool = true, wakeUps: AsyncStream<Set<String>>? = nil) async throws {
         // Watch first, so edits made during the initial build are not lost.
         let changes = try watcher.changes()
         let queue = ChangeQueue()
@@ -52,6 +54,11 @@ public struct DevLoop: Sendable {
             await queue.finish()
         }
         defer { pump.cancel() }
+        let timer = Task {
+            guard let wakeUps else { return }
+            for await batch in wakeUps { await queue.push(batch) }
+        }
+        defer { timer.cancel() }
         if initialBuild { await buildOnce([]) }
         while let batch = await queue.next() {
             if Task.isCancelled { break }
@@ -76,8 +83,8 @@ public struct DevLoop: Sendable {
         case .success(let paths, let cssOnly):
             if paths.isEmpty { return failureShown ? .ok : nil }
             return cssOnly ? .css(paths: paths) : .reload(paths: paths)
-        case .failure(let message, let file, let line, let column):
-            return .error(OverlayError(message: message, file: file, line: line, column: column))
+        case .failure(let message, let file, let line, let column, let hint):
+            return .error(OverlayError(message: message, file: file, line: line, column: column, hint: hint))
         }
     }
 }

@@ -39,10 +39,14 @@ public enum LiveReloadScript {
         const message = document.createElement("div");
         message.className = "galley-error-message";
         message.textContent = e.message || "";
+        const fix = document.createElement("div");
+        fix.className = "galley-error-hint";
+        fix.style.cssText = "margin-top:.75rem;color:#a5b4fc";
+        fix.textContent = e.hint ? "hint: " + e.hint : "";
         const hint = document.createElement("div");
         hint.style.cssText = "margin-top:2rem;opacity:.6";
         hint.textContent = "Still serving the last good build. Fix the error and save: this goes away.";
-        o.append(title, message, hint);
+        o.append(title, message, fix, hint);
         (document.body || document.documentElement).appendChild(o);
       };
       const swapStylesheets = () => {

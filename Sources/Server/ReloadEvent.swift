@@ -7,21 +7,24 @@ public struct OverlayError: Sendable, Equatable, Error {
     public var file: String?
     public var line: Int?
     public var column: Int?
+    /// What to do about it, as the terminal shows it.
+    public var hint: String?
 
-    public init(message: String, file: String? = nil, line: Int? = nil, column: Int? = nil) {
+    public init(message: String, file: String? = nil, line: Int? = nil, column: Int? = nil, hint: String? = nil) {
         self.message = message
         self.file = file
         self.line = line
         self.column = column
+        self.hint = hint
     }
 
-    /// `file:line:column`, as much of it as is known.
+    /// `file:line:column`, as much of it as is known (a whole-file problem has no `:0:0`).
     public var location: String? {
         guard let file else { return nil }
         var text = file
-        if let line {
+        if let line, line > 0 {
             text += ":\(line)"
-            if let column { text += ":\(column)" }
+            if let column, column > 0 { text += ":\(column)" }
         }
         return text
     }
@@ -58,6 +61,7 @@ public enum ReloadEvent: Sendable, Equatable {
             if let line = failure.line { payload["line"] = line }
             if let column = failure.column { payload["column"] = column }
             if let location = failure.location { payload["location"] = location }
+            if let hint = failure.hint { payload["hint"] = hint }
         case .ok:
             name = "ok"
         }

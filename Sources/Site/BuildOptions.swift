@@ -9,13 +9,14 @@ public struct BuildOptions: Sendable {
     public var includeFuture: Bool
     /// Overrides `url` from site.yml (e.g. for a preview deploy).
     public var baseURL: String?
-    /// "Now", for scheduled posts; a parameter so tests are deterministic.
-    public var now: Date
+    /// "Now", for scheduled posts; a parameter so tests are deterministic. nil: the clock, read at every
+    /// build (a `serve` session runs for hours: a post written or coming due meanwhile must appear).
+    public var now: Date?
     /// Warnings fail the build (CI): an unknown layout, Liquid left in a page, a replaced post list…
     public var strict = false
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, includeDrafts: Bool = false, includeFuture: Bool = false,
-                baseURL: String? = nil, now: Date = Date()) {
+                baseURL: String? = nil, now: Date? = nil) {
         self.siteDirectory = siteDirectory
         self.outputDirectory = outputDirectory
         self.includeDrafts = includeDrafts

@@ -153,6 +153,7 @@ public actor BuildSession {
             loaded = loaded.filter { present.contains($0.key) }
         }
         var report = BuildReport(outputDirectory: options.output)
+        let now = options.now ?? Date()
         var docs: [SourceDocument] = []
         report.heldBack = skippedDrafts.map { .init(source: $0, reason: "draft", due: nil) }
         for rel in sources {
@@ -163,7 +164,7 @@ public actor BuildSession {
             if doc.draft && !options.includeDrafts {
                 report.heldBack.append(.init(source: doc.sourcePath, reason: "draft", due: nil)); continue
             }
-            if doc.kind == .post, let d = doc.date, d > options.now, !options.includeFuture {
+            if doc.kind == .post, let d = doc.date, d > now, !options.includeFuture {
                 report.heldBack.append(.init(source: doc.sourcePath, reason: "scheduled", due: d)); continue
             }
             docs.append(doc)

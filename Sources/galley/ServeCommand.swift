@@ -13,7 +13,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: "The site folder (with site.yml, content/ and templates/).")
     var site: String = "."
 
-    @Option(name: .long, help: "The output folder (default: <site>/public).")
+    @Option(name: .long, help: "Where to write the site being served (default: a private temporary folder, so public/ stays as the last `galley build` made it).")
     var output: String?
 
     @Option(name: .long, help: "Address to listen on. Use 0.0.0.0 only to expose the server on purpose.")
@@ -37,9 +37,13 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let siteURL = URL(fileURLWithPath: site).standardizedFileURL
+        // Served from a folder of its own: drafts and future posts shown while writing never reach public/,
+        // which a deploy would publish.
+        let privateOutput = output == nil
         let outputURL = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
-            ?? siteURL.appendingPathComponent("public")
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         try FileManager.default.createDirectory(at: outputURL, withIntermediateDirectories: true)
+        defer { if privateOutput { try? FileManager.default.removeItem(at: outputURL) } }
 
         let server = DevServer(configuration: DevServerConfiguration(root: outputURL, host: host, port: port,
                                                                      allowedHosts: allowHost))
@@ -65,19 +69,28 @@ struct ServeCommand: AsyncParsableCommand {
         let session = BuildSession(options: BuildOptions(siteDirectory: siteURL, outputDirectory: outputURL,
                                                          includeDrafts: drafts, includeFuture: future))
         let sitePrefix = siteURL.path + "/"
+        // A scheduled post comes due while serving: rebuild then (the build reads the clock each time).
+        let (wakeUps, wake) = AsyncStream<Set<String>>.makeStream()
+        let dueTimer = DueTimer(wake: wake)
         let rebuild: DevLoop.Rebuild = { changed in
             let relative: Set<String>? = changed.isEmpty ? nil
                 : Set(changed.map { $0.hasPrefix(sitePrefix) ? String($0.dropFirst(sitePrefix.count)) : $0 })
             do {
                 let outcome = try await session.rebuild(changed: relative)
                 for warning in outcome.report.warnings { printError(warning.description) }
+                let scheduled = outcome.report.heldBack.filter { $0.reason == "scheduled" }
+                for h in scheduled.sorted(by: { $0.source < $1.source }) {
+                    printLine("  held back: \(h.source) (scheduled\(h.due.map { " — due \(SiteDates.iso8601($0, TimeZone(identifier: "UTC")!))" } ?? ""))")
+                }
+                await dueTimer.arm(at: scheduled.compactMap(\.due).min())
                 let cssOnly = !outcome.changedPaths.isEmpty && outcome.changedPaths.allSatisfy { $0.hasSuffix(".css") }
                 return .success(changedOutputPaths: outcome.changedPaths, cssOnly: cssOnly)
             } catch let failure as Site.BuildFailure {
+                // Each diagnostic once, compiler style, with its hint; the overlay gets the first error and its hint.
                 for diagnostic in failure.diagnostics { printError(diagnostic.description) }
                 let first = failure.errors.first
                 return .failure(message: first?.message ?? "the build failed", file: first?.file,
-                                line: first.map(\.line), column: first.map(\.column))
+                                line: first.map(\.line), column: first.map(\.column), hint: first?.hint)
             } catch {
                 return .failure(message: "\(error)", file: nil, line: nil, column: nil)
             }
@@ -86,7 +99,10 @@ struct ServeCommand: AsyncParsableCommand {
 
         let loop = DevLoop(server: server, watcher: watcher, onRebuild: Self.report, rebuild: rebuild)
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        printLine("Serving \(outputURL.path) at http://\(shownHost):\(boundPort)/ — press Ctrl-C to stop")
+        printLine("Serving \(siteURL.lastPathComponent) at http://\(shownHost):\(boundPort)/ — press Ctrl-C to stop")
+        if privateOutput {
+            printLine("  (from a private folder; public/ is left as the last `galley build` made it)")
+        }
         for name in allowHost {
             printLine("Also answering http://\(name):\(boundPort)/ (--allow-host)")
         }
@@ -95,7 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
 
         do {
-            try await Self.runUntilInterrupted { try await loop.run() }
+            try await Self.runUntilInterrupted { try await loop.run(wakeUps: wakeUps) }
         } catch let error as FileWatcherError {
             await server.stop()
             printError("error: \(error)")
@@ -113,11 +129,20 @@ struct ServeCommand: AsyncParsableCommand {
         switch report.outcome {
         case .success(let paths, _):
             let what = report.changedSources.isEmpty ? "built" : "rebuilt"
-            printLine("\(what) in \(time): \(paths.count) output file\(paths.count == 1 ? "" : "s") changed")
-        case .failure(let message, let file, let line, let column):
-            let location = OverlayError(message: message, file: file, line: line, column: column).location
-            printError("error: \(location.map { "\($0): " } ?? "")\(message)")
+            printLine("\(what) in \(time)\(changedNames(report.changedSources)): \(paths.count) output file\(paths.count == 1 ? "" : "s") changed")
+        case .failure:
+            // The errors themselves were printed once, with their hints, by the build.
+            printError("build failed\(changedNames(report.changedSources)) in \(time); still serving the last good build")
         }
+    }
+
+    /// ` (content/posts/a.md)`: the files that set off a rebuild, relative to the current folder when inside it.
+    static func changedNames(_ sources: Set<String>) -> String {
+        let cwd = FileManager.default.currentDirectoryPath + "/"
+        let names = sources.sorted().map { $0.hasPrefix(cwd) ? String($0.dropFirst(cwd.count)) : $0 }.filter { $0 != DueTimer.marker }
+        if sources.contains(DueTimer.marker) && names.isEmpty { return " (a scheduled post came due)" }
+        guard !names.isEmpty else { return "" }
+        return " (" + names.prefix(3).joined(separator: ", ") + (names.count > 3 ? ", and \(names.count - 3) more" : "") + ")"
     }
 
     /// Runs `body` until it returns or SIGINT/SIGTERM arrives; the signal cancels it, so it can
@@ -148,4 +173,32 @@ private func printLine(_ message: String) {
 
 private func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Wakes the dev loop when the next scheduled post comes due (one timer, re-armed after every build).
+actor DueTimer {
+    /// The change that stands for "the clock moved on": no file has this name.
+    static let marker = "(clock)"
+    private let wake: AsyncStream<Set<String>>.Continuation
+    private var task: Task<Void, Never>?
+    private var armedFor: Date?
+
+    init(wake: AsyncStream<Set<String>>.Continuation) { self.wake = wake }
+
+    func arm(at due: Date?) {
+        guard due != armedFor else { return }
+        task?.cancel()
+        armedFor = due
+        guard let due else { return }
+        task = Task {
+            let seconds = max(0, due.timeIntervalSinceNow) + 0.5
+            try? await Task.sleep(for: .seconds(seconds))
+            if !Task.isCancelled { self.fire() }
+        }
+    }
+
+    private func fire() {
+        armedFor = nil
+        wake.yield([DueTimer.marker])
+    }
 }

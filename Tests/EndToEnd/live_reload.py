@@ -66,7 +66,7 @@ def main():
         wait_until(lambda: urllib.request.urlopen(f"http://127.0.0.1:{driver_port}/status", timeout=2).status == 200, 30, "chromedriver")
         browser = WebDriver(driver_port)
         try:
-            browser.go(f"http://127.0.0.1:{serve_port}/blog/hello-world")
+            browser.go(f"http://127.0.0.1:{serve_port}/blog/hello-world/")
             wait_until(lambda: "first post" in browser.js("return document.body.innerText"), 15, "the post to load")
             # Mark this page instance: a live reload replaces it, a test navigation would be needed otherwise.
             browser.js("window.__e2eMarker = 'before-edit'; return true")
