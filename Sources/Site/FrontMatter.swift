@@ -31,6 +31,39 @@ public indirect enum YAMLValue: Sendable {
         }
     }
 
+    /// `init(_:)` that gives up (nil) once more than `budget` values were made: aliases share nodes, and
+    /// walking a shared tree as if it were copies is where an alias bomb's time and memory go.
+    init?(_ node: Node, budget: inout Int) {
+        budget -= 1
+        guard budget >= 0 else { return nil }
+        switch node {
+        case .sequence(let seq):
+            var items: [YAMLValue] = []
+            for n in seq { guard let v = YAMLValue(n, budget: &budget) else { return nil }; items.append(v) }
+            self = .list(items)
+        case .mapping(let map):
+            var pairs: [(String, YAMLValue)] = []
+            var merged: [(String, YAMLValue)] = []
+            for (k, v) in map {
+                guard let value = YAMLValue(v, budget: &budget) else { return nil }
+                // `<<: *defaults` (YAML merge key, as Jekyll's Psych reads it): the keys not given here.
+                if k.string == "<<" {
+                    switch value {
+                    case .map(let m): merged += m
+                    case .list(let l): for case .map(let m) in l { merged += m }
+                    default: pairs.append(("<<", value))
+                    }
+                    continue
+                }
+                pairs.append((k.string ?? "", value))
+            }
+            for (k, v) in merged where !pairs.contains(where: { $0.0 == k }) { pairs.append((k, v)) }
+            self = .map(pairs)
+        default:
+            self = YAMLValue(node)
+        }
+    }
+
     /// The value as plain text, for keys that take a string.
     var text: String? {
         switch self {
@@ -81,6 +114,12 @@ struct YAMLDocument: Sendable {
 
     /// `parse` by Yams alone (and the reference SimpleYAML is tested against).
     static func parseWithYams(_ yaml: String, file: String, lineOffset: Int) -> Result<YAMLDocument, SiteDiagnostic> {
+        // Aliases are bounded before YAML is read (a "billion laughs" front matter would take the machine).
+        if let bomb = YAMLAliases.firstExcess(yaml) {
+            return .failure(.error(file, line: bomb.line + lineOffset, column: bomb.column,
+                                   "YAML aliases expand to more than \(YAMLAliases.limit) values by `*\(bomb.alias)` here",
+                                   hint: "an alias copies its anchor's whole value; write the values out, or nest fewer aliases of aliases"))
+        }
         do {
             // Timestamps stay strings: Galley parses dates itself, with the site's time zone.
             guard let node = try Yams.compose(yaml: yaml, Resolver.default.removing(.timestamp)) else {
@@ -93,9 +132,24 @@ struct YAMLDocument: Sendable {
                                        hint: "write `key: value` lines, e.g. `title: My post`"))
             }
             var doc = YAMLDocument()
+            var budget = YAMLAliases.limit * 2   // a backstop for shapes the text estimate does not see
             for (k, v) in map {
-                let mark = v.mark ?? k.mark
-                doc.values.append((k.string ?? "", YAMLValue(v), (mark?.line ?? 1) + lineOffset, mark?.column ?? 1))
+                // An alias's node carries its anchor's position, earlier in the file: then the key's is right.
+                var mark = v.mark ?? k.mark
+                if let vm = v.mark, let km = k.mark, vm.line < km.line { mark = km }
+                guard let value = YAMLValue(v, budget: &budget) else {
+                    return .failure(.error(file, line: (mark?.line ?? 1) + lineOffset, column: mark?.column ?? 1,
+                                           "YAML aliases expand to more than \(YAMLAliases.limit * 2) values in `\(k.string ?? "")`",
+                                           hint: "an alias copies its anchor's whole value; write the values out, or nest fewer aliases of aliases"))
+                }
+                doc.values.append((k.string ?? "", value, (mark?.line ?? 1) + lineOffset, mark?.column ?? 1))
+            }
+            // A top-level merge key: its keys where the document has none of its own.
+            if let i = doc.values.firstIndex(where: { $0.key == "<<" }) {
+                let merge = doc.values.remove(at: i)
+                var maps: [[(String, YAMLValue)]] = []
+                if case .map(let m) = merge.value { maps = [m] } else if case .list(let l) = merge.value { for case .map(let m) in l { maps.append(m) } }
+                for m in maps { for (k, v) in m where doc[k] == nil { doc.values.append((k, v, merge.line, merge.column)) } }
             }
             return .success(doc)
         } catch let error as YamlError {
