@@ -26,10 +26,15 @@ struct JekyllFiles: Sendable {
 
     /// Every file to consider, relative and sorted. `excluded` are `_config.yml`'s `exclude` entries:
     /// paths from the site root (a folder excludes what is inside it), or a `*` pattern on names.
-    func list(excluding excluded: [String]) -> [String] {
+    func list(excluding excluded: [String]) -> [String] { listing(excluding: excluded).files }
+
+    /// The files, and the symbolic links not followed (outside the site, or to folders), with their targets.
+    func listing(excluding excluded: [String]) -> (files: [String], links: [(path: String, target: String)]) {
         var out: [String] = []
+        var links: [(path: String, target: String)] = []
+        let site = FileWalk.realPath(source)
         let base = source.standardizedFileURL.path
-        guard let e = FileManager.default.enumerator(atPath: base) else { return [] }
+        guard let e = FileManager.default.enumerator(atPath: base) else { return ([], []) }
         while let rel = e.nextObject() as? String {
             let name = (rel as NSString).lastPathComponent
             let isDirectory = (e.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory
@@ -39,9 +44,18 @@ struct JekyllFiles: Sendable {
                 if isDirectory { e.skipDescendants() }
                 continue
             }
-            if (e.fileAttributes?[.type] as? FileAttributeType) == .typeRegular { out.append(rel) }
+            let type = e.fileAttributes?[.type] as? FileAttributeType
+            if type == .typeSymbolicLink {
+                // Never read through a link out of the site (a "post" linking to /etc/passwd).
+                let (inside, target) = FileWalk.resolvesInside(source.appendingPathComponent(rel).path, site: site, allowed: [])
+                var isFile: ObjCBool = false
+                if inside, FileManager.default.fileExists(atPath: target, isDirectory: &isFile), !isFile.boolValue { out.append(rel) }
+                else { links.append((rel, target)) }
+                continue
+            }
+            if type == .typeRegular { out.append(rel) }
         }
-        return out.sorted()
+        return (out.sorted(), links.sorted { $0.0 < $1.0 })
     }
 
     static func matches(_ rel: String, name: String, pattern raw: String) -> Bool {

@@ -53,8 +53,14 @@ public struct JekyllImport: Sendable {
         let theme = JekyllTheme.scan(source: source, files: files)
         var documents: [(rel: String, text: String, from: String)] = []
         var feedAliases: [(path: String, format: String)] = []
-        var listing = files.list(excluding: config.excludes)
+        let found = files.listing(excluding: config.excludes)
+        var listing = found.files
         listing.removeAll { $0 == "_config.yml" }
+        for link in found.links {
+            report.leftovers.append(Leftover(file: link.path, line: 0, text: "not imported",
+                                             why: link.target.isEmpty ? "symbolic link that leads nowhere"
+                                                 : "symbolic link to \(link.target) (outside the site, or a folder): not followed"))
+        }
 
         for rel in listing {
             switch try files.classify(rel) {

@@ -120,7 +120,7 @@ public actor BuildSession {
             templates = kept.templates; sink.add(contentsOf: kept.diagnostics)
         } else {
             let local = DiagnosticSink()
-            templates = TemplateSet.load(siteDirectory: options.siteDirectory, diagnostics: local)
+            templates = TemplateSet.load(siteDirectory: options.siteDirectory, allowedRoots: config.symlinkRoots, diagnostics: local)
             templateSet = templates.map { ($0, local.all) }
             sink.add(contentsOf: local.all)
         }
@@ -132,6 +132,17 @@ public actor BuildSession {
         } else {
             listing = loader.list(); listingChanged = true
             contentListing = (listing, Set(listing.markdown).union(listing.assets))
+        }
+        for r in listing.refused {
+            if r.target.isEmpty {
+                sink.add(.warning(r.path, "\(r.path) is a symbolic link that leads nowhere: skipped", hint: "remove the link or fix its target"))
+            } else if r.outside {
+                sink.add(.error(r.path, "\(r.path) is a symbolic link to \(r.target.isEmpty ? "nothing" : r.target), outside the site folder: it is not read",
+                                hint: "a build reads nothing outside its site folder through links (a pull request could publish the machine's files); copy it into the site, or allow its folder in \(config.file): `allow_symlinks_to: [\(r.isFolder ? r.target : (r.target as NSString).deletingLastPathComponent)]`"))
+            } else {
+                sink.add(.warning(r.path, "\(r.path) is a symbolic link to a folder (\(r.target)): folders are not followed through links",
+                                  hint: "move or copy the folder into content/, or link the files one by one"))
+            }
         }
         phase("config+list")
 

@@ -83,14 +83,19 @@ struct ContentLoader: Sendable {
     struct Listing: Sendable {
         var markdown: [String] = []   // relative to the site folder
         var assets: [String] = []
+        /// Symbolic links not followed: outside the site (errors) or to folders (warnings).
+        var refused: [FileWalk.Refused] = []
     }
 
     /// Lists `content/` (and non-template files under `templates/`), skipping hidden and editor temp files.
     func list() -> Listing {
         var listing = Listing()
+        let site = FileWalk.realPath(siteDirectory)
         for root in ["content", "templates"] {
+            let (files, refused) = FileWalk.walk(siteDirectory.appendingPathComponent(root), site: site, allowed: config.symlinkRoots)
+            listing.refused += refused.map { var r = $0; r.path = root + "/" + r.path; return r }
             // Plain string tests rather than NSString path methods: this runs on every save in `serve`.
-            for path in FileWalk.files(under: siteDirectory.appendingPathComponent(root)) {
+            for path in files {
                 let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? Substring(path)
                 if name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasPrefix("#") { continue }
                 let rel = root + "/" + path

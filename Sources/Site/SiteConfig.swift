@@ -25,6 +25,8 @@ public struct SiteConfig: Sendable {
     public var paginatePath = "/page/:num/"
     /// How dates show on pages (`date.display` in templates), strftime style (`%b %-d, %Y`); nil: `6 March 2026`.
     public var dateFormat: String?
+    /// Real paths of folders outside the site that symbolic links may lead to (`allow_symlinks_to`).
+    public var symlinkRoots: [String] = []
     /// Repair double-encoded text (`â€œ` → `“`) in the output; the source is never rewritten.
     public var repairEncoding = false
     /// Front matter keys of the site's own, beyond those Galley reads (`front_matter_keys` in site.yml):
@@ -98,7 +100,16 @@ public struct SiteConfig: Sendable {
             return nil
         }
         let file = config.file
-        guard let data = fm.contents(atPath: siteDirectory.appendingPathComponent(file).path) else {
+        let settingsPath = siteDirectory.appendingPathComponent(file).path
+        if let link = try? fm.destinationOfSymbolicLink(atPath: settingsPath), !link.isEmpty {
+            let (inside, target) = FileWalk.resolvesInside(settingsPath, site: FileWalk.realPath(siteDirectory), allowed: [])
+            if !inside {
+                diagnostics.add(.error(file, "\(file) is a symbolic link to \(target.isEmpty ? link : target), outside the site folder: it is not read",
+                                       hint: "a build reads nothing outside its site folder through links; copy the file into the site"))
+                return nil
+            }
+        }
+        guard let data = fm.contents(atPath: settingsPath) else {
             diagnostics.add(.error(file, "cannot read \(file)")); return nil
         }
         let text: String
@@ -157,6 +168,17 @@ public struct SiteConfig: Sendable {
                 problem("paginate_path", "`paginate_path` must be a site path holding `:num`, e.g. `/blog/page-:num/`",
                         hint: "page 1 of the post list goes to the folder of the pattern (`/blog/`), page n replaces `:num` with n")
             }
+        }
+        switch doc["allow_symlinks_to"] {
+        case nil: break
+        case .list(let items)?:
+            for item in items.compactMap(\.text) {
+                guard item.hasPrefix("/") else {
+                    problem("allow_symlinks_to", "`allow_symlinks_to` takes absolute folder paths, not `\(item)`"); continue
+                }
+                symlinkRoots.append(FileWalk.realPath(URL(fileURLWithPath: item)))
+            }
+        default: problem("allow_symlinks_to", "`allow_symlinks_to` must be a list of folders, e.g. `[/srv/shared-images]`")
         }
         switch doc["front_matter_keys"] {
         case nil: break
@@ -243,7 +265,7 @@ public struct SiteConfig: Sendable {
         if case .bool(let b)? = doc["markdown"]?["repair_encoding"] { repairEncoding = b }
         if !jekyll {
             let known: Set = ["title", "description", "url", "baseurl", "author", "language", "lang", "timezone", "permalink",
-                              "paginate", "paginate_path", "date_format", "front_matter_keys", "menu", "feed", "highlight", "markdown"]
+                              "paginate", "paginate_path", "date_format", "front_matter_keys", "allow_symlinks_to", "menu", "feed", "highlight", "markdown"]
             for entry in doc.values where !known.contains(entry.key) {
                 diagnostics.add(.warning(file, line: entry.line, column: 1, "unknown setting `\(entry.key)` is ignored",
                                          hint: "see README.md, section site.yml, for the settings Galley reads"))

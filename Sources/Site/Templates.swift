@@ -43,13 +43,22 @@ struct TemplateSet: Sendable {
 
     /// Loads every `templates/**/*.mustache`. Reports syntax errors, unclosed sections at their
     /// opening tag, and partials or layouts that do not exist (swift-mustache would render them as nothing).
-    static func load(siteDirectory: URL, diagnostics: DiagnosticSink) -> TemplateSet? {
+    static func load(siteDirectory: URL, allowedRoots: [String] = [], diagnostics: DiagnosticSink) -> TemplateSet? {
         let base = siteDirectory.appendingPathComponent("templates")
         var sources: [(name: String, file: String, text: String)] = []
+        let site = FileWalk.realPath(siteDirectory)
         if let e = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
             for case let url as URL in e where url.pathExtension == "mustache" {
                 let rel = String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
                 let file = "templates/" + rel
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
+                    let (inside, target) = FileWalk.resolvesInside(url.path, site: site, allowed: allowedRoots)
+                    if !inside {
+                        diagnostics.add(.error(file, "\(file) is a symbolic link to \(target.isEmpty ? "nothing" : target), outside the site folder: it is not read",
+                                               hint: "a build reads nothing outside its site folder through links; copy the template into templates/"))
+                        continue
+                    }
+                }
                 guard let data = FileManager.default.contents(atPath: url.path) else { continue }
                 switch SourceText.decode(data, file: file) {
                 case .success(let text): sources.append((String(rel.dropLast(".mustache".count)), file, text))

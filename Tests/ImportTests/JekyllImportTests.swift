@@ -106,3 +106,21 @@ import Site
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("notes/2019/06/01/second.html").path))
     }
 }
+
+/// The importer reads nothing through a link out of the Jekyll site, and says what it skipped.
+@Suite struct JekyllImportLinkTests {
+    @Test func linksOutOfTheSourceAreListedNotRead() throws {
+        let outside = FileManager.default.temporaryDirectory.appendingPathComponent("galley-outside-\(UUID().uuidString).md")
+        try Data("---\ntitle: T\n---\nSECRET-TOKEN-42\n".utf8).write(to: outside)
+        defer { try? FileManager.default.removeItem(at: outside) }
+        let jekyll = try TempTree(files: ["_config.yml": "title: J\n", "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nA\n"])
+        let dest = TempTree.scratch()
+        defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
+        try FileManager.default.createSymbolicLink(atPath: jekyll.root.appendingPathComponent("_posts/2020-01-02-leak.md").path, withDestinationPath: outside.path)
+        let report = try JekyllImport(source: jekyll.root, destination: dest).run()
+        #expect(report.posts == 1)
+        #expect(report.leftovers.contains { $0.file == "_posts/2020-01-02-leak.md" && $0.why.hasPrefix("symbolic link to") })
+        let all = FileManager.default.subpaths(atPath: dest.path) ?? []
+        #expect(!all.contains { (try? String(contentsOf: dest.appendingPathComponent($0), encoding: .utf8))?.contains("SECRET-TOKEN-42") == true })
+    }
+}
