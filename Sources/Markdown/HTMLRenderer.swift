@@ -145,7 +145,7 @@ struct HTMLRenderer {
                     moreMarker = out.count
                     moreInline = true
                 }
-                if unsafeHTML { out.append(contentsOf: lit) } else { out.append("<!-- raw HTML omitted -->") }
+                if unsafeHTML { appendRawHTML(lit) } else { out.append("<!-- raw HTML omitted -->") }
             case NodeType.emph, NodeType.strong:
                 let tag: StaticString = t == NodeType.emph ? "em" : "strong"
                 if entering {
@@ -281,7 +281,7 @@ struct HTMLRenderer {
                 if trackExcerpt && moreMarker == nil && isTopLevel(node) && isMoreMarker(lit, exact: false) {
                     moreMarker = out.count
                 }
-                if unsafeHTML { out.append(contentsOf: lit) } else { out.append("<!-- raw HTML omitted -->") }
+                if unsafeHTML { appendRawHTML(lit) } else { out.append("<!-- raw HTML omitted -->") }
                 out.cr()
             case NodeType.thematicBreak:
                 out.cr()

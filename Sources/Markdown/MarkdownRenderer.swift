@@ -23,6 +23,9 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// Raw HTML blocks read as kramdown reads them (whole up to the matching end tag, Markdown again on
     /// the next line), for sites written against kramdown; off: CommonMark, with a warning where they differ.
     public var kramdownHTMLBlocks = false
+    /// GFM's tagfilter: `<script>`, `<iframe>`, `<style>`, `<textarea>`, `<title>`, `<xmp>`, `<noembed>`,
+    /// `<noframes>` and `<plaintext>` in raw HTML are shown as text, for sites publishing text they did not write.
+    public var tagFilter = false
 
     public init(smartPunctuation: Bool = true, allowRawHTML: Bool = true, hardBreaks: Bool = false, headingAnchors: Bool = false,
                 headingIDs: Bool = true, extensions: Bool = true) {

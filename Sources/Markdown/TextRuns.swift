@@ -47,7 +47,7 @@ extension HTMLRenderer {
             // Skip eight bytes at a time while none of `:`, `w`, `[`, `~` is among them.
             while i + 8 <= n {
                 let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                var hit = maybeHasByte(x, 0x3A) | maybeHasByte(x, 0x77)
+                var hit = maybeHasByte(x, 0x3A) | maybeHasByte(x, 0x77) | maybeHasByte(x, 0x40)
                 if footnotes { hit |= maybeHasByte(x, 0x5B) }
                 if tildes { hit |= maybeHasByte(x, 0x7E) }
                 if hit != 0 { break }
@@ -58,6 +58,8 @@ extension HTMLRenderer {
                 switch base[i] {
                 case 0x3A: if i + 2 < n && base[i + 1] == 0x2F && base[i + 2] == 0x2F { return true } // "://"
                 case 0x77: if i + 3 < n && base[i + 1] == 0x77 && base[i + 2] == 0x77 && base[i + 3] == 0x2E { return true } // "www."
+                case 0x40: if i > 0 && i + 1 < n { return true } // an e-mail address
+
                 case 0x5B: if footnotes { return true }
                 case 0x7E: if tildes { return true }
                 default: break
@@ -119,7 +121,18 @@ extension HTMLRenderer {
                     chunk = i
                     continue
                 }
-                if linkDepth == 0 && (b == 0x77 || b == 0x68), let (linkEnd, www) = autolinkAt(s, i, end, previous: i > 0 ? s[i - 1] : 0x20) {
+                if linkDepth == 0 && b == 0x40, let (start, mailEnd) = emailAutolinkAt(s, i, from: chunk, end) {
+                    flush(s, chunk, start)
+                    out.append("<a href=\"mailto:")
+                    appendEscapedHref(&out, UnsafeBufferPointer(rebasing: s[start..<mailEnd]))
+                    out.append("\">")
+                    appendEscaped(&out, UnsafeBufferPointer(rebasing: s[start..<mailEnd]))
+                    out.append("</a>")
+                    i = mailEnd
+                    chunk = i
+                    continue
+                }
+                if linkDepth == 0 && (b == 0x77 || b == 0x68 || b == 0x66), let (linkEnd, www) = autolinkAt(s, i, end, previous: i > 0 ? s[i - 1] : 0x20) {
                     flush(s, chunk, i)
                     out.append("<a href=\"")
                     if www { out.append("http://") }
@@ -227,6 +240,9 @@ func autolinkAt(_ s: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int, previous:
     } else if has("http://", at: i) {
         domainStart = i + 7
         www = false
+    } else if has("ftp://", at: i) {
+        domainStart = i + 6
+        www = false
     } else {
         return nil
     }
@@ -275,4 +291,37 @@ func autolinkAt(_ s: UnsafeBufferPointer<UInt8>, _ i: Int, _ end: Int, previous:
     }
     guard e > domainStart else { return nil }
     return (e, www)
+}
+
+/// GFM extended e-mail autolinks around the `@` at `at`: a local part of alphanumerics, `.`, `-`, `_`, `+`
+/// (not before `from`, where text was already written), then a domain of alphanumerics, `-`, `_` in at
+/// least two period-separated parts, not ending in `-` or `_`; a trailing `.` is not part of it.
+/// Returns the address's start and end.
+func emailAutolinkAt(_ s: UnsafeBufferPointer<UInt8>, _ at: Int, from: Int, _ end: Int) -> (Int, Int)? {
+    var start = at
+    while start > from {
+        let b = s[start - 1]
+        guard isAlnumByte(b) || b == 0x2E || b == 0x2D || b == 0x5F || b == 0x2B else { break }
+        start -= 1
+    }
+    guard start < at else { return nil }
+    // Not the tail of a longer word that had other characters (a URL's user part is matched as a URL).
+    if start > 0, s[start - 1] == 0x2F || s[start - 1] == 0x3A { return nil }
+    var k = at + 1
+    var periods = 0
+    var last: UInt8 = 0
+    while k < end {
+        let b = s[k]
+        if isAlnumByte(b) || b == 0x2D || b == 0x5F {
+            last = b
+        } else if b == 0x2E, k + 1 < end, isAlnumByte(s[k + 1]) || s[k + 1] == 0x2D || s[k + 1] == 0x5F, last != 0x2E, k > at + 1 {
+            periods += 1
+            last = b
+        } else {
+            break
+        }
+        k += 1
+    }
+    guard periods > 0, k > at + 1, last != 0x2D, last != 0x5F, last != 0x2E else { return nil }
+    return (start, k)
 }

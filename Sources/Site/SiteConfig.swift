@@ -255,6 +255,7 @@ public struct SiteConfig: Sendable {
             if case .bool(let b)? = m["raw_html"] { markdown.allowRawHTML = b }
             if case .bool(let b)? = m["hard_breaks"] { markdown.hardBreaks = b }
             if case .bool(let b)? = m["heading_anchors"] { markdown.headingAnchors = b }
+            if case .bool(let b)? = m["tagfilter"] { markdown.tagFilter = b }
             switch m["html_blocks"]?.text {
             case nil, "commonmark"?: break
             case "kramdown"?: markdown.kramdownHTMLBlocks = true
