@@ -18,7 +18,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.0"),
     ],
     targets: [
         // System libraries, found through pkg-config (Debian: libcmark-dev, libxml2-dev).
@@ -42,11 +41,9 @@ let package = Package(
         ]),
         // import: other generators' sites (Jekyll) turned into Galley sites, with a report of what was left behind.
         .target(name: "Import", dependencies: ["Site"]),
-        // serve: static file server, live reload, file watching. Not needed by `galley build`.
-        .target(name: "Server", dependencies: [
-            .product(name: "FlyingFox", package: "FlyingFox"),
-            .product(name: "FlyingSocks", package: "FlyingFox"),
-        ]),
+        // serve: static file server (its own HTTP/1.1 layer on sockets), live reload, file watching.
+        // Not needed by `galley build`.
+        .target(name: "Server"),
         .executableTarget(name: "galley", dependencies: [
             "Site", "Import", "Server", "Check", "Highlight", "Markdown", "Feed",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,6 +1,4 @@
 import Foundation
-import FlyingFox
-import FlyingSocks
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -24,6 +22,10 @@ public struct DevServerConfiguration: Sendable {
     /// Extra `Host` names the guard lets through, e.g. `blog.test` mapped to 127.0.0.1 in
     /// /etc/hosts. Exact names (any port); each one is trusted not to be rebound by a stranger.
     public var allowedHosts: [String]
+    /// Seconds an idle kept-alive connection stays open, and a request may take to send its head
+    /// (slow or half-sent requests must not hold sockets forever).
+    public var idleTimeout: Double = 15
+    public var headerTimeout: Double = 10
 
     public init(root: URL, host: String = "127.0.0.1", port: UInt16 = 4000,
                 liveReload: Bool = true, heartbeatInterval: Double = 15, loopbackHostsOnly: Bool? = nil,
@@ -68,9 +70,8 @@ public actor DevServer {
     public nonisolated let configuration: DevServerConfiguration
     /// Shared with the request handler; `publish` forwards to it.
     public nonisolated let hub: ReloadHub
-    private var runTask: Task<Void, Never>?
+    private var listener: HTTPListener?
     private var heartbeatTask: Task<Void, Never>?
-    private var boundPort: UInt16?
 
     public init(configuration: DevServerConfiguration) {
         self.configuration = configuration
@@ -83,14 +84,15 @@ public actor DevServer {
     }
 
     /// The port actually bound, once started.
-    public var port: UInt16? { boundPort }
+    public var port: UInt16? { listener?.port }
 
     /// Binds and starts serving in the background; returns the bound port.
-    /// Throws `DevServerError.portInUse` when the port is taken.
+    /// Throws `DevServerError.portInUse` when the port is taken. `onFatal` is called (once, from any
+    /// thread) if the server stops accepting connections while it should be serving.
     @discardableResult
-    public func start() async throws -> UInt16 {
-        if let boundPort { return boundPort }
-        let address = try Self.address(host: configuration.host, port: configuration.port)
+    public func start(onFatal: (@Sendable (String) -> Void)? = nil) async throws -> UInt16 {
+        if let listener { return listener.port }
+        let host = try Self.address(host: configuration.host)
         let handler = StaticSiteHandler(
             resolver: PathResolver(root: configuration.root.standardizedFileURL.path),
             hub: hub,
@@ -98,49 +100,34 @@ public actor DevServer {
             loopbackHostsOnly: configuration.loopbackHostsOnly ?? Self.isLoopback(configuration.host),
             allowedHosts: try Self.allowedHostNames(configuration.allowedHosts)
         )
-        let server = HTTPServer(config: .init(address: address, timeout: 15, logger: .disabled), handler: handler)
-        let outcome = StartOutcome()
-        let task = Task {
-            do {
-                try await server.run()
-            } catch {
-                await outcome.fail(error)
-            }
+        let made: HTTPListener
+        do {
+            made = try HTTPListener(host: host, port: configuration.port) { handler.respond($0) }
+        } catch .inUse {
+            throw DevServerError.portInUse(port: configuration.port)
+        } catch .other(let reason) {
+            throw DevServerError.cannotListen(reason)
         }
-        // `run()` binds inside the task; wait for it to listen or fail.
-        // Generous: binding takes milliseconds, but a loaded machine may not run this task for a while.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline {
-            if let error = await outcome.error {
-                throw Self.describe(error, port: configuration.port)
-            }
-            if await server.isListening, let port = await Self.port(of: server) {
-                runTask = task
-                boundPort = port
-                startHeartbeat()
-                return port
-            }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        task.cancel()
-        throw DevServerError.cannotListen("timed out waiting for the socket")
+        made.onFatal = onFatal
+        made.idleTimeout = configuration.idleTimeout
+        made.headTimeout = configuration.headerTimeout
+        made.start()
+        listener = made
+        startHeartbeat()
+        return made.port
     }
 
     /// Ends live-reload streams, stops accepting, ends open connections, then closes the listening socket.
-    ///
-    /// Not `HTTPServer.stop`: it closes the listening descriptor while the accept loop may still
-    /// be about to call `accept` on that number, and the kernel hands the number to the next
-    /// socket the process opens — with several servers in one process (parallel tests), possibly
-    /// another server's, whose connections the old loop could then answer. Cancelling the run
-    /// task ends the accept loop and connections first; `run()` closes the socket last.
     public func stop() async {
         heartbeatTask?.cancel()
         heartbeatTask = nil
         await hub.finishAll()
-        runTask?.cancel()
-        await runTask?.value
-        runTask = nil
-        boundPort = nil
+        if let listener {
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                Thread { listener.stop(); done.resume() }.start()
+            }
+        }
+        listener = nil
     }
 
     private func startHeartbeat() {
@@ -154,15 +141,13 @@ public actor DevServer {
         }
     }
 
-    static func address(host: String, port: UInt16) throws -> any SocketAddress {
+    /// The IP literal to bind: `localhost` is 127.0.0.1; brackets are dropped from IPv6.
+    static func address(host: String) throws -> String {
         let trimmed = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-        do {
-            if trimmed == "localhost" { return try sockaddr_in.inet(ip4: "127.0.0.1", port: port) }
-            if trimmed.contains(":") { return try sockaddr_in6.inet6(ip6: trimmed, port: port) }
-            return try sockaddr_in.inet(ip4: trimmed, port: port)
-        } catch {
-            throw DevServerError.invalidHost(host)
-        }
+        if trimmed == "localhost" { return "127.0.0.1" }
+        var v4 = in_addr(), v6 = in6_addr()
+        if inet_pton(AF_INET, trimmed, &v4) == 1 || inet_pton(AF_INET6, trimmed, &v6) == 1 { return trimmed }
+        throw DevServerError.invalidHost(host)
     }
 
     /// Normalised `allowedHosts`; a URL, path or empty value is a mistake worth stopping for.
@@ -180,25 +165,4 @@ public actor DevServer {
     static func isLoopback(_ host: String) -> Bool {
         StaticSiteHandler.isLoopbackHost(host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host)
     }
-
-    private static func port(of server: HTTPServer) async -> UInt16? {
-        switch await server.listeningAddress {
-        case .ip4(_, let port), .ip6(_, let port): return port
-        default: return nil
-        }
-    }
-
-    private static func describe(_ error: any Error, port: UInt16) -> any Error {
-        if case SocketError.failed(_, let code, let message) = error {
-            if code == EADDRINUSE { return DevServerError.portInUse(port: port) }
-            return DevServerError.cannotListen(message)
-        }
-        return DevServerError.cannotListen(String(describing: error))
-    }
-}
-
-/// Carries a startup failure out of the server task.
-private actor StartOutcome {
-    private(set) var error: (any Error)?
-    func fail(_ error: any Error) { self.error = error }
 }

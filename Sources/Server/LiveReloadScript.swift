@@ -1,5 +1,4 @@
 import Foundation
-import FlyingSocks
 
 /// The browser side of live reload. Injected into served HTML only; never written to disk.
 public enum LiveReloadScript {
@@ -116,36 +115,5 @@ public enum LiveReloadScript {
             if byte != needle[offset] { return false }
         }
         return true
-    }
-}
-
-/// Adapts an `AsyncStream` of SSE text to FlyingFox's byte-buffer sequence, so it streams as a chunked body.
-struct EventStreamBody: AsyncBufferedSequence, Sendable {
-    typealias Element = UInt8
-    let events: AsyncStream<String>
-
-    func makeAsyncIterator() -> Iterator {
-        Iterator(events: events.makeAsyncIterator())
-    }
-
-    struct Iterator: AsyncBufferedIteratorProtocol {
-        var events: AsyncStream<String>.Iterator
-        var pending: [UInt8] = []
-
-        mutating func next() async throws -> UInt8? {
-            try await nextBuffer(suggested: 1)?.first
-        }
-
-        /// Returns at most `count` bytes of the next event(s); nil once the stream finishes.
-        mutating func nextBuffer(suggested count: Int) async throws -> ArraySlice<UInt8>? {
-            if pending.isEmpty {
-                guard let text = await events.next() else { return nil }
-                pending = Array(text.utf8)
-            }
-            let take = Swift.max(1, Swift.min(count, pending.count))
-            let chunk = pending[..<take]
-            pending.removeFirst(take)
-            return chunk
-        }
     }
 }

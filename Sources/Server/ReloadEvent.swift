@@ -86,10 +86,16 @@ public actor ReloadHub {
     private var subscribers: [UInt64: AsyncStream<String>.Continuation] = [:]
     private var nextID: UInt64 = 0
     private var currentFailure: OverlayError?
-    private let instance = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+    private let instance: String
     private var generation = 0
+    /// `stamp`, readable without awaiting the actor: the server's connection threads read it per page.
+    nonisolated let currentStamp: StampBox
 
-    public init() {}
+    public init() {
+        let instance = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+        self.instance = instance
+        self.currentStamp = StampBox("\(instance)-0")
+    }
 
     /// Changes whenever served content changes (and on every server start).
     public var stamp: String { "\(instance)-\(generation)" }
@@ -107,6 +113,7 @@ public actor ReloadHub {
         case .reload, .css: currentFailure = nil; generation += 1
         case .ok: currentFailure = nil
         }
+        currentStamp.set(stamp)
         let text = event.serverSentEvent(stamp: stamp)
         for continuation in subscribers.values { continuation.yield(text) }
     }
@@ -140,4 +147,13 @@ public actor ReloadHub {
     private func unsubscribe(_ id: UInt64) {
         subscribers[id] = nil
     }
+}
+
+/// A string behind a lock (the build stamp, read by connection threads, written by the hub).
+final class StampBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: String
+    init(_ value: String) { self.value = value }
+    func get() -> String { lock.lock(); defer { lock.unlock() }; return value }
+    func set(_ v: String) { lock.lock(); value = v; lock.unlock() }
 }

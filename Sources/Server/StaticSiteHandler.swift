@@ -1,11 +1,10 @@
 import Foundation
-import FlyingFox
 
 /// Answers every request: the live-reload stream, files of the output folder, redirects and errors.
 ///
 /// Files are read on each request (no in-memory cache) and every response says `no-store`,
 /// so the browser always sees what the last build wrote.
-struct StaticSiteHandler: HTTPHandler {
+struct StaticSiteHandler: Sendable {
     let resolver: PathResolver
     let hub: ReloadHub
     let liveReload: Bool
@@ -15,58 +14,60 @@ struct StaticSiteHandler: HTTPHandler {
     /// Names let through the guard as well (`--allow-host`), already normalised by `hostName`.
     var allowedHosts: Set<String> = []
 
-    func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let isHead = request.method == .HEAD
-        if loopbackHostsOnly, !isAllowedHost(request.headers[.host]) {
-            return plain(.forbidden, "403 Forbidden: use http://127.0.0.1 or http://localhost"
+    /// Answers one request, on the connection's own thread (files are read synchronously; only the
+    /// live-reload stream waits on the hub).
+    func respond(_ request: HTTPHead) -> HTTPAnswer {
+        let isHead = request.method == "HEAD"
+        if loopbackHostsOnly, !isAllowedHost(request.header("host")) {
+            return plain(403, "403 Forbidden: use http://127.0.0.1 or http://localhost"
                          + " (or start `galley serve` with --allow-host NAME)\n", head: isHead)
         }
-        guard request.method == .GET || isHead else {
-            var headers = Self.baseHeaders(contentType: "text/plain; charset=utf-8")
-            headers[HTTPHeader("Allow")] = "GET, HEAD"
-            return HTTPResponse(statusCode: .methodNotAllowed, headers: headers, body: Data("405 Method Not Allowed\n".utf8))
+        guard request.method == "GET" || isHead else {
+            var answer = plain(405, "405 Method Not Allowed\n", head: false)
+            answer.headers.append(("Allow", "GET, HEAD"))
+            answer.close = true   // any body it had is not read
+            return answer
         }
-        let rawPath = request.target.path(percentEncoded: true)
+        let rawPath = request.path
         if rawPath == LiveReloadScript.eventsPath {
-            return await eventStream(head: isHead)
+            return eventStream(head: isHead)
         }
-        let stamp = liveReload ? await hub.stamp : ""
+        let stamp = liveReload ? hub.currentStamp.get() : ""
         switch resolver.resolve(rawTarget: rawPath) {
         case .file(let path):
-            if let response = fileResponse(path: path, status: .ok, head: isHead, stamp: stamp,
-                                           range: request.headers[.range]) { return response }
+            if let response = fileResponse(path: path, status: 200, head: isHead, stamp: stamp,
+                                           range: request.header("range")) { return response }
             return notFound(head: isHead, stamp: stamp)
         case .redirect(let location):
-            let query = request.target.query(percentEncoded: true)
+            let query = request.query
             var headers = Self.baseHeaders(contentType: "text/plain; charset=utf-8")
-            headers[.location] = query.isEmpty ? location : location + "?" + query
-            return HTTPResponse(statusCode: .movedPermanently, headers: headers, body: Data())
+            headers.append(("Location", query.isEmpty ? location : location + "?" + query))
+            return HTTPAnswer(status: 301, headers: headers)
         case .notFound:
             return notFound(head: isHead, stamp: stamp)
         case .forbidden:
-            return plain(.forbidden, "403 Forbidden\n", head: isHead)
+            return plain(403, "403 Forbidden\n", head: isHead)
         case .badRequest:
-            return plain(.badRequest, "400 Bad Request\n", head: isHead)
+            return plain(400, "400 Bad Request\n", head: isHead)
         }
     }
 
     /// The site's own `404.html` with status 404, or a plain fallback.
-    private func notFound(head: Bool, stamp: String) -> HTTPResponse {
+    private func notFound(head: Bool, stamp: String) -> HTTPAnswer {
         if case .file(let page) = resolver.resolve(rawTarget: "/404.html"),
-           let response = fileResponse(path: page, status: .notFound, head: head, stamp: stamp) {
+           let response = fileResponse(path: page, status: 404, head: head, stamp: stamp) {
             return response
         }
-        guard liveReload else { return plain(.notFound, "404 Not Found\n", head: head) }
+        guard liveReload else { return plain(404, "404 Not Found\n", head: head) }
         // Still HTML with the script: when the first build failed the output is empty, and this
         // page is what shows the error overlay and reloads once the build succeeds.
         let page = "<!doctype html><html><head><meta charset=\"utf-8\"><title>404 Not Found</title></head>"
             + "<body><h1>404 Not Found</h1><p>Nothing in the output folder for this address.</p></body></html>\n"
         let body = LiveReloadScript.inject(into: Data(page.utf8), stamp: stamp)
-        return respond(.notFound, contentType: "text/html; charset=utf-8", body: body, head: head)
+        return respond(404, contentType: "text/html; charset=utf-8", body: body, head: head)
     }
 
-    private func fileResponse(path: String, status: HTTPStatusCode, head: Bool, stamp: String,
-                              range: String? = nil) -> HTTPResponse? {
+    private func fileResponse(path: String, status: Int, head: Bool, stamp: String, range: String? = nil) -> HTTPAnswer? {
         guard var body = FileManager.default.contents(atPath: path) else { return nil }
         let contentType = MIMEType.forPath(path)
         if MIMEType.isHTML(contentType) {
@@ -74,41 +75,44 @@ struct StaticSiteHandler: HTTPHandler {
             if liveReload { body = LiveReloadScript.inject(into: body, stamp: stamp) }
             return respond(status, contentType: contentType, body: body, head: head)
         }
-        var response: HTTPResponse
-        switch status == .ok ? ByteRange.parse(range, length: body.count) : .whole {
+        var response: HTTPAnswer
+        switch status == 200 ? ByteRange.parse(range, length: body.count) : .whole {
         case .whole:
             response = respond(status, contentType: contentType, body: body, head: head)
         case .partial(let bytes):
-            response = respond(.partialContent, contentType: contentType, body: body.subdata(in: bytes), head: head)
-            response.headers[.contentRange] = "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(body.count)"
+            response = respond(206, contentType: contentType, body: body.subdata(in: bytes), head: head)
+            response.headers.append(("Content-Range", "bytes \(bytes.lowerBound)-\(bytes.upperBound - 1)/\(body.count)"))
         case .unsatisfiable:
-            response = respond(.rangeNotSatisfiable, contentType: contentType, body: Data(), head: head)
-            response.headers[.contentRange] = "bytes */\(body.count)"
+            response = respond(416, contentType: contentType, body: Data(), head: head)
+            response.headers.append(("Content-Range", "bytes */\(body.count)"))
         }
-        response.headers[.acceptRanges] = "bytes"
+        response.headers.append(("Accept-Ranges", "bytes"))
         return response
     }
 
-    private func plain(_ status: HTTPStatusCode, _ text: String, head: Bool) -> HTTPResponse {
+    private func plain(_ status: Int, _ text: String, head: Bool) -> HTTPAnswer {
         respond(status, contentType: "text/plain; charset=utf-8", body: Data(text.utf8), head: head)
     }
 
-    /// HEAD gets the GET headers, including the real Content-Length, and no body.
-    private func respond(_ status: HTTPStatusCode, contentType: String, body: Data, head: Bool) -> HTTPResponse {
-        var headers = Self.baseHeaders(contentType: contentType)
-        if head {
-            headers[.contentLength] = String(body.count)
-            return HTTPResponse(statusCode: status, headers: headers, body: Data())
-        }
-        return HTTPResponse(statusCode: status, headers: headers, body: body)
+    /// HEAD gets the GET headers, including the real Content-Length, and no body (the writer leaves it out).
+    private func respond(_ status: Int, contentType: String, body: Data, head: Bool) -> HTTPAnswer {
+        HTTPAnswer(status: status, headers: Self.baseHeaders(contentType: contentType), body: body)
     }
 
-    private func eventStream(head: Bool) async -> HTTPResponse {
+    private func eventStream(head: Bool) -> HTTPAnswer {
         var headers = Self.baseHeaders(contentType: "text/event-stream; charset=utf-8")
-        if head { return HTTPResponse(statusCode: .ok, headers: headers, body: Data()) }
-        headers[HTTPHeader("X-Accel-Buffering")] = "no"
-        let events = await hub.subscribe()
-        return HTTPResponse(statusCode: .ok, headers: headers, body: HTTPBodySequence(from: EventStreamBody(events: events)))
+        if head { return HTTPAnswer(status: 200, headers: headers) }
+        headers.append(("X-Accel-Buffering", "no"))
+        // Subscribing goes through the hub actor; this is a connection thread, so waiting here is fine.
+        let box = StreamBox()
+        let ready = DispatchSemaphore(value: 0)
+        let hub = self.hub
+        Task.detached {
+            box.stream = await hub.subscribe()
+            ready.signal()
+        }
+        ready.wait()
+        return HTTPAnswer(status: 200, headers: headers, stream: box.stream)
     }
 
     func isAllowedHost(_ header: String?) -> Bool {
@@ -140,11 +144,12 @@ struct StaticSiteHandler: HTTPHandler {
         return octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil }
     }
 
-    static func baseHeaders(contentType: String) -> HTTPHeaders {
-        var headers = HTTPHeaders()
-        headers[.contentType] = contentType
-        headers[.cacheControl] = "no-store"
-        headers[HTTPHeader("X-Content-Type-Options")] = "nosniff"
-        return headers
+    static func baseHeaders(contentType: String) -> [(String, String)] {
+        [("Content-Type", contentType), ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")]
     }
+}
+
+/// Carries the subscribed stream out of the task that subscribed.
+private final class StreamBox: @unchecked Sendable {
+    var stream: AsyncStream<String>?
 }

@@ -32,6 +32,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Include draft posts.")
     var drafts = false
 
+    /// Seconds before an idle connection is closed (tests shorten it).
+    @Option(name: .customLong("idle-timeout"), help: .hidden)
+    var idleTimeout: Double = 15
+
     @Flag(name: .long, help: "Include posts dated in the future.")
     var future = false
 
@@ -45,11 +49,17 @@ struct ServeCommand: AsyncParsableCommand {
         try FileManager.default.createDirectory(at: outputURL, withIntermediateDirectories: true)
         defer { if privateOutput { try? FileManager.default.removeItem(at: outputURL) } }
 
-        let server = DevServer(configuration: DevServerConfiguration(root: outputURL, host: host, port: port,
-                                                                     allowedHosts: allowHost))
+        var serverConfig = DevServerConfiguration(root: outputURL, host: host, port: port, allowedHosts: allowHost)
+        serverConfig.idleTimeout = idleTimeout
+        serverConfig.headerTimeout = min(10, idleTimeout)
+        let server = DevServer(configuration: serverConfig)
         let boundPort: UInt16
         do {
-            boundPort = try await server.start()
+            // A server that stops accepting must not keep printing "rebuilt" as if it served: say so and exit.
+            boundPort = try await server.start(onFatal: { reason in
+                printError("error: the server stopped: \(reason)")
+                Foundation.exit(1)
+            })
         } catch let error as DevServerError {
             printError("error: \(error)")
             throw ExitCode.failure
