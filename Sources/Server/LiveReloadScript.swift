@@ -85,30 +85,45 @@ public enum LiveReloadScript {
     """
 
     /// Inserts the script before the last `</body>` (any case), or appends it when there is none.
+    /// Runs for every page served: the script text is made once per stamp, the search is on bytes.
     public static func inject(into html: Data, stamp: String = "") -> Data {
-        let tag = tag(stamp: stamp)
-        let bytes = [UInt8](html)
+        let tag = tagBytes(stamp: stamp)
         let needle = Array("</body".utf8)
-        var insertAt = bytes.count
-        if bytes.count >= needle.count {
-            var index = bytes.count - needle.count
+        let insertAt: Int = html.withUnsafeBytes { raw -> Int in
+            let b = raw.bindMemory(to: UInt8.self)
+            guard b.count >= needle.count else { return b.count }
+            var index = b.count - needle.count
             while index >= 0 {
-                if matchesCaseInsensitive(bytes, at: index, needle) {
-                    insertAt = index
-                    break
-                }
+                if b[index] == 0x3C, matchesCaseInsensitive(b, at: index, needle) { return index }
                 index -= 1
             }
+            return b.count
         }
-        var result = Data(capacity: bytes.count + tag.utf8.count + 1)
-        result.append(contentsOf: bytes[..<insertAt])
-        result.append(contentsOf: Array(tag.utf8))
-        if insertAt == bytes.count { result.append(UInt8(ascii: "\n")) }
-        result.append(contentsOf: bytes[insertAt...])
+        var result = Data(capacity: html.count + tag.count + 1)
+        result.append(html[html.startIndex..<(html.startIndex + insertAt)])
+        result.append(contentsOf: tag)
+        if insertAt == html.count { result.append(UInt8(ascii: "\n")) }
+        result.append(html[(html.startIndex + insertAt)...])
         return result
     }
 
-    private static func matchesCaseInsensitive(_ bytes: [UInt8], at index: Int, _ needle: [UInt8]) -> Bool {
+    /// The script for `stamp`, as bytes, remembered for the last stamp (it changes once per build).
+    private static let tagCache = TagCache()
+    private static func tagBytes(stamp: String) -> [UInt8] {
+        if let hit = tagCache.get(stamp) { return hit }
+        let bytes = Array(tag(stamp: stamp).utf8)
+        tagCache.set(stamp, bytes)
+        return bytes
+    }
+
+    private final class TagCache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var last: (String, [UInt8])?
+        func get(_ stamp: String) -> [UInt8]? { lock.lock(); defer { lock.unlock() }; return last?.0 == stamp ? last?.1 : nil }
+        func set(_ stamp: String, _ bytes: [UInt8]) { lock.lock(); last = (stamp, bytes); lock.unlock() }
+    }
+
+    private static func matchesCaseInsensitive(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, _ needle: [UInt8]) -> Bool {
         for offset in 0..<needle.count {
             var byte = bytes[index + offset]
             if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte += 32 }

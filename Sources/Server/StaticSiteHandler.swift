@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Answers every request: the live-reload stream, files of the output folder, redirects and errors.
 ///
@@ -13,6 +18,8 @@ struct StaticSiteHandler: Sendable {
     var loopbackHostsOnly = false
     /// Names let through the guard as well (`--allow-host`), already normalised by `hostName`.
     var allowedHosts: Set<String> = []
+    /// Bodies as last served, checked against the file's size and time on every request.
+    let cache = FileCache()
 
     /// Answers one request, on the connection's own thread (files are read synchronously; only the
     /// live-reload stream waits on the hub).
@@ -68,11 +75,15 @@ struct StaticSiteHandler: Sendable {
     }
 
     private func fileResponse(path: String, status: Int, head: Bool, stamp: String, range: String? = nil) -> HTTPAnswer? {
-        guard var body = FileManager.default.contents(atPath: path) else { return nil }
         let contentType = MIMEType.forPath(path)
-        if MIMEType.isHTML(contentType) {
+        let isHTML = MIMEType.isHTML(contentType)
+        // Files are read again only when their size or modification time changed (one stat per request),
+        // pages with the live-reload script only when the stamp changed too: every save is still seen.
+        guard let body = cache.body(path: path, stamp: isHTML && liveReload ? stamp : nil, transform: { data in
+            isHTML && liveReload ? LiveReloadScript.inject(into: data, stamp: stamp) : data
+        }) else { return nil }
+        if isHTML {
             // Injected pages change length per stamp: no ranges for them.
-            if liveReload { body = LiveReloadScript.inject(into: body, stamp: stamp) }
             return respond(status, contentType: contentType, body: body, head: head)
         }
         var response: HTTPAnswer
@@ -152,4 +163,43 @@ struct StaticSiteHandler: Sendable {
 /// Carries the subscribed stream out of the task that subscribed.
 private final class StreamBox: @unchecked Sendable {
     var stream: AsyncStream<String>?
+}
+
+/// The bytes of served files (after live-reload injection), keyed by path and valid while the file's
+/// size, modification time (to the nanosecond) and the build stamp are the same. Bounded in size.
+final class FileCache: @unchecked Sendable {
+    private struct Entry { var size: Int; var seconds: Int; var nanos: Int; var stamp: String?; var body: Data }
+    private let lock = NSLock()
+    private var entries: [String: Entry] = [:]
+    private var bytes = 0
+    static let limit = 64 << 20
+
+    /// The file's bytes through `transform`, from the cache when still valid; nil when it cannot be read.
+    func body(path: String, stamp: String?, transform: (Data) -> Data) -> Data? {
+        var st = stat()
+        guard stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG else { return nil }
+        #if canImport(Glibc)
+        let (seconds, nanos) = (Int(st.st_mtim.tv_sec), Int(st.st_mtim.tv_nsec))
+        #else
+        let (seconds, nanos) = (Int(st.st_mtimespec.tv_sec), Int(st.st_mtimespec.tv_nsec))
+        #endif
+        let size = Int(st.st_size)
+        lock.lock()
+        if let e = entries[path], e.size == size, e.seconds == seconds, e.nanos == nanos, e.stamp == stamp {
+            lock.unlock()
+            return e.body
+        }
+        lock.unlock()
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let body = transform(data)
+        // A file written during this very second may change again within it unnoticed by the time: not cached.
+        guard data.count == size, Double(seconds) < Date().timeIntervalSince1970 - 1 else { return body }
+        lock.lock()
+        if let old = entries[path] { bytes -= old.body.count }
+        if bytes + body.count > Self.limit { entries.removeAll(); bytes = 0 }
+        entries[path] = Entry(size: size, seconds: seconds, nanos: nanos, stamp: stamp, body: body)
+        bytes += body.count
+        lock.unlock()
+        return body
+    }
 }
