@@ -29,7 +29,26 @@ extension HTMLRenderer {
         if !tableCandidates.isEmpty { prepareTables(tableCandidates) }
     }
 
+    /// `{: .note}` on the first line of a paragraph (kramdown lets a block IAL come right before its
+    /// block): the rest of the paragraph gets the attributes.
+    private mutating func leadingIAL(_ p: Node) -> Bool {
+        guard let first = firstChild(p), nodeType(first) == NodeType.text else { return false }
+        var last = first
+        while let next = nextSibling(last), nodeType(next) == NodeType.text { last = next }
+        guard let brk = nextSibling(last), nodeType(brk) == NodeType.softBreak, nextSibling(brk) != nil else { return false }
+        let bytes = runBytes(first, last: last)
+        guard bytes.count >= 3, bytes[0] == 0x7B, bytes[1] == 0x3A,
+              case .attributes(let attrs, let length) = parseIAL(bytes), trimmed(bytes[length...]).isEmpty else { return false }
+        var merged = blockAttrs[p] ?? Attributes()
+        merged.merge(attrs)
+        blockAttrs[p] = merged
+        var n: Node? = first
+        while let cur = n { skipNodes.insert(cur); if cur == brk { break }; n = nextSibling(cur) }
+        return true
+    }
+
     private mutating func paragraphIAL(_ p: Node) {
+        if leadingIAL(p) { return }
         guard let last = lastChild(p), nodeType(last) == NodeType.text else { return }
         var first = last
         while let prev = previousSibling(first), nodeType(prev) == NodeType.text { first = prev }
@@ -57,9 +76,20 @@ extension HTMLRenderer {
                 var n: Node? = softBreak
                 while let cur = n { skipNodes.insert(cur); if cur == last { break }; n = nextSibling(cur) }
             } else {
-                // A paragraph of its own: the block before it, else the one after.
-                target = previousSibling(p) ?? nextSibling(p)
-                if target == nil, let parent = parentNode(p), nodeType(parent) != NodeType.document {
+                // A paragraph of its own, as kramdown reads it: the block right before it (no blank line
+                // between), else the next block; after a blank line with no block following, nothing.
+                let blankBefore = startLine(p) > 1 && trimmed(ctx.source.line(startLine(p) - 1)).isEmpty
+                if let prev = previousSibling(p), !blankBefore {
+                    target = prev
+                } else if let next = nextSibling(p) {
+                    target = next
+                } else if previousSibling(p) != nil {
+                    let (line, col) = locate(bytes, near: p)
+                    warn(line: line, column: col, "attribute list follows a blank line and no block comes after it; not applied (put it right under the block)")
+                    skipNodes.insert(p)
+                    return
+                }
+                if target == nil, previousSibling(p) == nil, nextSibling(p) == nil, let parent = parentNode(p), nodeType(parent) != NodeType.document {
                     target = parentNode(parent).flatMap { nodeType($0) == NodeType.list ? $0 : nil } ?? parent
                 }
                 skipNodes.insert(p)

@@ -117,6 +117,8 @@ public struct MarkdownDocument: Sendable {
     public var headings: [Heading]
     public var wordCount: Int
     public var diagnostics: [MarkdownDiagnostic]
+    /// The document placed its own table of contents (`{:toc}`): a theme should not add another.
+    public var hasTableOfContents = false
 
     public init(html: String, excerptHTML: String, excerptText: String, headings: [Heading] = [], wordCount: Int = 0, diagnostics: [MarkdownDiagnostic] = []) {
         self.html = html
@@ -162,6 +164,18 @@ public struct MarkdownRenderer: Sendable {
         }
         return "<div class=\"\(classes)\"\(extra)><div class=\"highlight\"><pre class=\"highlight\"><code>"
             + codeHTML + "</code></pre></div></div>\n"
+    }
+
+    /// A code block wrapper made by another hook (a highlighter) with the block's IAL attributes added to its
+    /// outer element: classes appended to its `class`, other attributes after it (`{: .wide #listing}`).
+    public static func addingAttributes(_ attributes: [HTMLAttribute], toWrapper html: String) -> String {
+        guard !attributes.isEmpty, html.hasPrefix("<div class=\""), let close = html.dropFirst(12).firstIndex(of: "\"") else { return html }
+        var classes = ""
+        var extra = ""
+        for a in attributes {
+            if a.name == "class" { classes += " " + escapeHTML(a.value) } else { extra += " \(escapeHTML(a.name))=\"\(escapeHTML(a.value))\"" }
+        }
+        return String(html[..<close]) + classes + "\"" + extra + String(html[html.index(after: close)...])
     }
 
     /// Renders a Markdown body (front matter already removed).
@@ -222,9 +236,11 @@ public struct MarkdownRenderer: Sendable {
         r.insertTablesOfContents(mainHeadings: mainHeadings)
         let excerptHTML = excerpt.withUnsafeBufferPointer { stringFromUTF8($0) }
         let html = r.out.withUnsafeBufferPointer { stringFromUTF8($0) }
-        return MarkdownDocument(html: html, excerptHTML: excerptHTML,
-                                excerptText: plainText(fromHTML: excerpt), headings: r.headings, wordCount: r.words,
-                                diagnostics: r.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        var doc = MarkdownDocument(html: html, excerptHTML: excerptHTML,
+                                   excerptText: plainText(fromHTML: excerpt), headings: r.headings, wordCount: r.words,
+                                   diagnostics: r.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
+        doc.hasTableOfContents = !r.tocLists.isEmpty
+        return doc
     }
 }
 

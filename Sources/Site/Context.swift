@@ -70,6 +70,9 @@ struct ContextBuilder: Sendable {
         d["content"] = .string(p.html)
         d["wordCount"] = .int(p.wordCount)
         d["headings"] = .maps(p.headings.map { ["level": .int($0.level), "id": .string($0.id), "text": .string($0.text)] })
+        // The theme's contents box: not when the body placed its own ({:toc}) or front matter says `toc: false`.
+        let tocOff = src.params.contains { key, value in if key == "toc", case .bool(false) = value { return true } else { return false } }
+        d["showTOC"] = .bool(!p.hasTableOfContents && !tocOff && !p.headings.isEmpty)
         d["source"] = .string(src.sourcePath)
         if let u = src.updated { d["updated"] = date(u) }
         if let a = src.author ?? config.author?.name { d["author"] = .map(["name": .string(a)]) }

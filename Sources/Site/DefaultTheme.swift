@@ -1847,7 +1847,7 @@ a.tag:hover {
 
 """#,
         "partials/toc.mustache": ##"""
-{{#first(page.headings)}}
+{{#page.showTOC}}
 <details class="toc" open>
 <summary>Contents</summary>
 <nav aria-label="Contents">
@@ -1858,7 +1858,7 @@ a.tag:hover {
 </ol>
 </nav>
 </details>
-{{/first(page.headings)}}
+{{/page.showTOC}}
 
 """##,
         "post.mustache": #"""

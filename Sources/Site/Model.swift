@@ -13,6 +13,8 @@ final class RenderedDocument: Sendable {
     /// Internal links and images of the body with their source positions, and the ids it has (for `LinkAudit`).
     let references: [LinkAudit.Reference]
     let ids: [String]
+    /// The body has its own `{:toc}`: the theme's contents box is left out.
+    let hasTableOfContents: Bool
 
     /// Prints of what other pages show of this document (see `Prints`), made once per render, not per rebuild:
     /// its list entry without its terms, its link, and its tags (what related posts are computed from).
@@ -21,7 +23,8 @@ final class RenderedDocument: Sendable {
     let tagPrint: Int
 
     init(source: SourceDocument, html: String, excerptHTML: String, excerptText: String, headings: [Heading], wordCount: Int,
-         config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = []) {
+         config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = [], hasTableOfContents: Bool = false) {
+        self.hasTableOfContents = hasTableOfContents
         self.references = references
         self.ids = ids
         self.source = source

@@ -117,7 +117,7 @@ public struct SiteBuilder: Sendable {
                                            hint: "`galley highlight --list` shows the languages and aliases")
                     local.add(d)
                 }
-                return result.html
+                return MarkdownRenderer.addingAttributes(block.htmlAttributes, toWrapper: result.html)
             }
             for liquid in LiquidScan.find(in: doc.body) {
                 local.add(.warning(doc.sourcePath, line: liquid.line + doc.bodyLineOffset, column: liquid.column,
@@ -142,8 +142,10 @@ public struct SiteBuilder: Sendable {
             }
             let excerpt = ExcerptLinks.rootRelative(out.excerptHTML, pageURL: config.url(doc.permalink.url))
             let (refs, ids) = LinkAudit.references(html: out.html)
-            return (RenderedDocument(source: doc, html: out.html, excerptHTML: excerpt, excerptText: out.excerptText,
-                                     headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids), local.all)
+            let rendered = RenderedDocument(source: doc, html: out.html, excerptHTML: excerpt, excerptText: out.excerptText,
+                                            headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids,
+                                            hasTableOfContents: out.hasTableOfContents)
+            return (rendered, local.all)
         }
     }
 

@@ -74,7 +74,7 @@ struct MarkdownCommand: AsyncParsableCommand {
     static let highlightedCodeBlock: CodeBlockRenderer = { (block: CodeBlock) -> String in
         let h = HighlightOptions(lineNumbers: block.attributes["linenos"] != nil, highlightedLines: block.highlightedLines,
                                  title: block.attributes["title"])
-        return Highlighter().highlight(block.code, language: block.language, options: h).html
+        return MarkdownRenderer.addingAttributes(block.htmlAttributes, toWrapper: Highlighter().highlight(block.code, language: block.language, options: h).html)
     }
 
     /// Drops a leading `---` … `---` (or `...`) block; returns the body and how many lines were dropped.

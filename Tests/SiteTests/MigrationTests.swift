@@ -192,3 +192,36 @@ import Testing
         #expect(try String(contentsOf: site.root.appendingPathComponent("content/posts/2026-01-01-q.md"), encoding: .utf8) == Self.post)
     }
 }
+
+/// kramdown attribute lists where kramdown allows them, and one table of contents.
+@Suite struct AttributeListBuildTests {
+    static let site = ["site.yml": "title: T\nurl: https://t.example\npermalink: /blog/:title/\n"]
+
+    @Test func aCodeBlockIALReachesTheHighlightedBlock() async throws {
+        var files = Self.site
+        files["content/posts/2026-01-01-a.md"] = "---\ntitle: A\n---\n{: .note}\nLead paragraph.\n\n```swift\nlet x = 1\n```\n{: .wide #listing}\n"
+        let site = try FixtureSite(files: files, withDefaults: false)
+        defer { site.cleanUp() }
+        let report = try await site.build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let page = try #require(site.text("blog/a/index.html"))
+        #expect(page.contains("<p class=\"note\">Lead paragraph.</p>"))
+        #expect(page.contains("<div class=\"language-swift highlighter-rouge wide\" id=\"listing\" data-lang=\"swift\">"))
+    }
+
+    @Test func oneTableOfContentsAndTocFalse() async throws {
+        var files = Self.site
+        let headings = "## One\n\nText.\n\n## Two\n\nText.\n"
+        files["content/posts/2026-01-01-own.md"] = "---\ntitle: Own\n---\n* toc\n{:toc}\n\n" + headings
+        files["content/posts/2026-01-02-theme.md"] = "---\ntitle: Theme\n---\n" + headings
+        files["content/posts/2026-01-03-none.md"] = "---\ntitle: None\ntoc: false\n---\n" + headings
+        let site = try FixtureSite(files: files, withDefaults: false)
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        func boxes(_ p: String) -> Int { (site.text(p) ?? "").components(separatedBy: "<details class=\"toc\"").count - 1 }
+        func inline(_ p: String) -> Int { (site.text(p) ?? "").components(separatedBy: "id=\"markdown-toc\"").count - 1 }
+        #expect(boxes("blog/own/index.html") == 0 && inline("blog/own/index.html") == 1)
+        #expect(boxes("blog/theme/index.html") == 1)
+        #expect(boxes("blog/none/index.html") == 0)
+    }
+}
