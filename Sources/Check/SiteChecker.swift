@@ -273,6 +273,23 @@ public struct SiteChecker: Sendable {
         diags.map { CheckDiagnostic(path: $0.path ?? path, line: $0.line, column: $0.column, severity: $0.severity, rule: $0.rule, message: $0.message) }
     }
 
+    /// The URL path a built folder is served under, as its home page says (`<link rel="canonical"
+    /// href="https://user.github.io/project/">` → `/project/`), so checking a sub-path site needs no flag.
+    /// nil when there is no home page or no canonical link.
+    public static func inferredBasePath(of root: URL) -> String? {
+        guard let data = FileManager.default.contents(atPath: root.appendingPathComponent("index.html").path) else { return nil }
+        let html = String(decoding: data.prefix(64 * 1024), as: UTF8.self)
+        guard let link = html.range(of: "rel=\"canonical\"") else { return nil }
+        // The tag holding it: from its `<link` to its `>`.
+        guard let open = html[..<link.lowerBound].range(of: "<link", options: .backwards),
+              let close = html[link.upperBound...].firstIndex(of: ">"),
+              let href = html[open.upperBound..<close].range(of: "href=\"") else { return nil }
+        let value = html[href.upperBound...].prefix { $0 != "\"" }
+        guard let url = URL(string: String(value)), url.scheme != nil else { return nil }
+        let path = url.path.isEmpty ? "/" : url.path
+        return path.hasSuffix("/") ? path : path + "/"
+    }
+
     /// Regular files under `root`, relative, sorted; hidden files and folders skipped. Uses readdir's
     /// d_type directly: Foundation's enumerator with resource values cost more than parsing the pages.
     static func listFiles(_ root: URL) -> [String] {

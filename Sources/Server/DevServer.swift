@@ -26,6 +26,9 @@ public struct DevServerConfiguration: Sendable {
     /// (slow or half-sent requests must not hold sockets forever).
     public var idleTimeout: Double = 15
     public var headerTimeout: Double = 10
+    /// The site's base path (`/project` for https://user.github.io/project): pages are served under it,
+    /// as the host will, and `/` redirects there. "" for a site at the root.
+    public var basePath = ""
 
     public init(root: URL, host: String = "127.0.0.1", port: UInt16 = 4000,
                 liveReload: Bool = true, heartbeatInterval: Double = 15, loopbackHostsOnly: Bool? = nil,
@@ -98,7 +101,8 @@ public actor DevServer {
             hub: hub,
             liveReload: configuration.liveReload,
             loopbackHostsOnly: configuration.loopbackHostsOnly ?? Self.isLoopback(configuration.host),
-            allowedHosts: try Self.allowedHostNames(configuration.allowedHosts)
+            allowedHosts: try Self.allowedHostNames(configuration.allowedHosts),
+            basePath: configuration.basePath
         )
         let made: HTTPListener
         do {

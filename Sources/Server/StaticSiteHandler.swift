@@ -18,6 +18,8 @@ struct StaticSiteHandler: Sendable {
     var loopbackHostsOnly = false
     /// Names let through the guard as well (`--allow-host`), already normalised by `hostName`.
     var allowedHosts: Set<String> = []
+    /// Served under this path ("" or `/project`), as the host will serve the site.
+    var basePath = ""
     /// Bodies as last served, checked against the file's size and time on every request.
     let cache = FileCache()
 
@@ -35,9 +37,19 @@ struct StaticSiteHandler: Sendable {
             answer.close = true   // any body it had is not read
             return answer
         }
-        let rawPath = request.path
+        var rawPath = request.path
         if rawPath == LiveReloadScript.eventsPath {
             return eventStream(head: isHead)
+        }
+        if !basePath.isEmpty {
+            // Outside the base path there is nothing (the host serves other things there); `/` leads in.
+            if rawPath == "/" || rawPath == basePath {
+                var headers = Self.baseHeaders(contentType: "text/plain; charset=utf-8")
+                headers.append(("Location", basePath + "/"))
+                return HTTPAnswer(status: 301, headers: headers)
+            }
+            guard rawPath.hasPrefix(basePath + "/") else { return notFound(head: isHead, stamp: liveReload ? hub.currentStamp.get() : "") }
+            rawPath = String(rawPath.dropFirst(basePath.count))
         }
         let stamp = liveReload ? hub.currentStamp.get() : ""
         switch resolver.resolve(rawTarget: rawPath) {
@@ -48,7 +60,7 @@ struct StaticSiteHandler: Sendable {
         case .redirect(let location):
             let query = request.query
             var headers = Self.baseHeaders(contentType: "text/plain; charset=utf-8")
-            headers.append(("Location", query.isEmpty ? location : location + "?" + query))
+            headers.append(("Location", basePath + (query.isEmpty ? location : location + "?" + query)))
             return HTTPAnswer(status: 301, headers: headers)
         case .notFound:
             return notFound(head: isHead, stamp: stamp)

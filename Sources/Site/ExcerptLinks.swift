@@ -54,3 +54,30 @@ enum ExcerptLinks {
         return path + value[cut...]
     }
 }
+
+/// Sub-path hosting (`url: https://user.github.io/project`): a root-relative link or image written in
+/// Markdown (`/about/`, `/images/x.png`) means the site's own root, so it gets the base path, once.
+/// That is the one way to write a link that works on any host: root-relative, without the base path.
+enum BasePathLinks {
+    static func apply(_ html: String, basePath: String) -> String {
+        guard !basePath.isEmpty, html.contains("=\"/") else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let r = next(in: rest) {
+            out += rest[..<r]
+            let tail = rest[r...]
+            let value = tail.prefix { $0 != "\"" }
+            if !value.hasPrefix("//") && value != Substring(basePath) && !value.hasPrefix(basePath + "/") { out += basePath }
+            rest = tail
+        }
+        return out + rest
+    }
+
+    /// The start of the next ` href="/` or ` src="/` value (at its `/`).
+    private static func next(in s: Substring) -> Substring.Index? {
+        let h = s.range(of: " href=\"/")
+        let i = s.range(of: " src=\"/")
+        guard let first = [h, i].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else { return nil }
+        return s.index(before: first.upperBound)
+    }
+}

@@ -114,7 +114,7 @@ enum LinkAudit {
                     let absolute = path.hasPrefix("/") ? path : ExcerptLinks.resolve(path, against: pageURL)
                     guard let file = lookup(absolute, basePath: config.basePath, in: outputPaths) else {
                         let ref = located(ref)
-                        let near = Suggest.nearest(absolute, in: pageURLs)
+                        let near = nearestURL(absolute, in: pageURLs)
                         out.append(.warning(d.source.sourcePath, line: ref.line, column: ref.column,
                                             "\(ref.isImage ? "image" : "link") `\(ref.url)` leads to nothing in the site"
                                             + (near.map { "; did you mean `\($0)`?" } ?? ""),
@@ -137,6 +137,14 @@ enum LinkAudit {
             }
         }
         return out
+    }
+
+    /// The page URL whose last segment is nearest to `url`'s (a shared `/blog/` prefix is no resemblance).
+    static func nearestURL(_ url: String, in urls: [String]) -> String? {
+        func last(_ u: String) -> String { u.split(separator: "/").last.map(String.init) ?? "" }
+        let key = last(url)
+        guard !key.isEmpty, let best = Suggest.nearest(key, in: urls.map(last).filter { !$0.isEmpty }) else { return nil }
+        return urls.first { last($0) == best }
     }
 
     /// The output file a root-relative URL is served from, as static hosts do.

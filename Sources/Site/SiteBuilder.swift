@@ -46,6 +46,15 @@ public struct SiteBuilder: Sendable {
         return report
     }
 
+    /// The base path the site at `siteDirectory` is published under ("" or `/project`), from its settings
+    /// (`--base-url` wins), for `galley serve` to serve under it; "" when the settings cannot be read.
+    public static func basePath(siteDirectory: URL, baseURL: String? = nil) -> String {
+        let sink = DiagnosticSink()
+        guard var config = SiteConfig.load(siteDirectory: siteDirectory, diagnostics: sink) else { return "" }
+        if let baseURL { applyBaseURL(baseURL, to: &config, sink: sink) }
+        return config.basePath
+    }
+
     /// `content/images/a.png` → `images/a.png`; `templates/assets/x.css` → `assets/x.css`.
     static func assetPath(_ rel: String) -> String {
         String(rel.drop { $0 != "/" }.dropFirst())
@@ -140,9 +149,10 @@ public struct SiteBuilder: Sendable {
                 local.add(SiteDiagnostic(d.severity == .error ? .error : .warning, file: doc.sourcePath,
                                          line: d.line + doc.bodyLineOffset, column: d.column, d.message))
             }
-            let excerpt = ExcerptLinks.rootRelative(out.excerptHTML, pageURL: config.url(doc.permalink.url))
-            let (refs, ids) = LinkAudit.references(html: out.html)
-            let rendered = RenderedDocument(source: doc, html: out.html, excerptHTML: excerpt, excerptText: out.excerptText,
+            let html = BasePathLinks.apply(out.html, basePath: config.basePath)
+            let excerpt = ExcerptLinks.rootRelative(BasePathLinks.apply(out.excerptHTML, basePath: config.basePath), pageURL: config.url(doc.permalink.url))
+            let (refs, ids) = LinkAudit.references(html: html)
+            let rendered = RenderedDocument(source: doc, html: html, excerptHTML: excerpt, excerptText: out.excerptText,
                                             headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids,
                                             hasTableOfContents: out.hasTableOfContents)
             return (rendered, local.all)

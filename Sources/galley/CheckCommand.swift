@@ -31,8 +31,8 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The output folder checked when no path is given. Default: <site>/public.", valueName: "dir"))
     var output: String?
 
-    @Option(name: .customLong("base-path"), help: ArgumentHelp("URL path the output is served under, e.g. /project/ for GitHub project pages.", valueName: "path"))
-    var basePath: String = "/"
+    @Option(name: .customLong("base-path"), help: ArgumentHelp("URL path the output is served under, e.g. /project/ for GitHub project pages. Default: read from the home page's canonical link.", valueName: "path"))
+    var basePath: String?
 
     func run() async throws {
         guard let reportFormat = CheckReport.Format(rawValue: format) else {
@@ -46,7 +46,9 @@ struct CheckCommand: AsyncParsableCommand {
             usageError(paths.isEmpty ? "no output folder at \(t); build the site first or pass a path" : "no such file or folder: \(t)")
         }
         let start = Date()
-        let diagnostics = await SiteChecker(basePath: basePath).check(paths: targets.map { URL(fileURLWithPath: $0) })
+        // A sub-path site (https://user.github.io/project) says where it is served in its home page's canonical link.
+        let base = basePath ?? targets.lazy.compactMap { SiteChecker.inferredBasePath(of: URL(fileURLWithPath: $0)) }.first ?? "/"
+        let diagnostics = await SiteChecker(basePath: base).check(paths: targets.map { URL(fileURLWithPath: $0) })
         let rendered = CheckReport.render(diagnostics, format: reportFormat)
         FileHandle.standardOutput.write(Data(rendered.utf8))
         let elapsed = String(format: "%.2f", Date().timeIntervalSince(start))

@@ -52,6 +52,7 @@ struct ServeCommand: AsyncParsableCommand {
         var serverConfig = DevServerConfiguration(root: outputURL, host: host, port: port, allowedHosts: allowHost)
         serverConfig.idleTimeout = idleTimeout
         serverConfig.headerTimeout = min(10, idleTimeout)
+        serverConfig.basePath = SiteBuilder.basePath(siteDirectory: siteURL)
         let server = DevServer(configuration: serverConfig)
         let boundPort: UInt16
         do {
@@ -109,7 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
 
         let loop = DevLoop(server: server, watcher: watcher, onRebuild: Self.report, rebuild: rebuild)
         let shownHost = host.contains(":") ? "[\(host)]" : host
-        printLine("Serving \(siteURL.lastPathComponent) at http://\(shownHost):\(boundPort)/ — press Ctrl-C to stop")
+        printLine("Serving \(siteURL.lastPathComponent) at http://\(shownHost):\(boundPort)\(serverConfig.basePath)/ — press Ctrl-C to stop")
         if privateOutput {
             printLine("  (from a private folder; public/ is left as the last `galley build` made it)")
         }

@@ -265,3 +265,16 @@ func linkResolution(ref: String, page: String, expected: LinkResolver.Outcome) {
         #expect(found.contains { $0.rule == "feed-link-broken" && $0.message.hasSuffix("(also in 1 other feed)") })
     }
 }
+
+/// A sub-path site says where it is served in its home page's canonical link: `check` needs no flag.
+@Suite struct BasePathInferenceTests {
+    @Test func theHomePagesCanonicalLinkGivesTheBasePath() throws {
+        let page = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>T</title><link rel=\"canonical\" href=\"https://u.github.io/project/\"></head><body><a href=\"/project/about/\">a</a></body></html>\n"
+        let site = try CheckFixture(["index.html": page, "about/index.html": MigratedSiteCheckTests.page("<p>About</p>")])
+        defer { site.remove() }
+        #expect(SiteChecker.inferredBasePath(of: site.root) == "/project/")
+        let rootSite = try CheckFixture(["index.html": page.replacingOccurrences(of: "u.github.io/project/", with: "example.org/")])
+        defer { rootSite.remove() }
+        #expect(SiteChecker.inferredBasePath(of: rootSite.root) == "/")
+    }
+}

@@ -341,3 +341,22 @@ struct DevServerTests {
         }
     }
 }
+
+/// `galley serve` of a sub-path site serves it where the host will: under the base path.
+@Suite struct BasePathServingTests {
+    @Test func pagesAreServedUnderTheBasePath() async throws {
+        let site = try SiteFixture()
+        defer { site.remove() }
+        var config = DevServerConfiguration(root: site.root, port: 0, liveReload: false)
+        config.basePath = "/project"
+        let server = DevServer(configuration: config)
+        let port = try await server.start()
+        #expect(try await RawHTTP.request(port: port, target: "/project/about").text.contains("About"))
+        let home = try await RawHTTP.request(port: port, target: "/")
+        #expect(home.status == 301 && home.headers["location"] == "/project/")
+        #expect(try await RawHTTP.request(port: port, target: "/about").status == 404)
+        let folder = try await RawHTTP.request(port: port, target: "/project/docs")
+        #expect(folder.status == 301 && folder.headers["location"] == "/project/docs/")
+        await server.stop()
+    }
+}

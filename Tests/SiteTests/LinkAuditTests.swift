@@ -32,13 +32,17 @@ import Testing
         ])
     }
 
-    @Test func underABasePathLinksMustCarryIt() async throws {
+    @Test func underABasePathRootRelativeLinksGetIt() async throws {
         var files = Self.files
         files["site.yml"] = FixtureSite.siteYML.replacingOccurrences(of: "url: https://blog.example.org", with: "url: https://u.github.io/project")
-        files["content/posts/2026-01-02-b.md"] = "---\ntitle: B\n---\n[in](/project/blog/offline-first-sync-engine) [out](/blog/offline-first-sync-engine)\n"
+        files["content/posts/2026-01-02-b.md"] = "---\ntitle: B\n---\n[with](/project/blog/offline-first-sync-engine) [without](/blog/offline-first-sync-engine) ![i](/images/a.png) [gone](/blog/nope)\n"
         let site = try FixtureSite(files: files)
         defer { site.cleanUp() }
         let report = try await site.build()
-        #expect(report.warnings.map { "\($0.line):\($0.column)" } == ["4:53"])
+        // Written without the base path, a root-relative link gets it once; one that already has it keeps it.
+        let page = try #require(site.text("blog/b.html"))
+        #expect(page.contains("<a href=\"/project/blog/offline-first-sync-engine\">with</a> <a href=\"/project/blog/offline-first-sync-engine\">without</a>"))
+        #expect(page.contains("src=\"/project/images/a.png\""))
+        #expect(report.warnings.map(\.message) == ["link `/project/blog/nope` leads to nothing in the site"])
     }
 }
