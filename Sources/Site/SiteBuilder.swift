@@ -55,6 +55,25 @@ public struct SiteBuilder: Sendable {
         return config.basePath
     }
 
+    /// Which source wrote each page of the built site (output path → site-relative source path), without
+    /// rendering anything: `galley check` uses it to report a page's broken link at the Markdown that wrote it.
+    public static func sourceMap(siteDirectory: URL) -> [String: String] {
+        let sink = DiagnosticSink()
+        guard let config = SiteConfig.load(siteDirectory: siteDirectory, diagnostics: sink) else { return [:] }
+        let loader = ContentLoader(siteDirectory: siteDirectory, config: config)
+        var map: [String: String] = [:]
+        for rel in loader.list().markdown {
+            if let doc = loader.load(rel, diagnostics: sink) { map[doc.permalink.outputPath] = rel }
+        }
+        return map
+    }
+
+    /// Line and column where the Markdown file at `path` writes `url` (as a link destination first).
+    public static func locate(_ url: String, inFile path: URL) -> (line: Int, column: Int)? {
+        guard let text = try? String(contentsOf: path, encoding: .utf8) else { return nil }
+        return LinkAudit.position(of: url, in: text)
+    }
+
     /// `content/images/a.png` → `images/a.png`; `templates/assets/x.css` → `assets/x.css`.
     static func assetPath(_ rel: String) -> String {
         String(rel.drop { $0 != "/" }.dropFirst())
