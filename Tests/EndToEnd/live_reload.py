@@ -95,9 +95,10 @@ def main():
             try:
                 text = wait_until(lambda: browser.js("var o = document.getElementById('__galley_error_overlay'); return o ? o.innerText : ''"), 15, "the error overlay")
                 assert "hello-world.md:2:" in text, f"overlay lacks file:line: {text!r}"
-                checks.append(("error overlay names file and line", None))
+                assert "hint: " in text, f"overlay lacks the hint the terminal shows: {text!r}"
+                checks.append(("error overlay names file and line, with the hint", None))
             except AssertionError as e:
-                checks.append(("error overlay names file and line", e))
+                checks.append(("error overlay names file and line, with the hint", e))
 
             edit(original + "\nFixed again.\n")
             try:

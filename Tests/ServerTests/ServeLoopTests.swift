@@ -79,3 +79,21 @@ struct ServeLoopTests {
         #expect(Self.files(site + "/public") == published)
     }
 }
+
+extension ServeLoopTests {
+    @Test func aBuildErrorIsPrintedOnceWithItsHint() async throws {
+        let (base, site) = try await Self.builtSite()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let (serve, _) = try await Self.serve(site)
+        defer { serve.kill() }
+        let post = try #require(FileManager.default.contentsOfDirectory(atPath: site + "/content/posts").first)
+        try Data("---\ntitle: [broken\n---\nx\n".utf8).write(to: URL(fileURLWithPath: site + "/content/posts/" + post))
+        #expect(await eventually(within: 20) { serve.errors.contains("still serving the last good build") }, "stderr: \(serve.errors)")
+        let errors = serve.errors
+        // Once, compiler style, with its hint; then one summary line naming the file that changed.
+        #expect(errors.components(separatedBy: "content/posts/\(post):2:").count - 1 == 1, "stderr: \(errors)")
+        #expect(errors.contains("  hint: "))
+        #expect(errors.contains("build failed (") && errors.contains(post + ")"))
+        #expect(!errors.contains(":0:0"))
+    }
+}
