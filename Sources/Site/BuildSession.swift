@@ -57,16 +57,6 @@ public actor BuildSession {
         FileHandle.standardError.write(Data("trace \(name): \(Int(wall)) ms wall, \(Int(cpu)) ms CPU, peak \(u.ru_maxrss / 1024) MB\n".utf8))
         phaseStart = now
     }
-    #if os(Linux)
-    private static let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
-    #else
-    private static let RUSAGE_SELF_WHO = RUSAGE_SELF
-    #endif
-    private static func cpuMicroseconds() -> Int {
-        var u = rusage()
-        getrusage(RUSAGE_SELF_WHO, &u)
-        return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1_000_000 + Int(u.ru_utime.tv_usec + u.ru_stime.tv_usec)
-    }
 
     struct Assembled: Sendable {
         var files: [OutputFile]
@@ -133,17 +123,7 @@ public actor BuildSession {
             listing = loader.list(); listingChanged = true
             contentListing = (listing, Set(listing.markdown).union(listing.assets))
         }
-        for r in listing.refused {
-            if r.target.isEmpty {
-                sink.add(.warning(r.path, "\(r.path) is a symbolic link that leads nowhere: skipped", hint: "remove the link or fix its target"))
-            } else if r.outside {
-                sink.add(.error(r.path, "\(r.path) is a symbolic link to \(r.target.isEmpty ? "nothing" : r.target), outside the site folder: it is not read",
-                                hint: "a build reads nothing outside its site folder through links (a pull request could publish the machine's files); copy it into the site, or allow its folder in \(config.file): `allow_symlinks_to: [\(r.isFolder ? r.target : (r.target as NSString).deletingLastPathComponent)]`"))
-            } else {
-                sink.add(.warning(r.path, "\(r.path) is a symbolic link to a folder (\(r.target)): folders are not followed through links",
-                                  hint: "move or copy the folder into content/, or link the files one by one"))
-            }
-        }
+        SiteBuilder.reportRefusedLinks(listing.refused, settingsFile: config.file, sink: sink)
         phase("config+list")
 
         // Load what is new or changed; keep the rest.
@@ -278,10 +258,6 @@ public actor BuildSession {
         return Assembled(files: files, fresh: fresh, streamed: streamed, assets: assets, diagnostics: diagnostics, report: report)
     }
 
-    static func writeError(_ output: URL, _ error: Error) -> SiteDiagnostic {
-        .error(output.path, "cannot write the output folder: \(error.localizedDescription)",
-               hint: "check permissions and free space; the previous output was left as it was")
-    }
 
     /// `SiteBuilder.collisions`, skipped while every output path and its source are as last time.
     private func resolveCollisions(_ files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {

@@ -73,3 +73,22 @@ extension BuildSession {
         }
     }
 }
+
+extension BuildSession {
+    #if os(Linux)
+    static let RUSAGE_SELF_WHO = __rusage_who_t(RUSAGE_SELF.rawValue)
+    #else
+    static let RUSAGE_SELF_WHO = RUSAGE_SELF
+    #endif
+    /// CPU time of the process so far, for `GALLEY_TRACE`.
+    static func cpuMicroseconds() -> Int {
+        var u = rusage()
+        getrusage(RUSAGE_SELF_WHO, &u)
+        return (u.ru_utime.tv_sec + u.ru_stime.tv_sec) * 1_000_000 + Int(u.ru_utime.tv_usec + u.ru_stime.tv_usec)
+    }
+
+    static func writeError(_ output: URL, _ error: Error) -> SiteDiagnostic {
+        .error(output.path, "cannot write the output folder: \(error.localizedDescription)",
+               hint: "check permissions and free space; the previous output was left as it was")
+    }
+}

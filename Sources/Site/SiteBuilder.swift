@@ -214,21 +214,6 @@ public struct SiteBuilder: Sendable {
         }
     }
 
-    /// A text file in `content/` that starts with front matter is copied as it is, front matter and any
-    /// Liquid in it included (a Jekyll feed template or Sass file would reach readers raw): say so.
-    static func warnAboutTemplatedAssets(_ assets: [String], siteDirectory: URL, sink: DiagnosticSink) {
-        let textExtensions: Set<String> = ["xml", "html", "htm", "json", "txt", "css", "scss", "sass", "js", "rss", "atom", "svg", "yml", "yaml"]
-        for rel in assets where rel.utf8.starts(with: "content/".utf8) {
-            let ext = (rel as NSString).pathExtension.lowercased()
-            guard textExtensions.contains(ext), let h = FileHandle(forReadingAtPath: siteDirectory.path + "/" + rel) else { continue }
-            let head = (try? h.read(upToCount: 4)) ?? Data()
-            try? h.close()
-            guard head.starts(with: Data("---\n".utf8)) || head.starts(with: Data("---\r".utf8)) else { continue }
-            sink.add(.warning(rel, line: 1, column: 1, "this .\(ext) file starts with front matter, which Galley does not read: it is copied as it is, front matter and any Liquid included",
-                              hint: "remove the front matter (and Liquid) to publish the file, or move it out of content/; a feed template is not needed: Galley writes feeds (`feed.also` puts one at another path)"))
-        }
-    }
-
     /// `files` without the positions in `removed` (usually none: then nothing moves).
     static func dropping(_ removed: Set<Int>, from files: [OutputFile]) -> [OutputFile] {
         removed.isEmpty ? files : files.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
