@@ -78,6 +78,16 @@ extension HTMLRenderer {
         return true
     }
 
+    /// `<a href="scheme+text">text</a>` for an extended autolink.
+    private mutating func writeAutolink(_ text: UnsafeBufferPointer<UInt8>, scheme: StaticString) {
+        out.append("<a href=\"")
+        out.append(scheme)
+        appendEscapedHref(&out, text)
+        out.append("\">")
+        appendEscaped(&out, text)
+        out.append("</a>")
+    }
+
     private mutating func emitRun(_ s: UnsafeBufferPointer<UInt8>, first: Node) {
         var i = runSkip.isEmpty ? 0 : (runSkip.removeValue(forKey: first) ?? 0)
         let end = runLimit.isEmpty ? s.count : min(runLimit.removeValue(forKey: first) ?? s.count, s.count)
@@ -123,23 +133,14 @@ extension HTMLRenderer {
                 }
                 if linkDepth == 0 && b == 0x40, let (start, mailEnd) = emailAutolinkAt(s, i, from: chunk, end) {
                     flush(s, chunk, start)
-                    out.append("<a href=\"mailto:")
-                    appendEscapedHref(&out, UnsafeBufferPointer(rebasing: s[start..<mailEnd]))
-                    out.append("\">")
-                    appendEscaped(&out, UnsafeBufferPointer(rebasing: s[start..<mailEnd]))
-                    out.append("</a>")
+                    writeAutolink(UnsafeBufferPointer(rebasing: s[start..<mailEnd]), scheme: "mailto:")
                     i = mailEnd
                     chunk = i
                     continue
                 }
                 if linkDepth == 0 && (b == 0x77 || b == 0x68 || b == 0x66), let (linkEnd, www) = autolinkAt(s, i, end, previous: i > 0 ? s[i - 1] : 0x20) {
                     flush(s, chunk, i)
-                    out.append("<a href=\"")
-                    if www { out.append("http://") }
-                    appendEscapedHref(&out, UnsafeBufferPointer(rebasing: s[i..<linkEnd]))
-                    out.append("\">")
-                    appendEscaped(&out, UnsafeBufferPointer(rebasing: s[i..<linkEnd]))
-                    out.append("</a>")
+                    writeAutolink(UnsafeBufferPointer(rebasing: s[i..<linkEnd]), scheme: www ? "http://" : "")
                     i = linkEnd
                     chunk = i
                     continue
