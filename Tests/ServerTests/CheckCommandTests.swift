@@ -3,7 +3,7 @@ import Testing
 
 /// `galley check` on a site's own output, as CI runs it: one broken link is one annotation, on the
 /// Markdown file and line that wrote it (a file of the repository), however many pages and feeds show it.
-@Suite(.timeLimit(.minutes(1)), .enabled(if: galleyExecutable != nil))
+@Suite(.serialized, .timeLimit(.minutes(1)), .enabled(if: galleyExecutable != nil))
 struct CheckCommandTests {
     @Test func aBrokenLinkIsOneAnnotationAtItsSource() async throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("galley-check-\(UUID().uuidString)")

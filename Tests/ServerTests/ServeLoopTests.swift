@@ -4,7 +4,7 @@ import Testing
 
 /// The writing loop as the user runs it (`galley serve`, a real process on loopback, real files):
 /// posts written or coming due while it runs appear, and nothing it shows reaches public/.
-@Suite(.timeLimit(.minutes(2)), .enabled(if: galleyExecutable != nil))
+@Suite(.serialized, .timeLimit(.minutes(2)), .enabled(if: galleyExecutable != nil))
 struct ServeLoopTests {
     /// A fresh `galley init` site, built once with `galley build` (public/ is what a deploy would publish).
     static func builtSite() async throws -> (base: URL, site: String) {
