@@ -34,6 +34,13 @@ public struct JekyllImport: Sendable {
         self.destination = destination
     }
 
+    /// `index.md` at the root with `layout: home` (Jekyll's minima theme).
+    static func isHomeLayoutIndex(_ rel: String, _ text: String) -> Bool {
+        guard ["index.md", "index.markdown", "index.html"].contains(rel), let yaml = ImportSupport.split(text).frontMatter,
+              let entries = ImportSupport.entries(yaml, file: rel) else { return false }
+        return entries.contains { $0.key == "layout" && ImportSupport.text($0.value) == "home" }
+    }
+
     public func run() throws(Failure) -> Report {
         let fm = FileManager.default
         guard fm.fileExists(atPath: source.appendingPathComponent("_config.yml").path) ||
@@ -69,7 +76,15 @@ public struct JekyllImport: Sendable {
             case .draft(let to):
                 documents.append((to, try files.read(rel), rel)); report.drafts += 1
             case .page(let to):
-                documents.append((to, try files.read(rel), rel)); report.pages += 1
+                let text = try files.read(rel)
+                // minima's home page: its layout is the post list, which Galley's home page is already.
+                if Self.isHomeLayoutIndex(rel, text) {
+                    try files.copy(rel, to: "jekyll-leftovers/" + rel)
+                    report.leftovers.append(Leftover(file: rel, line: 0, text: "kept in jekyll-leftovers/\(rel)",
+                                                     why: "a page with `layout: home` is the post list; Galley's home page (templates/home.mustache) takes its place"))
+                    continue
+                }
+                documents.append((to, text, rel)); report.pages += 1
             case .asset:
                 try files.copy(rel, to: "content/" + rel); report.assets += 1
             case .skipped(let why):

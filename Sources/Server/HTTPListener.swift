@@ -100,10 +100,12 @@ final class HTTPListener: @unchecked Sendable {
         lock.lock()
         if stopping { lock.unlock(); return }
         stopping = true
-        let open = connections
+        // Under the lock: a connection leaves the set before its descriptor is closed, so every
+        // number here is still ours. Shutting down a number after unlocking could hit a socket
+        // another server in this process was given meanwhile.
+        for c in connections { shutdown(c, Int32(SHUT_RDWR)) }
         lock.unlock()
         shutdown(fd, Int32(SHUT_RDWR))
-        for c in open { shutdown(c, Int32(SHUT_RDWR)) }
         acceptDone.wait()
         close(fd)
     }
@@ -139,8 +141,8 @@ final class HTTPListener: @unchecked Sendable {
             saidSo = false
             lock.lock()
             let full = connections.count >= Self.maxConnections
-            if !full { connections.insert(c) }
             let stop = stopping
+            if !full && !stop { connections.insert(c) }
             lock.unlock()
             if stop { close(c); break }
             var one: Int32 = 1

@@ -124,3 +124,19 @@ import Site
         #expect(!all.contains { (try? String(contentsOf: dest.appendingPathComponent($0), encoding: .utf8))?.contains("SECRET-TOKEN-42") == true })
     }
 }
+
+/// Jekyll's default theme (minima): `index.md` with `layout: home` is the post list.
+@Suite struct MinimaHomeTests {
+    @Test func aHomeLayoutIndexGivesWayToTheHomePage() async throws {
+        let jekyll = try TempTree(files: ["_config.yml": "title: M\nurl: https://m.example\ntheme: minima\n",
+                                          "index.md": "---\nlayout: home\n---\n",
+                                          "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nA\n"])
+        let dest = TempTree.scratch()
+        defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
+        let report = try JekyllImport(source: jekyll.root, destination: dest).run()
+        #expect(report.pages == 0 && report.leftovers.contains { $0.file == "index.md" && $0.why.contains("layout: home") })
+        let built = try await SiteBuilder(options: BuildOptions(siteDirectory: dest, now: fixedNow)).build()
+        #expect(built.warnings.isEmpty, "\(built.warnings)")
+        #expect(text(dest.appendingPathComponent("public"), "index.html").contains("2020/01/01/a.html"))
+    }
+}
