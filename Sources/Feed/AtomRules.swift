@@ -14,12 +14,12 @@ enum AtomRules {
         links.forEach { link($0, into: &f) }
         if let selfLink = links.first(where: { $0.attributes["rel"] == "self" }) {
             if let expected = expectedSelf, let href = selfLink.attributes["href"], !expected.matches(href) {
-                f.error("atom-self-link-mismatch", "link rel=\"self\" is \"\(href)\" but the feed is published at \(expected)", at: selfLink)
+                f.galleyRule("atom-self-link-mismatch", "link rel=\"self\" is \"\(href)\" but the feed is published at \(expected)", at: selfLink)
             }
         } else {
-            f.error("atom-self-link-missing", "feed has no <link rel=\"self\"> giving its own URL", at: feed)
+            f.galleyRule("atom-self-link-missing", "feed has no <link rel=\"self\"> giving its own URL", at: feed)
         }
-        var ids: [String: Int] = [:]
+        var ids: [String: (line: Int, updated: String)] = [:]
         for entry in feed.all("entry", ns: ns) {
             required(entry, in: "entry", into: &f)
             duplicates(entry, singles: entrySingles, into: &f)
@@ -27,17 +27,20 @@ enum AtomRules {
                 f.error("atom-author-missing", "entry has no author and the feed has none either", at: entry)
             }
             entry.all("link", ns: ns).forEach { link($0, into: &f) }
-            if entry.first("content", ns: ns) == nil, entry.first("summary", ns: ns) == nil,
-               !entry.all("link", ns: ns).contains(where: { ($0.attributes["rel"] ?? "alternate") == "alternate" }) {
-                f.error("atom-entry-content", "entry has no content, no summary and no alternate link", at: entry)
-            }
             if let id = entry.first("id", ns: ns)?.trimmedText, !id.isEmpty {
+                let updated = entry.first("updated", ns: ns)?.trimmedText ?? ""
                 if let first = ids[id] {
-                    f.error("atom-id-duplicate", "entry id \"\(id)\" is also used by the entry on line \(first)", at: entry.first("id", ns: ns)!)
+                    // RFC 4287 §4.1.1: entries sharing an id are versions of one entry, legal only if `updated` differs.
+                    if first.updated == updated {
+                        f.error("atom-id-duplicate", "entry id \"\(id)\" is also used by the entry on line \(first.line), with the same updated date", at: entry.first("id", ns: ns)!)
+                    } else {
+                        f.galleyRule("atom-id-duplicate", "entry id \"\(id)\" is also used by the entry on line \(first.line) (an older version of the same entry)", at: entry.first("id", ns: ns)!)
+                    }
                 } else {
-                    ids[id] = entry.line
+                    ids[id] = (entry.line, updated)
                 }
             }
+            contentRules(entry, into: &f)
             for name in ["content", "summary"] {
                 guard let el = entry.first(name, ns: ns), el.attributes["type"] == "html" else { continue }
                 let relative = TextChecks.relativeURLs(inHTML: el.text, memo: f.memo)
@@ -52,6 +55,23 @@ enum AtomRules {
                 f.warning("feed-html-in-text", "title is plain text (type=\"text\") but contains HTML markup", at: el)
             }
             TextChecks.check(el.text, field: "<\(el.name)>", line: el.line, column: el.column, into: &f)
+        }
+    }
+
+    /// RFC 4287 §4.1.1 and §4.1.3: an entry needs content or an alternate link (a summary does not
+    /// stand in for either), and a summary whenever its content is not readable text (src or base64).
+    static func contentRules(_ entry: XMLElementNode, into f: inout Findings) {
+        let content = entry.first("content", ns: ns)
+        if content == nil, !entry.all("link", ns: ns).contains(where: { ($0.attributes["rel"] ?? "alternate") == "alternate" }) {
+            f.error("atom-entry-content", "entry has no content and no alternate link (a summary alone is not enough)", at: entry)
+        }
+        guard let content, entry.first("summary", ns: ns) == nil else { return }
+        let type = content.attributes["type"] ?? "text"
+        let isText = ["text", "html", "xhtml"].contains(type) || type.hasPrefix("text/") || type.hasSuffix("+xml") || type.hasSuffix("/xml")
+        if content.attributes["src"] != nil {
+            f.error("atom-summary-required", "entry content has src=\"…\" (content elsewhere) so the entry needs a <summary>", at: content)
+        } else if !isText {
+            f.error("atom-summary-required", "entry content is \(type) (base64) so the entry needs a <summary>", at: content)
         }
     }
 

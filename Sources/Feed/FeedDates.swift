@@ -147,9 +147,13 @@ public enum FeedDates {
             return v
         }
         guard b.count >= 20, let y = num(0, 4), b[4] == 45, let mo = num(5, 2), b[7] == 45, let d = num(8, 2),
-              b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
+              b[10] == UInt8(ascii: "T"),
               let h = num(11, 2), b[13] == 58, let mi = num(14, 2), b[16] == 58, let s = num(17, 2) else { return nil }
-        guard (1...12).contains(mo), (1...31).contains(d), h < 24, mi < 60, s <= 60 else { return nil }
+        // Feeds follow RFC 4287 §3.3 (upper-case T and Z only) and dates must exist (no 30 February).
+        let leap = y % 4 == 0 && (y % 100 != 0 || y % 400 == 0)
+        guard (1...12).contains(mo), h < 24, mi < 60, s <= 60 else { return nil }
+        let monthDays = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+        guard (1...monthDays[mo - 1]).contains(d) else { return nil }
         var i = 19
         var frac = 0.0
         if i < b.count, b[i] == 46 {
@@ -161,7 +165,7 @@ public enum FeedDates {
         }
         guard i < b.count else { return nil }
         var offset = 0
-        if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
+        if b[i] == UInt8(ascii: "Z") {
             i += 1
         } else if b[i] == 43 || b[i] == 45 {
             guard let oh = num(i + 1, 2), i + 3 < b.count, b[i + 3] == 58, let om = num(i + 4, 2), oh < 24, om < 60 else { return nil }

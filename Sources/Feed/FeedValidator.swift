@@ -2,25 +2,36 @@ import Foundation
 
 /// Parses a written feed back (XML with libxml2, JSON with a position-tracking parser) and
 /// checks it, so a feed that readers would reject fails the build instead of the reader.
+/// How strictly to judge a feed. Galley's own feeds must carry a self link, 4-digit years and
+/// unique ids; other people's feeds get the W3C feed validator's severities, so that a feed the
+/// validator accepts is not failed by `galley check`.
+public enum FeedPolicy: Sendable {
+    /// Feeds `galley build` writes: Galley's stricter rules are errors.
+    case galley
+    /// Feeds found by `galley check`: what the W3C validator only warns about is a warning.
+    case foreign
+}
+
 public enum FeedValidator {
     public enum Format: String, Sendable { case rss, atom, jsonFeed = "json", unknown }
 
     /// Validates an RSS 2.0, Atom or JSON feed. `expectedSelfURL`, when given, must equal the feed's self link.
     /// Dates later than `now` + 1 day are warned about. Findings are sorted by line.
     /// `memo` lets many feeds sharing items (a site's feed and its term feeds) scan each item's text once.
-    public static func validate(_ data: Data, expectedSelfURL: String? = nil, now: Date = Date(), memo: TextCheckMemo? = nil) -> [FeedDiagnostic] {
-        validate(data, expectedSelf: expectedSelfURL.map(SelfExpectation.url), now: now, memo: memo)
+    public static func validate(_ data: Data, expectedSelfURL: String? = nil, policy: FeedPolicy = .foreign, now: Date = Date(), memo: TextCheckMemo? = nil) -> [FeedDiagnostic] {
+        validate(data, expectedSelf: expectedSelfURL.map(SelfExpectation.url), policy: policy, now: now, memo: memo)
     }
 
     /// For feeds found in an output folder, where the site URL is unknown: the self link's
     /// path must end with the file's path inside the folder (e.g. `blog/feed.xml`).
     public static func validate(_ data: Data, publishedAtPath relativePath: String, now: Date = Date()) -> [FeedDiagnostic] {
-        validate(data, expectedSelf: .pathSuffix(relativePath), now: now)
+        validate(data, expectedSelf: .pathSuffix(relativePath), policy: .foreign, now: now)
     }
 
-    static func validate(_ data: Data, expectedSelf: SelfExpectation?, now: Date, memo: TextCheckMemo? = nil) -> [FeedDiagnostic] {
+    static func validate(_ data: Data, expectedSelf: SelfExpectation?, policy: FeedPolicy, now: Date, memo: TextCheckMemo? = nil) -> [FeedDiagnostic] {
         var f = Findings()
         f.memo = memo
+        f.policy = policy
         let firstByte = data.first { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
         switch firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") ? .jsonFeed : sniff(data) {
         case .jsonFeed:

@@ -36,7 +36,7 @@ enum JSONFeedRules {
         if let feedURL = root["feed_url"]?.string {
             if let expected = expectedSelf, !expected.matches(feedURL) {
                 let n = root["feed_url"]!
-                f.error("json-feed-url-mismatch", "feed_url is \"\(feedURL)\" but the feed is published at \(expected)", line: n.line, column: n.column)
+                f.galleyRule("json-feed-url-mismatch", "feed_url is \"\(feedURL)\" but the feed is published at \(expected)", line: n.line, column: n.column)
             }
         } else {
             f.warning("json-feed-url-missing", "feed has no feed_url, so readers cannot find it again", line: root.line, column: root.column)

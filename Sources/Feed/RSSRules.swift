@@ -80,11 +80,11 @@ enum RSSRules {
             if let p = isPermaLink, p != "true", p != "false" {
                 f.error("rss-guid-ispermalink", "guid@isPermaLink must be \"true\" or \"false\" (found \"\(p)\")", at: guid)
             }
-            if isPermaLink != "false", !FeedURL.isAbsoluteHTTP(value) {
+            if isPermaLink != "false", !value.isEmpty, !FeedURL.isAbsoluteHTTP(value) {
                 f.error("rss-guid-not-url", "guid is a permalink (isPermaLink is \(isPermaLink == nil ? "true by default" : "true")) but \"\(value)\" is not an absolute URL", at: guid)
             }
             if value.isEmpty {
-                f.error("rss-guid-empty", "guid is empty", at: guid)
+                f.galleyRule("rss-guid-empty", "guid is empty", at: guid)
             } else if let first = guids[value] {
                 f.error("rss-guid-duplicate", "guid \"\(value)\" is also used by the item on line \(first)", at: guid)
             } else {
@@ -126,9 +126,19 @@ enum RSSRules {
     /// a bare name belongs in `dc:creator`.
     static func email(_ parent: XMLElementNode, _ name: String, into f: inout Findings) {
         guard let el = parent.plain(name) else { return }
-        let first = el.trimmedText.split(separator: " ").first.map(String.init) ?? ""
-        let parts = first.split(separator: "@", omittingEmptySubsequences: false)
-        if parts.count != 2 || parts[0].isEmpty || !parts[1].contains(".") {
+        func isAddress(_ s: Substring) -> Bool {
+            let parts = s.split(separator: "@", omittingEmptySubsequences: false)
+            return parts.count == 2 && !parts[0].isEmpty && !parts[0].contains(":") && parts[1].contains(".") && !parts[1].hasSuffix(".")
+        }
+        let text = el.trimmedText
+        let first = text.split(separator: " ").first ?? ""
+        if isAddress(first) { return }
+        // "mailto:ada@example.com" and "Ada Lovelace <ada@example.com>" carry an address in a form
+        // RSS 2.0 does not define; the W3C validator warns about them, Galley never writes them.
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "(" || $0 == ")" })
+        if words.contains(where: { isAddress($0.hasPrefix("mailto:") ? $0.dropFirst(7) : $0) }) {
+            f.galleyRule("rss-email", "<\(name)> should start with a plain e-mail address, e.g. \"ada@example.com (Ada Lovelace)\"", at: el)
+        } else {
             f.error("rss-email", "<\(name)> must start with an e-mail address, e.g. \"ada@example.com (Ada Lovelace)\"; use dc:creator for a name", at: el)
         }
     }
@@ -194,9 +204,9 @@ enum RSSRules {
             f.error("rss-date-weekday", "<\(el.name)> says \(written) but that date is a \(parsed.actualWeekday)", at: el)
         }
         if parsed.yearDigits == 2 {
-            f.error("rss-date-year", "<\(el.name)> has a 2-digit year; use 4 digits", at: el)
+            f.galleyRule("rss-date-year", "<\(el.name)> has a 2-digit year; use 4 digits", at: el)
         } else if parsed.year < 1990 || parsed.year > 2200 {
-            f.error("rss-date-year", "<\(el.name)> has an implausible year \(parsed.year)", at: el)
+            f.galleyRule("rss-date-year", "<\(el.name)> has an implausible year \(parsed.year)", at: el)
         } else if parsed.date > now.addingTimeInterval(86400) {
             f.warning("rss-date-future", "<\(el.name)> \"\(text)\" is in the future", at: el)
         }
@@ -208,11 +218,11 @@ enum RSSRules {
             f.error("rss-url-not-absolute", "atom:link@href must be an absolute URL (found \"\(l.attributes["href"] ?? "")\")", at: l)
         }
         guard let selfLink = links.first(where: { $0.attributes["rel"] == "self" }) else {
-            f.error("rss-self-link-missing", "channel has no <atom:link rel=\"self\"> giving the feed's own URL", at: channel)
+            f.galleyRule("rss-self-link-missing", "channel has no <atom:link rel=\"self\"> giving the feed's own URL", at: channel)
             return
         }
         if let expected = expectedSelf, let href = selfLink.attributes["href"], !expected.matches(href) {
-            f.error("rss-self-link-mismatch", "atom:link rel=\"self\" is \"\(href)\" but the feed is published at \(expected)", at: selfLink)
+            f.galleyRule("rss-self-link-mismatch", "atom:link rel=\"self\" is \"\(href)\" but the feed is published at \(expected)", at: selfLink)
         }
     }
 }

@@ -3,6 +3,8 @@ import Foundation
 /// Collects findings while rules walk a feed.
 struct Findings {
     var list: [FeedDiagnostic] = []
+    /// Whose feed this is: decides the severity of the rules Galley is stricter about than the W3C validator.
+    var policy: FeedPolicy = .foreign
     /// Shared results of the text checks, when the caller validates many feeds with the same items.
     var memo: TextCheckMemo? = nil
 
@@ -20,6 +22,19 @@ struct Findings {
 
     mutating func warning(_ rule: String, _ message: String, at node: XMLElementNode) {
         warning(rule, message, line: node.line, column: node.column)
+    }
+
+    /// A rule the W3C feed validator only warns about: an error in feeds Galley writes (the message
+    /// says it is Galley's own requirement), a warning in anyone else's feed.
+    mutating func galleyRule(_ rule: String, _ message: String, line: Int, column: Int = 0) {
+        switch policy {
+        case .galley: error(rule, message + " (Galley requires this of the feeds it writes)", line: line, column: column)
+        case .foreign: warning(rule, message, line: line, column: column)
+        }
+    }
+
+    mutating func galleyRule(_ rule: String, _ message: String, at node: XMLElementNode) {
+        galleyRule(rule, message, line: node.line, column: node.column)
     }
 }
 

@@ -91,7 +91,7 @@ struct FeedBuilder: Sendable {
             let data = Data(written.text.utf8)
             // Proven, not assumed: the feed is read back with libxml2 (or JSON) and checked before the build succeeds.
             // Double-encoded text and C1 controls are reported once, at the source line (renderMarkdown), not once per feed.
-            for d in FeedValidator.validate(data, expectedSelfURL: selfURL, memo: memo) where d.rule != "feed-mojibake" && d.rule != "feed-c1-control" {
+            for d in FeedValidator.validate(data, expectedSelfURL: selfURL, policy: .galley, memo: memo) where d.rule != "feed-mojibake" && d.rule != "feed-c1-control" {
                 sink.add(siteDiagnostic(d, feed: path))
             }
             out.append(OutputFile(path: path, data: data, source: "generated feed"))

@@ -68,7 +68,9 @@ struct BrokenFeed: Sendable, CustomStringConvertible {
     var severity: FeedDiagnostic.Severity = .error
     var data: Data
     var expectedSelf: String? = nil
-    var description: String { "\(rule)@\(line)" }
+    /// Most rules do not depend on it; those Galley is stricter about than W3C are tested under both.
+    var policy: FeedPolicy = .galley
+    var description: String { "\(rule)@\(line)\(policy == .foreign ? " (foreign)" : "")" }
 }
 
 let rssSelf = "https://example.com/feed.xml"
@@ -132,14 +134,38 @@ let brokenFeeds: [BrokenFeed] = [
     BrokenFeed(rule: "atom-self-link-missing", line: 2, data: feed(atomLines, [6: ""])),
     BrokenFeed(rule: "atom-self-link-mismatch", line: 6, data: feed(atomLines, [:]), expectedSelf: "https://example.com/feed.atom"),
     BrokenFeed(rule: "atom-duplicate-element", line: 9, data: feed(atomLines, [9: "<title>E</title><title>F</title>"])),
-    BrokenFeed(rule: "atom-id-duplicate", line: 14, data: feed(atomLines, [14: "</entry><entry><title>F</title><id>https://example.com/e/</id><updated>2026-03-06T10:00:00Z</updated><summary>s</summary></entry>"])),
+    BrokenFeed(rule: "atom-id-duplicate", line: 14, data: feed(atomLines, [14: "</entry><entry><title>F</title><id>https://example.com/e/</id><updated>2026-03-06T10:00:00Z</updated><content>s</content></entry>"])),
     BrokenFeed(rule: "atom-id-not-iri", line: 10, data: feed(atomLines, [10: "<id>entry-1</id>"])),
     BrokenFeed(rule: "atom-entry-content", line: 8, data: feed(atomLines, [12: "", 13: ""])),
     BrokenFeed(rule: "atom-url-not-absolute", line: 12, severity: .warning, data: feed(atomLines, [12: "<link href=\"/e/\"/>"])),
     BrokenFeed(rule: "atom-link-href", line: 12, data: feed(atomLines, [12: "<link rel=\"alternate\"/>"])),
     BrokenFeed(rule: "atom-relative-url-in-html", line: 13, severity: .warning, data: feed(atomLines, [13: "<content type=\"html\">&lt;img src=\"x.png\"&gt;</content>"])),
     BrokenFeed(rule: "feed-html-in-text", line: 9, severity: .warning, data: feed(atomLines, [9: "<title>&lt;em&gt;E&lt;/em&gt;</title>"])),
+    BrokenFeed(rule: "atom-entry-content", line: 8, data: feed(atomLines, [12: "", 13: "<summary>s</summary>"])),
+    BrokenFeed(rule: "atom-summary-required", line: 13, data: feed(atomLines, [13: "<content src=\"https://example.com/e.txt\" type=\"text/plain\"/>"])),
+    BrokenFeed(rule: "atom-summary-required", line: 13, data: feed(atomLines, [13: "<content type=\"image/png\">iVBORw0KGgo=</content>"])),
+    BrokenFeed(rule: "atom-date-format", line: 11, data: feed(atomLines, [11: "<updated>2026-02-30T10:00:00Z</updated>"])),
+    BrokenFeed(rule: "atom-date-format", line: 11, data: feed(atomLines, [11: "<updated>2025-02-29T10:00:00Z</updated>"])),
+    BrokenFeed(rule: "atom-date-format", line: 11, data: feed(atomLines, [11: "<updated>2026-03-06t10:00:00Z</updated>"])),
+    BrokenFeed(rule: "atom-date-format", line: 11, data: feed(atomLines, [11: "<updated>2026-03-06T10:00:00z</updated>"])),
+    BrokenFeed(rule: "atom-date-format", line: 11, data: feed(atomLines, [11: "<updated>2026-04-31T10:00:00Z</updated>"])),
+    // Galley's own feeds versus anyone's: what W3C only warns about is an error in Galley's feeds only.
+    BrokenFeed(rule: "rss-self-link-missing", line: 3, severity: .warning, data: feed(rssLines, [7: ""]), policy: .foreign),
+    BrokenFeed(rule: "rss-self-link-mismatch", line: 7, severity: .warning, data: feed(rssLines, [:]), expectedSelf: "https://example.com/rss.xml", policy: .foreign),
+    BrokenFeed(rule: "atom-self-link-missing", line: 2, severity: .warning, data: feed(atomLines, [6: ""]), policy: .foreign),
+    BrokenFeed(rule: "rss-date-year", line: 12, severity: .warning, data: feed(rssLines, [12: "<pubDate>06 Mar 26 10:00:00 +0000</pubDate>"]), policy: .foreign),
+    BrokenFeed(rule: "rss-date-year", line: 12, severity: .warning, data: feed(rssLines, [12: "<pubDate>06 Mar 1890 10:00:00 +0000</pubDate>"]), policy: .foreign),
+    BrokenFeed(rule: "rss-guid-empty", line: 11, data: feed(rssLines, [11: "<guid> </guid>"])),
+    BrokenFeed(rule: "rss-guid-empty", line: 11, severity: .warning, data: feed(rssLines, [11: "<guid> </guid>"]), policy: .foreign),
+    BrokenFeed(rule: "rss-email", line: 9, data: feed(rssLines, [9: "<title>A</title><author>mailto:ada@example.com</author>"])),
+    BrokenFeed(rule: "rss-email", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>A</title><author>mailto:ada@example.com</author>"]), policy: .foreign),
+    BrokenFeed(rule: "rss-email", line: 9, severity: .warning, data: feed(rssLines, [9: "<title>A</title><author>Ada Lovelace &lt;ada@example.com&gt;</author>"]), policy: .foreign),
+    BrokenFeed(rule: "rss-email", line: 9, data: feed(rssLines, [9: "<title>A</title><author>Ada Lovelace</author>"]), policy: .foreign),
+    BrokenFeed(rule: "atom-id-duplicate", line: 14, data: feed(atomLines, [14: "</entry><entry><title>F</title><id>https://example.com/e/</id><updated>2026-03-06T10:00:00Z</updated><content>s</content></entry>"]), policy: .foreign),
+    BrokenFeed(rule: "atom-id-duplicate", line: 14, severity: .warning, data: feed(atomLines, [14: "</entry><entry><title>F</title><id>https://example.com/e/</id><updated>2026-03-05T10:00:00Z</updated><content>s</content></entry>"]), policy: .foreign),
+    BrokenFeed(rule: "atom-id-duplicate", line: 14, data: feed(atomLines, [14: "</entry><entry><title>F</title><id>https://example.com/e/</id><updated>2026-03-05T10:00:00Z</updated><content>s</content></entry>"])),
     // JSON Feed
+    BrokenFeed(rule: "json-date-format", line: 9, data: feed(jsonLines, [9: "      \"date_published\": \"2026-02-30T10:00:00Z\""])),
     BrokenFeed(rule: "json-feed-object", line: 1, data: Data("[\n{\"version\": \"https://jsonfeed.org/version/1.1\"}\n]".utf8)),
     BrokenFeed(rule: "json-item-object", line: 6, data: feed(jsonLines, [6: "    \"item\", {"])),
     BrokenFeed(rule: "feed-c1-control", line: 8, severity: .warning, data: feed(jsonLines, [8: "      \"content_html\": \"<p>x\\u0093</p>\","])),
@@ -163,7 +189,7 @@ let brokenFeeds: [BrokenFeed] = [
 
 @Test(arguments: brokenFeeds)
 func brokenFeedIsReported(_ broken: BrokenFeed) {
-    let diags = FeedValidator.validate(broken.data, expectedSelfURL: broken.expectedSelf, now: testNow)
+    let diags = FeedValidator.validate(broken.data, expectedSelfURL: broken.expectedSelf, policy: broken.policy, now: testNow)
     let hit = diags.first { $0.rule == broken.rule }
     #expect(hit != nil, "expected \(broken.rule), got \(diags.map { "\($0.rule)@\($0.line)" })")
     #expect(hit?.line == broken.line, "\(diags)")
@@ -173,6 +199,35 @@ func brokenFeedIsReported(_ broken: BrokenFeed) {
         let others = diags.filter { $0.rule != broken.rule && $0.severity == .error }
         #expect(others.isEmpty || broken.rule == "rss-version" || broken.rule == "atom-required", "\(others)")
     }
+}
+
+/// The close variants of the broken feeds above: each differs from a failing feed in the one thing the rule is about.
+let passingVariants: [(String, Data)] = [
+    ("content without alternate link", feed(atomLines, [12: ""])),
+    ("alternate link without content", feed(atomLines, [13: ""])),
+    ("content src with summary", feed(atomLines, [13: "<content src=\"https://example.com/e.txt\" type=\"text/plain\"/><summary>s</summary>"])),
+    ("base64 content with summary", feed(atomLines, [13: "<content type=\"image/png\">iVBORw0KGgo=</content><summary>s</summary>"])),
+    ("xml content without summary", feed(atomLines, [13: "<content type=\"application/xml\"><x/></content>"])),
+    ("29 February of a leap year", feed(atomLines, [11: "<updated>2024-02-29T10:00:00Z</updated>"])),
+    ("30 April", feed(atomLines, [11: "<updated>2026-04-30T10:00:00Z</updated>"])),
+    ("author with name in parentheses", feed(rssLines, [9: "<title>A</title><author>ada@example.com (Ada Lovelace)</author>"])),
+]
+
+@Test func passingVariantsHaveNoErrors() {
+    for (name, data) in passingVariants {
+        for policy in [FeedPolicy.galley, .foreign] {
+            let errors = FeedValidator.validate(data, policy: policy, now: testNow).filter { $0.severity == .error && !$0.rule.hasSuffix("self-link-missing") }
+            #expect(errors.isEmpty, "\(name): \(errors)")
+        }
+    }
+}
+
+/// Feeds Galley writes say why a rule W3C only warns about fails them.
+@Test func galleyPolicyMessagesSaySo() {
+    let strict = FeedValidator.validate(feed(atomLines, [6: ""]), policy: .galley, now: testNow).first { $0.rule == "atom-self-link-missing" }
+    #expect(strict?.message.contains("Galley requires this") == true)
+    let foreign = FeedValidator.validate(feed(atomLines, [6: ""]), policy: .foreign, now: testNow).first { $0.rule == "atom-self-link-missing" }
+    #expect(foreign?.message.contains("Galley requires this") == false)
 }
 
 @Test func baseFeedsAreClean() {

@@ -115,7 +115,7 @@ func urlResolution(ref: String, base: String, expected: String) {
     #expect(xml.range(of: "Second post")!.lowerBound < xml.range(of: "First post")!.lowerBound)
     #expect(RSSWriter.render(channel: sampleChannel(), items: sampleItems().reversed()) == xml)
     #expect(out.diagnostics.isEmpty)
-    let diags = FeedValidator.validate(Data(xml.utf8), expectedSelfURL: "https://example.com/feed.xml", now: testNow)
+    let diags = FeedValidator.validate(Data(xml.utf8), expectedSelfURL: "https://example.com/feed.xml", policy: .galley, now: testNow)
     #expect(diags.isEmpty, "\(diags)")
 }
 
@@ -135,7 +135,7 @@ func urlResolution(ref: String, base: String, expected: String) {
     for (text, url) in [(RSSWriter.render(channel: ch, items: []), ch.feedURL),
                         (AtomWriter.render(channel: ch, items: []), ch.feedURL),
                         (JSONFeedWriter.render(channel: ch, items: []), ch.feedURL)] {
-        let diags = FeedValidator.validate(Data(text.utf8), expectedSelfURL: url, now: testNow).filter { $0.severity == .error }
+        let diags = FeedValidator.validate(Data(text.utf8), expectedSelfURL: url, policy: .galley, now: testNow).filter { $0.severity == .error }
         #expect(diags.isEmpty, "\(diags)")
     }
 }
@@ -148,7 +148,7 @@ func urlResolution(ref: String, base: String, expected: String) {
     #expect(xml.contains("<published>2026-03-06T10:00:00Z</published>"))
     #expect(xml.contains("<category term=\"swift\"/>"))
     #expect(xml.contains("<content type=\"html\"><![CDATA[<p>See <a href=\"https://example.com/blog/first/\""))
-    let diags = FeedValidator.validate(Data(xml.utf8), expectedSelfURL: "https://example.com/atom.xml", now: testNow)
+    let diags = FeedValidator.validate(Data(xml.utf8), expectedSelfURL: "https://example.com/atom.xml", policy: .galley, now: testNow)
     #expect(diags.isEmpty, "\(diags)")
     // Without any author, the site title stands in so every entry has one.
     ch.author = nil
@@ -162,7 +162,7 @@ func urlResolution(ref: String, base: String, expected: String) {
     let json = JSONFeedWriter.render(channel: ch, items: sampleItems())
     #expect(json == JSONFeedWriter.render(channel: ch, items: sampleItems()))
     #expect(json.hasPrefix("{\n  \"authors\": ["))
-    let diags = FeedValidator.validate(Data(json.utf8), expectedSelfURL: "https://example.com/feed.json", now: testNow)
+    let diags = FeedValidator.validate(Data(json.utf8), expectedSelfURL: "https://example.com/feed.json", policy: .galley, now: testNow)
     #expect(diags.isEmpty, "\(diags)")
     let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
     #expect(object["version"] as? String == "https://jsonfeed.org/version/1.1")
