@@ -24,7 +24,8 @@ enum JSONFeedRules {
             let (l, c) = at(version)
             f.error("json-version", "version must be \"https://jsonfeed.org/version/1.1\" (found \(version?.string.map { "\"\($0)\"" } ?? "none"))", line: l, column: c)
         }
-        if (root["title"]?.string ?? "").isEmpty {
+        JSONFeedTypes.feed(root, into: &f)
+        if root["title"] == nil || root["title"]?.string == "" {
             let (l, c) = at(root["title"])
             f.error("json-title", "feed has no title", line: l, column: c)
         }
@@ -52,6 +53,7 @@ enum JSONFeedRules {
                 f.error("json-item-object", "each item must be an object", line: item.line, column: item.column)
                 continue
             }
+            JSONFeedTypes.item(item, into: &f)
             let idNode = item["id"]
             var id: String?
             switch idNode?.value {

@@ -165,6 +165,17 @@ let brokenFeeds: [BrokenFeed] = [
     BrokenFeed(rule: "atom-id-duplicate", line: 14, severity: .warning, data: feed(atomLines, [14: "</entry><entry><title>F</title><id>https://example.com/e/</id><updated>2026-03-05T10:00:00Z</updated><content>s</content></entry>"]), policy: .foreign),
     BrokenFeed(rule: "atom-id-duplicate", line: 14, data: feed(atomLines, [14: "</entry><entry><title>F</title><id>https://example.com/e/</id><updated>2026-03-05T10:00:00Z</updated><content>s</content></entry>"])),
     // JSON Feed
+    BrokenFeed(rule: "json-title", line: 3, data: feed(jsonLines, [3: "  \"title\": 7,"])),
+    BrokenFeed(rule: "json-author", line: 3, data: feed(jsonLines, [3: "  \"title\": \"T\", \"authors\": {\"name\": \"Ada\"},"])),
+    BrokenFeed(rule: "json-author", line: 3, data: feed(jsonLines, [3: "  \"title\": \"T\", \"authors\": [\"Ada\"],"])),
+    BrokenFeed(rule: "json-author", line: 3, data: feed(jsonLines, [3: "  \"title\": \"T\", \"authors\": [{}],"])),
+    BrokenFeed(rule: "json-author", line: 7, data: feed(jsonLines, [7: "      \"id\": \"1\", \"authors\": [{\"name\": 1}],"])),
+    BrokenFeed(rule: "json-type", line: 7, data: feed(jsonLines, [7: "      \"id\": \"1\", \"tags\": \"swift\","])),
+    BrokenFeed(rule: "json-type", line: 7, data: feed(jsonLines, [7: "      \"id\": \"1\", \"tags\": [\"swift\", 2],"])),
+    BrokenFeed(rule: "json-type", line: 3, data: feed(jsonLines, [3: "  \"title\": \"T\", \"expired\": \"no\","])),
+    BrokenFeed(rule: "json-language", line: 3, data: feed(jsonLines, [3: "  \"title\": \"T\", \"language\": 1,"])),
+    BrokenFeed(rule: "json-language", line: 3, data: feed(jsonLines, [3: "  \"title\": \"T\", \"language\": \"English\","])),
+    BrokenFeed(rule: "json-date-format", line: 9, data: feed(jsonLines, [9: "      \"date_published\": \"2026-03-06t10:00:00z\""])),
     BrokenFeed(rule: "json-date-format", line: 9, data: feed(jsonLines, [9: "      \"date_published\": \"2026-02-30T10:00:00Z\""])),
     BrokenFeed(rule: "json-feed-object", line: 1, data: Data("[\n{\"version\": \"https://jsonfeed.org/version/1.1\"}\n]".utf8)),
     BrokenFeed(rule: "json-item-object", line: 6, data: feed(jsonLines, [6: "    \"item\", {"])),
@@ -210,6 +221,8 @@ let passingVariants: [(String, Data)] = [
     ("xml content without summary", feed(atomLines, [13: "<content type=\"application/xml\"><x/></content>"])),
     ("29 February of a leap year", feed(atomLines, [11: "<updated>2024-02-29T10:00:00Z</updated>"])),
     ("30 April", feed(atomLines, [11: "<updated>2026-04-30T10:00:00Z</updated>"])),
+    ("JSON authors, tags, expired, language", feed(jsonLines, [3: "  \"title\": \"T\", \"authors\": [{\"name\": \"Ada\"}, {\"url\": \"https://ada.example/\"}], \"expired\": false, \"language\": \"en-US\",", 7: "      \"id\": \"1\", \"tags\": [\"swift\", \"feeds\"], \"language\": \"de\","])),
+    ("JSON 1.0 author object", feed(jsonLines, [3: "  \"title\": \"T\", \"author\": {\"avatar\": \"https://ada.example/a.png\"},"])),
     ("author with name in parentheses", feed(rssLines, [9: "<title>A</title><author>ada@example.com (Ada Lovelace)</author>"])),
 ]
 
