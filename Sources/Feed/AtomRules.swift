@@ -32,7 +32,7 @@ enum AtomRules {
                 if let first = ids[id] {
                     // RFC 4287 §4.1.1: entries sharing an id are versions of one entry, legal only if `updated` differs.
                     if first.updated == updated {
-                        f.error("atom-id-duplicate", "entry id \"\(id)\" is also used by the entry on line \(first.line), with the same updated date", at: entry.first("id", ns: ns)!)
+                        f.galleyRule("atom-id-duplicate", "entry id \"\(id)\" is also used by the entry on line \(first.line), with the same updated date", at: entry.first("id", ns: ns)!)
                     } else {
                         f.galleyRule("atom-id-duplicate", "entry id \"\(id)\" is also used by the entry on line \(first.line) (an older version of the same entry)", at: entry.first("id", ns: ns)!)
                     }
@@ -49,7 +49,26 @@ enum AtomRules {
                 }
             }
         }
-        feed.walk { el in
+        AtomStructure.check(feed, into: &f)
+        FeedExtensions.check(feed, itemNames: ["entry"], into: &f)
+        walk(feed, now: now, into: &f)
+    }
+
+    /// An Atom entry document (RFC 4287 §4.1.2 as a root element): an entry that must name its own author.
+    static func check(entryDocument entry: XMLElementNode, now: Date, into f: inout Findings) {
+        required(entry, in: "entry", into: &f)
+        duplicates(entry, singles: entrySingles, into: &f)
+        if entry.first("author", ns: ns) == nil, entry.first("source", ns: ns)?.first("author", ns: ns) == nil {
+            f.error("atom-author-missing", "entry has no author", at: entry)
+        }
+        entry.all("link", ns: ns).forEach { link($0, into: &f) }
+        contentRules(entry, into: &f)
+        AtomStructure.check(entry, into: &f)
+        walk(entry, now: now, into: &f)
+    }
+
+    static func walk(_ root: XMLElementNode, now: Date, into f: inout Findings) {
+        root.walk { el in
             if el.namespace == ns, ["updated", "published"].contains(el.name) { date(el, now: now, into: &f) }
             if el.namespace == ns, el.name == "title", (el.attributes["type"] ?? "text") == "text", TextChecks.looksLikeHTML(el.text) {
                 f.warning("feed-html-in-text", "title is plain text (type=\"text\") but contains HTML markup", at: el)
@@ -100,8 +119,13 @@ enum AtomRules {
     }
 
     static func link(_ el: XMLElementNode, into f: inout Findings) {
-        guard let href = el.attributes["href"], !href.isEmpty else {
+        guard let href = el.attributes["href"] else {
             f.error("atom-link-href", "link has no href", at: el)
+            return
+        }
+        if href.isEmpty {
+            // An empty reference is legal (it means the document itself), but no reader can use it.
+            f.galleyRule("atom-link-href", "link has an empty href", at: el)
             return
         }
         if !FeedURL.isAbsolute(href) {

@@ -135,3 +135,29 @@ extension String {
         return String(decoding: b[first...last], as: UTF8.self)
     }
 }
+
+extension FeedURL {
+    /// Why `s` is not a URI (or, with `iri`, an IRI) character by character, or nil: spaces,
+    /// characters RFC 3986 never allows unescaped, a broken %-escape, non-ASCII in a plain URI.
+    public static func problem(_ s: String, iri: Bool) -> String? {
+        if s.isEmpty { return "it is empty" }
+        if let f = s.unicodeScalars.first, let l = s.unicodeScalars.last,
+           [" ", "\t", "\n", "\r"].contains(f) || [" ", "\t", "\n", "\r"].contains(l) {
+            return "it has white space around it"
+        }
+        let scalars = Array(s.unicodeScalars)
+        for (i, c) in scalars.enumerated() {
+            switch c {
+            case " ", "\t", "\n", "\r": return "it contains white space (write %20)"
+            case "<", ">", "\"", "{", "}", "|", "\\", "^", "`": return "it contains \"\(c)\", which must be %-encoded"
+            case "%":
+                let hex: (Unicode.Scalar) -> Bool = { $0.properties.isASCIIHexDigit }
+                guard i + 2 < scalars.count, hex(scalars[i + 1]), hex(scalars[i + 2]) else { return "a % is not followed by two hex digits" }
+            default:
+                if c.value < 32 || c.value == 127 { return "it contains a control character" }
+                if c.value > 127 && !iri { return "it contains \"\(c)\"; non-ASCII characters must be %-encoded in a URL" }
+            }
+        }
+        return nil
+    }
+}

@@ -46,6 +46,8 @@ public enum FeedValidator {
                     RSSRules.check(root, expectedSelf: expectedSelf, now: now, into: &f)
                 } else if root.name == "feed", root.namespace == AtomRules.ns {
                     AtomRules.check(root, expectedSelf: expectedSelf, now: now, into: &f)
+                } else if root.name == "entry", root.namespace == AtomRules.ns {
+                    AtomRules.check(entryDocument: root, now: now, into: &f)
                 } else {
                     f.error("feed-format-unknown", "root element <\(root.name)> is neither RSS 2.0 <rss> nor Atom <feed>", at: root)
                 }
@@ -75,6 +77,14 @@ public enum FeedValidator {
     static func prolog(_ data: Data, into f: inout Findings) {
         var bytes = Array(data.prefix(4096))
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        // UTF-16 (with its byte-order mark): look at the declaration in the file's own encoding.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+            let littleEndian = bytes[0] == 0xFF
+            let units = stride(from: 2, to: bytes.count - 1, by: 2).map { i in
+                littleEndian ? UInt16(bytes[i]) | UInt16(bytes[i + 1]) << 8 : UInt16(bytes[i]) << 8 | UInt16(bytes[i + 1])
+            }
+            bytes = Array(String(decoding: units, as: UTF16.self).utf8)
+        }
         let decl = Array("<?xml".utf8)
         if bytes.starts(with: decl) {
             // XML 1.1 changes which characters are legal; feed readers expect 1.0.

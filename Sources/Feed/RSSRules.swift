@@ -23,9 +23,14 @@ enum RSSRules {
         if channels.count > 1 { f.error("rss-duplicate-element", "rss has more than one channel", at: channels[1]) }
         duplicates(in: channel, singles: channelSingles, contentEncoded: false, into: &f)
         for required in ["title", "link", "description"] {
-            let el = channel.plain(required)
-            if el == nil || (required != "description" && el!.trimmedText.isEmpty) {
-                f.error("rss-channel-required", "channel is missing a non-empty <\(required)>", at: channel)
+            guard let el = channel.plain(required) else {
+                f.error("rss-channel-required", "channel is missing <\(required)>", at: channel)
+                continue
+            }
+            if required == "title", el.trimmedText.isEmpty {
+                f.galleyRule("rss-channel-required", "channel title is empty", at: el)
+            } else if required == "link", el.trimmedText.isEmpty {
+                f.error("rss-channel-required", "channel link is empty", at: el)
             }
         }
         plainText(channel, field: "channel title", name: "title", into: &f)
@@ -43,16 +48,19 @@ enum RSSRules {
         selfLink(channel, expectedSelf: expectedSelf, into: &f)
         for name in ["managingEditor", "webMaster"] { email(channel, name, into: &f) }
         if let lang = channel.plain("language"), !isLanguageTag(lang.trimmedText) {
-            f.warning("rss-language", "language \"\(lang.trimmedText)\" is not a language code like en or en-us", at: lang)
+            f.error("rss-language", "language \"\(lang.trimmedText)\" is not a language code like en or en-us", at: lang)
         }
-        if let ttl = channel.plain("ttl"), Int(ttl.trimmedText).map({ $0 >= 0 }) != true {
-            f.error("rss-ttl", "ttl must be a non-negative number of minutes", at: ttl)
+        if let ttl = channel.plain("ttl"), Int(ttl.trimmedText).map({ $0 > 0 }) != true {
+            f.error("rss-ttl", "ttl must be a positive number of minutes (found \"\(ttl.trimmedText)\")", at: ttl)
         }
 
         var guids: [String: Int] = [:]
         for item in channel.all("item") where item.namespace == nil {
             checkItem(item, guids: &guids, now: now, into: &f)
         }
+        RSSStructure.check(channel: channel, into: &f)
+        ITunesRules.check(channel: channel, into: &f)
+        FeedExtensions.check(rss, itemNames: ["item"], into: &f)
         rss.walk { el in TextChecks.check(el.text, field: "<\(el.name)>", line: el.line, column: el.column, into: &f) }
     }
 
@@ -60,8 +68,10 @@ enum RSSRules {
         duplicates(in: item, singles: itemSingles, contentEncoded: true, into: &f)
         let title = item.plain("title")
         let description = item.plain("description")
-        if (title?.trimmedText ?? "").isEmpty, (description?.trimmedText ?? "").isEmpty {
+        if title == nil, description == nil {
             f.error("rss-item-title-or-description", "item has neither a title nor a description", at: item)
+        } else if (title?.trimmedText ?? "").isEmpty, (description?.trimmedText ?? "").isEmpty {
+            f.galleyRule("rss-item-title-or-description", "item's title and description are both empty", at: item)
         }
         plainText(item, field: "item title", name: "title", into: &f)
         if let creator = item.first("creator", ns: dcNS), TextChecks.looksLikeHTML(creator.text) {
@@ -80,10 +90,9 @@ enum RSSRules {
             if let p = isPermaLink, p != "true", p != "false" {
                 f.error("rss-guid-ispermalink", "guid@isPermaLink must be \"true\" or \"false\" (found \"\(p)\")", at: guid)
             }
-            if isPermaLink != "false", !value.isEmpty, !FeedURL.isAbsoluteHTTP(value) {
+            if isPermaLink != "false", !FeedURL.isAbsoluteHTTP(value) {
                 f.error("rss-guid-not-url", "guid is a permalink (isPermaLink is \(isPermaLink == nil ? "true by default" : "true")) but \"\(value)\" is not an absolute URL", at: guid)
-            }
-            if value.isEmpty {
+            } else if value.isEmpty {
                 f.galleyRule("rss-guid-empty", "guid is empty", at: guid)
             } else if let first = guids[value] {
                 f.error("rss-guid-duplicate", "guid \"\(value)\" is also used by the item on line \(first)", at: guid)
@@ -126,19 +135,22 @@ enum RSSRules {
     /// a bare name belongs in `dc:creator`.
     static func email(_ parent: XMLElementNode, _ name: String, into f: inout Findings) {
         guard let el = parent.plain(name) else { return }
-        func isAddress(_ s: Substring) -> Bool {
-            let parts = s.split(separator: "@", omittingEmptySubsequences: false)
-            return parts.count == 2 && !parts[0].isEmpty && !parts[0].contains(":") && parts[1].contains(".") && !parts[1].hasSuffix(".")
+        var text = el.trimmedText
+        if text.hasPrefix("mailto:") {
+            // A mailto: URL carries an address in a form RSS 2.0 does not define; the W3C validator
+            // warns and reads the address, Galley never writes it.
+            text = String(text.dropFirst(7)).removingPercentEncoding ?? text
+            f.galleyRule("rss-email", "<\(name)> should be a plain e-mail address, not a mailto: URL, e.g. \"ada@example.com (Ada Lovelace)\"", at: el)
         }
-        let text = el.trimmedText
-        let first = text.split(separator: " ").first ?? ""
-        if isAddress(first) { return }
-        // "mailto:ada@example.com" and "Ada Lovelace <ada@example.com>" carry an address in a form
-        // RSS 2.0 does not define; the W3C validator warns about them, Galley never writes them.
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "<" || $0 == ">" || $0 == "(" || $0 == ")" })
-        if words.contains(where: { isAddress($0.hasPrefix("mailto:") ? $0.dropFirst(7) : $0) }) {
-            f.galleyRule("rss-email", "<\(name)> should start with a plain e-mail address, e.g. \"ada@example.com (Ada Lovelace)\"", at: el)
-        } else {
+        if let at = text.firstIndex(of: "@"), at > text.startIndex, !text.hasSuffix(")") {
+            // "Ada <ada@example.com>", "Ada, ada@example.com": an address readers can find, in an unusual form.
+            if text.contains(" "), !text.hasPrefix("mailto:") {
+                f.galleyRule("rss-email", "<\(name)> should read \"ada@example.com (Ada Lovelace)\": the address first, the name in parentheses", at: el)
+            }
+            return
+        }
+        let address = text.split(separator: "(", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+        if !ITunesRules.isAddrSpec(address) {
             f.error("rss-email", "<\(name)> must start with an e-mail address, e.g. \"ada@example.com (Ada Lovelace)\"; use dc:creator for a name", at: el)
         }
     }
@@ -187,16 +199,29 @@ enum RSSRules {
 
     static func absoluteURL(_ parent: XMLElementNode, _ name: String, into f: inout Findings) {
         for el in parent.all(name) where el.namespace == nil {
-            let v = el.trimmedText
-            if !FeedURL.isAbsoluteHTTP(v) {
-                f.error("rss-url-not-absolute", "<\(name)> must be an absolute URL (found \"\(v)\")", at: el)
-            }
+            urlValue(el.trimmedText, field: "<\(name)>", at: el, into: &f)
+        }
+    }
+
+    /// An absolute URI in ASCII. Another scheme than http(s) (ftp:, javascript:) is legal RSS
+    /// that readers may not follow: a warning, as the W3C validator has it, and an error in Galley's feeds.
+    static func urlValue(_ v: String, field: String, at el: XMLElementNode, into f: inout Findings) {
+        if let problem = FeedURL.problem(v, iri: false) {
+            f.error("rss-url-invalid", "\(field) \"\(v)\" is not a valid URL: \(problem)", at: el)
+        } else if !FeedURL.isAbsolute(v) {
+            f.error("rss-url-not-absolute", "\(field) must be an absolute URL (found \"\(v)\")", at: el)
+        } else if !FeedURL.isAbsoluteHTTP(v) {
+            f.galleyRule("rss-url-not-absolute", "\(field) \"\(v)\" is not an http(s) URL; readers may not follow it", at: el)
         }
     }
 
     static func date(_ el: XMLElementNode, now: Date, into f: inout Findings) {
         let text = el.trimmedText
         guard let parsed = FeedDates.parseRFC822(text) else {
+            if let loose = FeedDates.parseLooseRFC822(text), loose.year >= 1900 {
+                f.galleyRule("rss-date-format", "<\(el.name)> \"\(text)\" is readable but not a strict RFC 822 date (write \"\(FeedDates.rfc822(loose.date))\")", at: el)
+                return
+            }
             f.error("rss-date-format", "<\(el.name)> \"\(text)\" is not an RFC 822 date like \"Fri, 06 Mar 2026 10:00:00 +0000\"", at: el)
             return
         }

@@ -125,9 +125,10 @@ enum TextChecks {
         }
     }
 
-    /// Relative references in HTML content, which readers resolve against nothing.
+    /// Relative references in HTML content, which readers resolve against nothing. A `#fragment`
+    /// alone points within the item itself (footnotes), which every reader shows in place.
     static func relativeURLs(inHTML html: String, memo: TextCheckMemo? = nil) -> [String] {
-        let compute = { FeedHTML.urls(in: html).filter { !FeedURL.isAbsolute($0) && !$0.isEmpty } }
+        let compute = { FeedHTML.urls(in: html).filter { !FeedURL.isAbsolute($0) && !$0.isEmpty && !$0.hasPrefix("#") } }
         return memo?.relativeURLs(html, compute: compute) ?? compute()
     }
 }
