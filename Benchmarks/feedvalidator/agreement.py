@@ -8,7 +8,7 @@ its src/validtest.py does (validateString(data, fallback='US-ASCII', base=URL));
 "W3C error" when any logged event is a feedvalidator.logging.Error. Galley's verdict is
 `galley check --format json FILE` reporting any finding of severity "error".
 
-Usage: agreement.py GALLEY_BINARY [--list]
+Usage: agreement.py GALLEY_BINARY [--list] [--held-out]
 Groups: RSS 2.0 = testcases/rss + testcases/rss20 files whose root is <rss version="2.0">;
 Atom 1.0 = testcases/atom; iTunes = testcases/ext/itunes.
 """
@@ -69,6 +69,9 @@ groups = {
     "Atom 1.0": glob.glob(f"{root}/testcases/atom/**/*.xml", recursive=True),
     "iTunes": glob.glob(f"{root}/testcases/ext/itunes/**/*.xml", recursive=True),
 }
+if "--held-out" in sys.argv:
+    # Rules were written against the three groups above; these files were not looked at.
+    groups = {"Other extensions (held out)": [p for p in glob.glob(f"{root}/testcases/ext/**/*.xml", recursive=True) if "/itunes/" not in p]}
 
 crashes, slowest, unpositioned = 0, (0.0, ""), 0
 print("| testcases | files | W3C error & galley error | missed | false alarm | agreement |")

@@ -84,7 +84,7 @@ public struct SiteChecker: Sendable {
                 return SiteChecker.pageDiagnostics(HTMLScanner.scan(data), path: display)
             }
             if FeedValidator.sniff(data) == .unknown, !["json", "xml", "rss", "atom"].contains(ext) {
-                return [CheckDiagnostic(path: display, line: 0, column: 0, severity: .error, rule: "check-not-a-feed",
+                return [CheckDiagnostic(path: display, line: 1, column: 1, severity: .error, rule: "check-not-a-feed",
                                         message: "not an HTML page, RSS, Atom or JSON Feed")]
             }
             return SiteChecker.feedDiagnostics(FeedValidator.validate(data), path: display)
