@@ -64,10 +64,34 @@ extension HTMLRenderer {
     mutating func renderCodeBlock(_ node: Node) {
         out.cr()
         let info = cString(cmark_node_get_fence_info(node))
+        let parsed = CodeInfo(info)
+        if let tab = parsed.attributes["tab"] {
+            // Consecutive fences with a `tab` label are one group; the theme's script turns the
+            // group into tabs. Without it (feeds, print, JavaScript off) each block shows under its label.
+            if !Self.isTabFence(previousSibling(node)) { out.append("<div class=\"code-tabs\">\n") }
+            out.append("<div class=\"code-tab\" data-tab=\"")
+            appendEscaped(&out, tab)
+            out.append("\">\n<p class=\"code-tab-label\"><strong>")
+            appendEscaped(&out, tab)
+            out.append("</strong></p>\n")
+            renderCodeBlockBody(node, info: info, parsed: parsed)
+            out.cr()
+            out.append("</div>\n")
+            if !Self.isTabFence(nextSibling(node)) { out.append("</div>\n") }
+            return
+        }
+        renderCodeBlockBody(node, info: info, parsed: parsed)
+    }
+
+    static func isTabFence(_ node: Node?) -> Bool {
+        guard let node, nodeType(node) == NodeType.codeBlock else { return false }
+        return CodeInfo(cString(cmark_node_get_fence_info(node))).attributes["tab"] != nil
+    }
+
+    mutating func renderCodeBlockBody(_ node: Node, info: String, parsed: CodeInfo) {
         let lit = literalBytes(node)
         countWords(lit)
         inWord = false
-        let parsed = CodeInfo(info)
         let attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
         if ctx.plainCodeBlocks && attrs == nil {
             // The default hook, written straight into the output.

@@ -258,14 +258,7 @@ struct HTMLRenderer {
                     out.append("</li>\n")
                 }
             case NodeType.blockQuote:
-                out.cr()
-                if entering {
-                    out.append("<blockquote")
-                    if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
-                    out.append(">\n")
-                } else {
-                    out.append("</blockquote>\n")
-                }
+                renderBlockQuote(node, entering: entering)
             case NodeType.codeBlock:
                 renderCodeBlock(node)
             case NodeType.htmlBlock:

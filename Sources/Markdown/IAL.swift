@@ -85,10 +85,8 @@ func parseIAL<C: RandomAccessCollection>(_ s: C) -> IALParse where C.Element == 
             return .attributes(attrs, length: i + 1 - s.startIndex)
         }
         if b == 0x23 || b == 0x2E { // # or .
-            var j = i + 1
-            while j < end, isNameByte(s[j]) { j += 1 }
+            let (name, j) = readName(s, i + 1, end)
             guard j > i + 1 else { return .invalid("empty `\(b == 0x23 ? "#" : ".")` in attribute list") }
-            let name = String(decoding: s[(i + 1)..<j], as: UTF8.self)
             if b == 0x23 { attrs.id = name } else if !attrs.classes.contains(name) { attrs.classes.append(name) }
             i = j
             continue
@@ -96,9 +94,7 @@ func parseIAL<C: RandomAccessCollection>(_ s: C) -> IALParse where C.Element == 
         guard isNameByte(b) else {
             return .invalid("unexpected `\(String(decoding: [b], as: UTF8.self))` in attribute list")
         }
-        var j = i
-        while j < end, isNameByte(s[j]) { j += 1 }
-        let key = String(decoding: s[i..<j], as: UTF8.self)
+        var (key, j) = readName(s, i, end)
         if j < end, s[j] == 0x3D { // =
             j += 1
             guard j < end else { return .invalid("attribute `\(key)` has no value") }
@@ -140,6 +136,26 @@ func parseIAL<C: RandomAccessCollection>(_ s: C) -> IALParse where C.Element == 
             i = j
         }
     }
+}
+
+/// A class, id or key name from `i`. Smart punctuation has turned `--` into an en dash and `---`
+/// into an em dash before the list is read (`.notice--warning`); they are turned back.
+private func readName<C: RandomAccessCollection>(_ s: C, _ from: Int, _ end: Int) -> (String, Int) where C.Element == UInt8, C.Index == Int {
+    var bytes: [UInt8] = []
+    var j = from
+    while j < end {
+        let b = s[j]
+        if isAlnumByte(b) || b == 0x2D || b == 0x5F || b == 0x3A {
+            bytes.append(b)
+            j += 1
+        } else if b == 0xE2, j + 2 < end, s[j + 1] == 0x80, s[j + 2] == 0x93 || s[j + 2] == 0x94 {
+            bytes += s[j + 2] == 0x93 ? [0x2D, 0x2D] : [0x2D, 0x2D, 0x2D]
+            j += 3
+        } else {
+            break
+        }
+    }
+    return (String(decoding: bytes, as: UTF8.self), j)
 }
 
 /// A quote mark at `i`: its kind (straight double/single, curly double/single, as smart

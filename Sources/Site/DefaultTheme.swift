@@ -58,6 +58,94 @@ enum DefaultTheme {
 {{/base}}
 
 """#,
+        "assets/code-tabs.js": #"""
+// Code tabs: each <div class="code-tabs"> (consecutive fences with tab="…") becomes a WAI-ARIA
+// tab list. Without this script every block shows under its label, so nothing is ever hidden
+// from a reader. Choosing a label switches every group on the page that has it and is
+// remembered across pages (localStorage), so a Kotlin reader picks Kotlin once.
+(function () {
+  'use strict';
+  var KEY = 'galley-code-tab';
+  var groups = [];
+
+  function remembered() {
+    try { return localStorage.getItem(KEY); } catch (e) { return null; }
+  }
+
+  function remember(label) {
+    try { localStorage.setItem(KEY, label); } catch (e) { /* private mode: the choice lasts this page */ }
+  }
+
+  // Shows the panel labelled `label` in `group`; false when the group has no such tab.
+  function select(group, label, focus) {
+    var index = group.labels.indexOf(label);
+    if (index < 0) return false;
+    group.tabs.forEach(function (tab, i) {
+      var on = i === index;
+      tab.setAttribute('aria-selected', on ? 'true' : 'false');
+      tab.tabIndex = on ? 0 : -1;
+      group.panels[i].hidden = !on;
+    });
+    if (focus) group.tabs[index].focus();
+    return true;
+  }
+
+  function choose(label, from) {
+    remember(label);
+    // Keep the group the reader used where it is on screen while others change height above it.
+    var before = from.root.getBoundingClientRect().top;
+    groups.forEach(function (group) { select(group, label, group === from); });
+    var shift = from.root.getBoundingClientRect().top - before;
+    if (shift) window.scrollBy(0, shift);
+  }
+
+  function build(root, g) {
+    var panels = Array.prototype.filter.call(root.children, function (el) { return el.classList.contains('code-tab'); });
+    if (panels.length < 2) return;
+    var group = { root: root, panels: panels, labels: [], tabs: [] };
+    var list = document.createElement('div');
+    list.className = 'code-tabs-list';
+    list.setAttribute('role', 'tablist');
+    list.setAttribute('aria-label', 'Code variants');
+    panels.forEach(function (panel, i) {
+      var label = panel.getAttribute('data-tab') || String(i + 1);
+      var tab = document.createElement('button');
+      tab.type = 'button';
+      tab.id = 'code-tab-' + g + '-' + i;
+      tab.textContent = label;
+      tab.setAttribute('role', 'tab');
+      panel.id = panel.id || 'code-panel-' + g + '-' + i;
+      tab.setAttribute('aria-controls', panel.id);
+      panel.setAttribute('role', 'tabpanel');
+      panel.setAttribute('aria-labelledby', tab.id);
+      tab.addEventListener('click', function () { choose(label, group); });
+      tab.addEventListener('keydown', function (event) {
+        var next = null;
+        if (event.key === 'ArrowRight') next = (i + 1) % panels.length;
+        else if (event.key === 'ArrowLeft') next = (i - 1 + panels.length) % panels.length;
+        else if (event.key === 'Home') next = 0;
+        else if (event.key === 'End') next = panels.length - 1;
+        if (next === null) return;
+        event.preventDefault();
+        choose(group.labels[next], group);
+      });
+      group.labels.push(label);
+      group.tabs.push(tab);
+      list.appendChild(tab);
+    });
+    root.insertBefore(list, root.firstChild);
+    root.classList.add('is-tabbed');
+    groups.push(group);
+  }
+
+  Array.prototype.forEach.call(document.querySelectorAll('.code-tabs'), build);
+  var stored = remembered();
+  groups.forEach(function (group) {
+    if (!(stored && select(group, stored, false))) select(group, group.labels[0], false);
+  });
+})();
+
+"""#,
         "assets/copy-code.js": #"""
 // Galley: a "Copy" button on every highlighted code block. Progressive enhancement: without
 // JavaScript or the Clipboard API (plain-http pages) there is no button and nothing changes.
@@ -156,6 +244,17 @@ enum DefaultTheme {
   --mark: #fbeaa0;
   --focus: #e0a100;
   --row-alt: rgba(0, 0, 0, 0.025);
+  /* Callouts: a rule and title colour per kind, each title ≥ 4.5:1 on its background (tested). */
+  --callout-note: #1f4f8f;
+  --callout-note-bg: #eef3fa;
+  --callout-tip: #1d6324;
+  --callout-tip-bg: #edf6ee;
+  --callout-important: #5a32a3;
+  --callout-important-bg: #f4f0fb;
+  --callout-warning: #7a4500;
+  --callout-warning-bg: #fcf3e3;
+  --callout-caution: #9c1f18;
+  --callout-caution-bg: #fcecea;
 
   --font-text: system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans",
     "Liberation Sans", "DejaVu Sans", Helvetica, Arial, sans-serif;
@@ -188,6 +287,16 @@ enum DefaultTheme {
     --mark: #5a4b12;
     --focus: #ffc940;
     --row-alt: rgba(255, 255, 255, 0.03);
+    --callout-note: #9cc2f5;
+    --callout-note-bg: #17212d;
+    --callout-tip: #96dc9f;
+    --callout-tip-bg: #152219;
+    --callout-important: #cbb1f6;
+    --callout-important-bg: #201a2c;
+    --callout-warning: #f0c27a;
+    --callout-warning-bg: #272015;
+    --callout-caution: #ffaea1;
+    --callout-caution-bg: #2c1a18;
   }
 }
 
@@ -547,6 +656,134 @@ blockquote > :last-child {
   margin-bottom: 0;
 }
 
+/* ---------- Callouts: > [!NOTE] … > [!CAUTION], {: .notice--warning} ---------- */
+
+blockquote.callout {
+  --c: var(--callout-note);
+  --c-bg: var(--callout-note-bg);
+  padding: 0.75em 1em 0.8em;
+  border-left: 4px solid var(--c);
+  border-radius: 0 var(--radius) var(--radius) 0;
+  background: var(--c-bg);
+  color: var(--text);
+}
+
+blockquote.callout-tip { --c: var(--callout-tip); --c-bg: var(--callout-tip-bg); }
+blockquote.callout-important { --c: var(--callout-important); --c-bg: var(--callout-important-bg); }
+blockquote.callout-warning { --c: var(--callout-warning); --c-bg: var(--callout-warning-bg); }
+blockquote.callout-caution { --c: var(--callout-caution); --c-bg: var(--callout-caution-bg); }
+
+.callout-title {
+  display: flex;
+  align-items: center;
+  gap: 0.45em;
+  margin: 0 0 0.35em;
+  color: var(--c);
+  font-size: 0.95rem;
+}
+
+.callout-title::before {
+  content: "";
+  flex: none;
+  width: 1.05em;
+  height: 1.05em;
+  background: currentColor;
+  /* A circled "i"; tips get a light bulb, warnings a triangle (masks, so the icon takes the title's colour). */
+  -webkit-mask: var(--callout-icon) center / contain no-repeat;
+  mask: var(--callout-icon) center / contain no-repeat;
+  --callout-icon: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M8 0a8 8 0 1 1 0 16A8 8 0 0 1 8 0Zm0 1.5a6.5 6.5 0 1 0 0 13 6.5 6.5 0 0 0 0-13ZM7 7h2v5H7V7Zm1-3.25a1.1 1.1 0 1 1 0 2.2 1.1 1.1 0 0 1 0-2.2Z'/%3E%3C/svg%3E");
+}
+
+.callout-tip .callout-title::before {
+  --callout-icon: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M8 0a5.5 5.5 0 0 1 3.2 10c-.5.4-.7.8-.7 1.3V12h-5v-.7c0-.5-.2-.9-.7-1.3A5.5 5.5 0 0 1 8 0Zm0 1.5a4 4 0 0 0-2.3 7.3c.7.5 1.2 1.2 1.3 1.7h2c.1-.5.6-1.2 1.3-1.7A4 4 0 0 0 8 1.5ZM5.5 13.5h5V15a1 1 0 0 1-1 1h-3a1 1 0 0 1-1-1v-1.5Z'/%3E%3C/svg%3E");
+}
+
+.callout-warning .callout-title::before,
+.callout-caution .callout-title::before,
+.callout-important .callout-title::before {
+  --callout-icon: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M8 .5c.5 0 .9.3 1.2.7l6.6 11.9c.5.9-.1 2-1.2 2H1.4c-1 0-1.7-1.1-1.2-2L6.8 1.2C7.1.8 7.5.5 8 .5ZM7 5v5h2V5H7Zm1 6.5a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2Z'/%3E%3C/svg%3E");
+}
+
+/* kramdown themes put these classes on paragraphs too: a box without a title. */
+p.notice, p.notice--info, p.notice--primary, p.notice--success, p.notice--warning, p.notice--danger, p.warning {
+  padding: 0.7em 1em;
+  border-left: 4px solid var(--callout-note);
+  border-radius: 0 var(--radius) var(--radius) 0;
+  background: var(--callout-note-bg);
+}
+
+p.notice--success { border-left-color: var(--callout-tip); background: var(--callout-tip-bg); }
+p.notice--primary { border-left-color: var(--callout-important); background: var(--callout-important-bg); }
+p.notice--warning, p.warning { border-left-color: var(--callout-warning); background: var(--callout-warning-bg); }
+p.notice--danger { border-left-color: var(--callout-caution); background: var(--callout-caution-bg); }
+
+blockquote.callout > :last-child {
+  margin-bottom: 0;
+}
+
+/* ---------- Code tabs: consecutive fences with tab="…" ---------- */
+
+.code-tabs {
+  margin: 0 0 1.4em;
+}
+
+.code-tab > div.highlighter-rouge,
+.code-tab > pre {
+  margin-bottom: 0.9em;
+}
+
+.code-tab-label {
+  margin: 0 0 0.3em;
+  font-size: 0.85rem;
+  color: var(--muted);
+}
+
+.code-tabs-list {
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.25rem;
+  margin-bottom: -1px;
+}
+
+.code-tabs-list [role="tab"] {
+  min-height: 2rem;
+  padding: 0.3em 0.9em;
+  border: 1px solid var(--rule);
+  border-bottom-color: transparent;
+  border-radius: var(--radius) var(--radius) 0 0;
+  background: var(--bg-raised);
+  color: var(--muted);
+  font: inherit;
+  font-size: 0.88rem;
+  cursor: pointer;
+}
+
+.code-tabs-list [role="tab"][aria-selected="true"] {
+  background: var(--bg-code);
+  border-color: var(--rule-strong);
+  border-bottom-color: var(--bg-code);
+  color: var(--text-strong);
+  font-weight: 600;
+}
+
+.code-tabs-list [role="tab"]:focus-visible {
+  outline: 2px solid var(--focus);
+  outline-offset: 2px;
+}
+
+.code-tabs.is-tabbed .code-tab-label {
+  display: none;
+}
+
+.code-tabs.is-tabbed .code-tab > div.highlighter-rouge,
+.code-tabs.is-tabbed .code-tab > pre {
+  margin-bottom: 0;
+}
+
+.code-tabs.is-tabbed .code-tab pre {
+  border-top-left-radius: 0;
+}
+
 blockquote cite {
   display: block;
   margin-top: 0.5em;
@@ -808,8 +1045,18 @@ div.highlighter-rouge .copy-code[data-state="done"] {
 }
 
 @media print {
-  .copy-code {
+  .copy-code,
+  .code-tabs-list {
     display: none;
+  }
+
+  /* Paper shows every tab, each under its label. */
+  .code-tabs.is-tabbed .code-tab[hidden] {
+    display: block;
+  }
+
+  .code-tabs.is-tabbed .code-tab-label {
+    display: block;
   }
 }
 
@@ -1708,6 +1955,7 @@ a.tag:hover {
 <link rel="stylesheet" href="{{site.assets}}galley.css">
 <link rel="stylesheet" href="{{site.assets}}syntax.css">
 <script src="{{site.assets}}copy-code.js" defer></script>
+<script src="{{site.assets}}code-tabs.js" defer></script>
 {{#site.feeds.rss}}
 <link rel="alternate" type="application/rss+xml" title="{{site.title}} (RSS)" href="{{.}}">
 {{/site.feeds.rss}}
