@@ -73,6 +73,11 @@ struct ContextBuilder: Sendable {
         // The theme's contents box: not when the body placed its own ({:toc}) or front matter says `toc: false`.
         let tocOff = src.params.contains { key, value in if key == "toc", case .bool(false) = value { return true } else { return false } }
         d["showTOC"] = .bool(!p.hasTableOfContents && !tocOff && !p.headings.isEmpty)
+        // `notice:` (Jekyll themes' "this post is outdated") is shown as a callout above the post.
+        if let notice = src.params.first(where: { $0.0 == "notice" })?.1, case .string(let text) = notice.template,
+           !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            d["notice"] = .string(text)
+        }
         d["source"] = .string(src.sourcePath)
         if let u = src.updated { d["updated"] = date(u) }
         if let a = src.author ?? config.author?.name { d["author"] = .map(["name": .string(a)]) }

@@ -2130,6 +2130,9 @@ a.tag:hover {
 </header>
 {{>partials/toc}}
 <div class="post-body e-content">
+{{#page.notice}}
+<blockquote class="callout callout-note post-notice"><p class="callout-title"><strong>Note</strong></p><p>{{page.notice}}</p></blockquote>
+{{/page.notice}}
 {{{page.content}}}
 </div>
 <footer class="post-footer">
