@@ -27,6 +27,8 @@ let package = Package(
         // parse + render: Markdown (cmark AST → our HTML), Highlight (pure Swift, nothing outside this package).
         .target(name: "Markdown", dependencies: ["CCmark", "TextBytes"]),
         .target(name: "Highlight", dependencies: ["TextBytes"]),
+        // charts: tables of numbers drawn as SVG at build time (knows nothing of sites or Markdown).
+        .target(name: "Charts"),
         // Byte-level text helpers both use: UTF-8 to String for mostly-ASCII buffers, eight-bytes-at-a-time scans.
         .target(name: "TextBytes"),
         // write + validate feeds (RSS, Atom, JSON Feed), parsed back with libxml2.
@@ -35,7 +37,7 @@ let package = Package(
         .target(name: "Check", dependencies: ["Feed", "CLibXML2"]),
         // load → render → write: the site model and build pipeline.
         .target(name: "Site", dependencies: [
-            "Markdown", "Highlight", "Feed",
+            "Markdown", "Highlight", "Feed", "Charts",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
@@ -45,7 +47,7 @@ let package = Package(
         // Not needed by `galley build`.
         .target(name: "Server"),
         .executableTarget(name: "galley", dependencies: [
-            "Site", "Import", "Server", "Check", "Highlight", "Markdown", "Feed",
+            "Site", "Import", "Server", "Check", "Highlight", "Markdown", "Feed", "Charts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -54,9 +56,10 @@ let package = Package(
         .testTarget(name: "TextBytesTests", dependencies: ["TextBytes", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CCmark", "TestSupport"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "CLibXML2"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "CLibXML2", "TestSupport"]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Charts", "CLibXML2", "TestSupport"]),
         .testTarget(name: "ImportTests", dependencies: ["Import", "Site", "Check", "CLibXML2"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ServerTests", dependencies: ["Server"]),
     ],

@@ -19,6 +19,7 @@ final class DocumentContext {
     let footnotes: FootnoteSource
     /// The default code block hook is in use, so blocks can be written without building Strings.
     var plainCodeBlocks = false
+    var tableRenderer: TableBlockRenderer?
     /// Lines that look like link reference definitions, for re-parsing table cells with the same links.
     lazy var referenceDefinitions: [UInt8] = collectReferenceDefinitions(source)
 

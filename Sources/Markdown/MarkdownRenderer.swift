@@ -80,6 +80,22 @@ public struct HTMLAttribute: Sendable, Hashable {
 /// Turns a code block into its full HTML (wrapper included).
 public typealias CodeBlockRenderer = @Sendable (CodeBlock) -> String
 
+/// A GFM table whose attribute list asks for something else too (`{: chart="bar"}`): its cells as
+/// typed, the attributes, and the table's own HTML, for a hook that draws it (charts).
+public struct TableBlock: Sendable {
+    public var header: [String]
+    public var rows: [[String]]
+    /// Body line of the header row; row `i` is on `line + 2 + i`.
+    public var line: Int
+    public var attributes: [HTMLAttribute]
+    /// The table as it would be written (without the attributes the hook reads).
+    public var html: String
+}
+
+/// Returns the HTML to write instead of the table (nil: the table as is). Asked only for tables
+/// carrying one of `MarkdownRenderer.tableHookKeys`.
+public typealias TableBlockRenderer = @Sendable (TableBlock) -> String?
+
 /// A warning or error found while rendering, with a position in the Markdown body (1-based).
 public struct MarkdownDiagnostic: Sendable, Hashable {
     public enum Severity: String, Sendable { case warning, error }
@@ -137,6 +153,10 @@ public struct MarkdownRenderer: Sendable {
     public var codeBlockRenderer: CodeBlockRenderer {
         didSet { usesPlainCodeBlocks = false }
     }
+
+    /// Attribute keys that send a table to `tableRenderer`.
+    public static let tableHookKeys: Set<String> = ["chart"]
+    public var tableRenderer: TableBlockRenderer?
 
     public init(options: MarkdownOptions = MarkdownOptions(), codeBlockRenderer: CodeBlockRenderer? = nil) {
         self.options = options
@@ -212,6 +232,7 @@ public struct MarkdownRenderer: Sendable {
     private func renderInArena(_ prepared: FootnoteSource) -> MarkdownDocument? {
         let source = SourceText(prepared.text)
         let ctx = DocumentContext(options: options, source: source, codeBlockRenderer: codeBlockRenderer, footnotes: prepared)
+        ctx.tableRenderer = tableRenderer
         ctx.plainCodeBlocks = usesPlainCodeBlocks
         let document = parseDocument(source.bytes, options: ctx.parseOptions)
         var r = HTMLRenderer(ctx: ctx)

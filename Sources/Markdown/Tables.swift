@@ -255,8 +255,15 @@ extension HTMLRenderer {
         defer { auxiliaryLine = nil }
         for n in table.lead { render(n) }
         out.cr()
+        var attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
+        var hooked: [HTMLAttribute]? = nil
+        if ctx.tableRenderer != nil, let a = attrs, a.pairs.contains(where: { MarkdownRenderer.tableHookKeys.contains($0.0) }) {
+            hooked = a.pairs.map { HTMLAttribute(name: $0.0, value: $0.1) }
+            attrs?.pairs = []
+        }
+        let start = out.count
         out.append("<table")
-        if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
+        attrs?.write(to: &out)
         out.append(">\n<thead>\n<tr>\n")
         let columns = table.layout.alignments.count
         var index = 0
@@ -278,6 +285,20 @@ extension HTMLRenderer {
             out.append("</tbody>\n")
         }
         out.append("</table>\n")
+        if let hooked, let hook = ctx.tableRenderer {
+            func text(_ c: [UInt8]) -> String {
+                var a = c.startIndex, b = c.endIndex
+                while a < b, isSpaceByte(c[a]) { a += 1 }
+                while b > a, isSpaceByte(c[b - 1]) { b -= 1 }
+                return String(decoding: c[a..<b], as: UTF8.self)
+            }
+            let block = TableBlock(header: table.layout.header.map(text), rows: table.layout.rows.map { row in row.map(text) },
+                                   line: startLine(node), attributes: hooked, html: String(decoding: out[start...], as: UTF8.self))
+            if let replacement = hook(block) {
+                out.removeSubrange(start...)
+                out.append(contentsOf: Array(replacement.utf8))
+            }
+        }
         for n in table.trail { render(n) }
     }
 

@@ -219,6 +219,13 @@ public actor BuildSession {
             if !builtInWritten { fresh.insert(path) }
         }
         builtInWritten = stream == nil
+        // Charts' standalone SVG files (feeds show them as images).
+        var chartPaths = Set<String>()
+        for doc in renderedDocs {
+            for (path, svg) in doc.charts.sorted(by: { $0.key < $1.key }) where chartPaths.insert(path).inserted {
+                files.append(OutputFile(path: path, data: Data(svg.utf8), source: doc.source.sourcePath))
+            }
+        }
 
         let feeds = await feedsMade
         for f in feeds {
@@ -302,15 +309,16 @@ public actor BuildSession {
     private func makeFeeds(_ builder: FeedBuilder, jobs: [FeedBuilder.FeedJob], posts: [RenderedDocument],
                            stream: (staging: OutputWriter.Staging, skip: Set<String>)?) async -> [CachedFeed] {
         let inFeeds = Set(jobs.flatMap(\.posts)).sorted().map { posts[$0] }
-        let html = await inlineStyledHTML(inFeeds)
+        let config = builder.config
+        let html = await inlineStyledHTML(inFeeds) { config.absolute($0) }
         phase("feedHTML")
         return await builder.feeds(jobs, posts: posts, contentHTML: html, cache: feedCache, fragments: feedFragments,
                                    memo: feedMemo, stream: stream)
     }
 
-    private func inlineStyledHTML(_ posts: [RenderedDocument]) async -> [String: String] {
+    private func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: String] {
         let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.source.fingerprint }
-        for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.source.fingerprint, Highlighter.inlineStyles(in: $0.html)) }) {
+        for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.source.fingerprint, ChartBlocks.feedImages(Highlighter.inlineStyles(in: $0.html), absolute: absolute)) }) {
             feedHTML[path] = (print, html)
         }
         if feedHTML.count != posts.count {

@@ -721,6 +721,62 @@ blockquote.callout > :last-child {
   margin-bottom: 0;
 }
 
+/* ---------- Charts: tables and ```chart fences drawn as SVG at build time ---------- */
+
+figure.chart {
+  margin: 0 0 1.6em;
+}
+
+figure.chart svg {
+  max-width: 40rem;
+}
+
+.chart-data summary {
+  margin-top: 0.4em;
+  color: var(--muted);
+  font-size: 0.875rem;
+  cursor: pointer;
+}
+
+.chart-data table {
+  margin-top: 0.6em;
+}
+
+/* From `galley chart --css` (kept equal by a test). */
+.chart svg { display: block; width: 100%; height: auto; font-family: inherit; }
+.chart .s0 { fill: #0072b2; }
+.chart polyline.s0 { fill: none; stroke: #0072b2; }
+.chart .s1 { fill: #c25400; }
+.chart polyline.s1 { fill: none; stroke: #c25400; }
+.chart .s2 { fill: #00805c; }
+.chart polyline.s2 { fill: none; stroke: #00805c; }
+.chart .s3 { fill: #a8457e; }
+.chart polyline.s3 { fill: none; stroke: #a8457e; }
+.chart .s4 { fill: #806200; }
+.chart polyline.s4 { fill: none; stroke: #806200; }
+.chart .s5 { fill: #5656a8; }
+.chart polyline.s5 { fill: none; stroke: #5656a8; }
+.chart .t { fill: #1d1f23; }
+.chart .a { stroke: #1d1f23; }
+.chart .g { stroke: #d5d1c8; }
+@media (prefers-color-scheme: dark) {
+  .chart .s0 { fill: #56b4e9; }
+  .chart polyline.s0 { fill: none; stroke: #56b4e9; }
+  .chart .s1 { fill: #e69f00; }
+  .chart polyline.s1 { fill: none; stroke: #e69f00; }
+  .chart .s2 { fill: #2fc59a; }
+  .chart polyline.s2 { fill: none; stroke: #2fc59a; }
+  .chart .s3 { fill: #e48bc0; }
+  .chart polyline.s3 { fill: none; stroke: #e48bc0; }
+  .chart .s4 { fill: #f0e442; }
+  .chart polyline.s4 { fill: none; stroke: #f0e442; }
+  .chart .s5 { fill: #a6a6f5; }
+  .chart polyline.s5 { fill: none; stroke: #a6a6f5; }
+  .chart .t { fill: #e3e1db; }
+  .chart .a { stroke: #e3e1db; }
+  .chart .g { stroke: #3a3f47; }
+}
+
 /* ---------- Code tabs: consecutive fences with tab="…" ---------- */
 
 .code-tabs {

@@ -15,6 +15,8 @@ final class RenderedDocument: Sendable {
     let ids: [String]
     /// The body has its own `{:toc}`: the theme's contents box is left out.
     let hasTableOfContents: Bool
+    /// Standalone SVG files of the body's charts (output path → SVG), for feeds.
+    let charts: [String: String]
 
     /// Prints of what other pages show of this document (see `Prints`), made once per render, not per rebuild:
     /// its list entry without its terms, its link, and its tags (what related posts are computed from).
@@ -23,8 +25,10 @@ final class RenderedDocument: Sendable {
     let tagPrint: Int
 
     init(source: SourceDocument, html: String, excerptHTML: String, excerptText: String, headings: [Heading], wordCount: Int,
-         config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = [], hasTableOfContents: Bool = false) {
+         config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = [], hasTableOfContents: Bool = false,
+         charts: [String: String] = [:]) {
         self.hasTableOfContents = hasTableOfContents
+        self.charts = charts
         self.references = references
         self.ids = ids
         self.source = source

@@ -133,7 +133,11 @@ public struct SiteBuilder: Sendable {
         let highlighter = Highlighter()
         return await parallelMap(docs) { doc in
             let local = DiagnosticSink()
-            let renderer = MarkdownRenderer(options: config.markdown) { block in
+            let charts = ChartBlocks.Collector()
+            var renderer = MarkdownRenderer(options: config.markdown) { block in
+                if let chart = ChartBlocks.fence(block, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local) {
+                    return chart
+                }
                 let opts = HighlightOptions(lineNumbers: block.attributes["linenos"] != nil,
                                             highlightedLines: block.highlightedLines, title: block.attributes["title"],
                                             unlabeled: config.unlabeled)
@@ -146,6 +150,9 @@ public struct SiteBuilder: Sendable {
                     local.add(d)
                 }
                 return MarkdownRenderer.addingAttributes(block.htmlAttributes, toWrapper: result.html)
+            }
+            renderer.tableRenderer = { table in
+                ChartBlocks.table(table, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local)
             }
             for liquid in LiquidScan.find(in: doc.body) {
                 local.add(.warning(doc.sourcePath, line: liquid.line + doc.bodyLineOffset, column: liquid.column,
@@ -173,7 +180,7 @@ public struct SiteBuilder: Sendable {
             let (refs, ids) = LinkAudit.references(html: html)
             let rendered = RenderedDocument(source: doc, html: html, excerptHTML: excerpt, excerptText: out.excerptText,
                                             headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids,
-                                            hasTableOfContents: out.hasTableOfContents)
+                                            hasTableOfContents: out.hasTableOfContents, charts: charts.files)
             return (rendered, local.all)
         }
     }

@@ -1,0 +1,100 @@
+import Charts
+import Foundation
+import Markdown
+
+/// Charts in posts: a ```` ```chart ```` fence (CSV) or a table with `{: chart="bar" …}` becomes a
+/// `<figure class="chart">` holding the inline SVG and the data table (collapsed by default). Each
+/// chart's standalone SVG is written to `charts/<fingerprint>.svg` for feeds, which show it with `<img>`.
+enum ChartBlocks {
+    /// The standalone SVG files a document's charts need, collected while it renders (hooks are `@Sendable`).
+    final class Collector: @unchecked Sendable {
+        private let lock = NSLock()
+        private var items: [String: String] = [:]
+        func add(_ path: String, _ svg: String) { lock.lock(); items[path] = svg; lock.unlock() }
+        var files: [String: String] { lock.lock(); defer { lock.unlock() }; return items }
+    }
+
+    static let figureStart = "<figure class=\"chart\" data-chart=\""
+
+    /// A chart fence: CSV in the block, options in the info string (`chart type="line" unit="ms"`).
+    static func fence(_ block: CodeBlock, file: String, lineOffset: Int, collector: Collector, sink: DiagnosticSink) -> String? {
+        guard block.language == "chart" else { return nil }
+        let line = block.line + lineOffset
+        // The info string's key=value pairs in the order written, each at the fence line.
+        let attributes = block.attributes.keys.sorted().filter { !["linenos"].contains($0) }.map {
+            ChartAttribute($0, block.attributes[$0] ?? "", line: line, column: 4 + (block.info.range(of: $0).map { block.info.distance(from: block.info.startIndex, to: $0.lowerBound) } ?? 0))
+        }
+        do {
+            let spec = try ChartSpec(attributes: attributes)
+            let table = try ChartTable.csv(block.code, firstLine: line + 1)
+            return try figure(table, spec, tableHTML: htmlTable(table), collector: collector)
+        } catch {
+            report(error, file: file, sink: sink)
+            return MarkdownRenderer.plainCodeBlock(block)
+        }
+    }
+
+    /// A Markdown table whose attribute list has `chart=`.
+    static func table(_ block: TableBlock, file: String, lineOffset: Int, collector: Collector, sink: DiagnosticSink) -> String? {
+        let line = block.line + lineOffset
+        let attributes = block.attributes.map { ChartAttribute($0.name, $0.value, line: line + 2 + block.rows.count, column: 1) }
+        let header = block.header.enumerated().map { ChartCell($0.element, line: line, column: 1) }
+        let rows = block.rows.enumerated().map { i, row in row.map { ChartCell($0, line: line + 2 + i, column: 1) } }
+        do {
+            let spec = try ChartSpec(attributes: attributes)
+            return try figure(ChartTable(header: header, rows: rows, line: line, column: 1), spec, tableHTML: block.html, collector: collector)
+        } catch {
+            report(error, file: file, sink: sink)
+            return nil
+        }
+    }
+
+    static func figure(_ table: ChartTable, _ spec: ChartSpec, tableHTML: String, collector: Collector) throws(ChartError) -> String {
+        let drawn = try Chart.render(table: table, spec: spec)
+        let path = "charts/\(drawn.name).svg"
+        collector.add(path, drawn.standalone)
+        var html = figureStart + "/" + path + "\">\n" + drawn.inline + "\n"
+        switch spec.table {
+        case .collapsed: html += "<details class=\"chart-data\"><summary>Data</summary>\n" + tableHTML + "</details>\n"
+        case .shown: html += tableHTML
+        case .hidden: break
+        }
+        return html + "</figure>\n"
+    }
+
+    static func htmlTable(_ table: ChartTable) -> String {
+        func esc(_ s: String) -> String {
+            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        }
+        var html = "<table>\n<thead>\n<tr>\n" + table.header.map { "<th>\(esc($0.text))</th>\n" }.joined() + "</tr>\n</thead>\n<tbody>\n"
+        for row in table.rows {
+            html += "<tr>\n" + row.enumerated().map { $0.offset == 0 ? "<td>\(esc($0.element.text))</td>\n" : "<td align=\"right\">\(esc($0.element.text))</td>\n" }.joined() + "</tr>\n"
+        }
+        return html + "</tbody>\n</table>\n"
+    }
+
+    static func report(_ error: ChartError, file: String, sink: DiagnosticSink) {
+        sink.add(.error(file, line: error.line, column: error.column, "chart: " + error.message,
+                        hint: error.hint ?? "see README, Charts"))
+    }
+
+    /// Feed readers drop inline SVG: each chart's `<svg>` becomes an `<img>` of its standalone file.
+    static func feedImages(_ html: String, absolute: (String) -> String) -> String {
+        guard html.contains(figureStart) else { return html }
+        var out = ""
+        var rest = Substring(html)
+        while let start = rest.range(of: figureStart) {
+            out += rest[..<start.upperBound]
+            rest = rest[start.upperBound...]
+            guard let q = rest.firstIndex(of: "\""), let svgStart = rest.range(of: "<svg"), let svgEnd = rest.range(of: "</svg>") else { break }
+            let url = String(rest[..<q])
+            let svg = rest[svgStart.lowerBound..<svgEnd.upperBound]
+            let desc = svg.range(of: "<desc").flatMap { d in svg[d.upperBound...].firstIndex(of: ">").flatMap { gt in
+                svg[svg.index(after: gt)...].range(of: "</desc>").map { String(svg[svg.index(after: gt)..<$0.lowerBound]) } } } ?? "Chart"
+            out += rest[..<svgStart.lowerBound]
+            out += "<img src=\"\(absolute(url))\" alt=\"\(desc.replacingOccurrences(of: "\"", with: "&quot;"))\" width=\"640\">"
+            rest = rest[svgEnd.upperBound...]
+        }
+        return out + rest
+    }
+}
