@@ -35,11 +35,21 @@ enum ChartBlocks {
     }
 
     /// A Markdown table whose attribute list has `chart=`.
-    static func table(_ block: TableBlock, file: String, lineOffset: Int, collector: Collector, sink: DiagnosticSink) -> String? {
+    static func table(_ block: TableBlock, body: String, file: String, lineOffset: Int, collector: Collector, sink: DiagnosticSink) -> String? {
         let line = block.line + lineOffset
-        let attributes = block.attributes.map { ChartAttribute($0.name, $0.value, line: line + 2 + block.rows.count, column: 1) }
-        let header = block.header.enumerated().map { ChartCell($0.element, line: line, column: 1) }
-        let rows = block.rows.enumerated().map { i, row in row.map { ChartCell($0, line: line + 2 + i, column: 1) } }
+        // Columns are read off the source lines, so an error points at the cell or attribute itself.
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+        func source(_ bodyLine: Int) -> Substring { bodyLine >= 1 && bodyLine <= lines.count ? lines[bodyLine - 1] : "" }
+        let ialLine = source(block.line + 2 + block.rows.count)
+        let attributes = block.attributes.map { a in
+            ChartAttribute(a.name, a.value, line: line + 2 + block.rows.count, column: column(of: a.name + "=", in: ialLine))
+        }
+        func cells(_ texts: [String], bodyLine: Int) -> [ChartCell] {
+            let columns = cellColumns(source(bodyLine))
+            return texts.enumerated().map { k, t in ChartCell(t, line: bodyLine + lineOffset, column: k < columns.count ? columns[k] : 1) }
+        }
+        let header = cells(block.header, bodyLine: block.line)
+        let rows = block.rows.enumerated().map { i, row in cells(row, bodyLine: block.line + 2 + i) }
         do {
             let spec = try ChartSpec(attributes: attributes)
             return try figure(ChartTable(header: header, rows: rows, line: line, column: 1), spec, tableHTML: block.html, collector: collector)
@@ -47,6 +57,28 @@ enum ChartBlocks {
             report(error, file: file, sink: sink)
             return nil
         }
+    }
+
+    /// 1-based column of each cell's first character in a table row (`| a | b |` or `a | b`).
+    static func cellColumns(_ line: Substring) -> [Int] {
+        let chars = Array(line)
+        var i = 0
+        while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
+        if i < chars.count, chars[i] == "|" { i += 1 }
+        var out: [Int] = []
+        while i < chars.count {
+            while i < chars.count, chars[i] == " " || chars[i] == "\t" { i += 1 }
+            guard i < chars.count else { break }
+            out.append(i + 1)
+            while i < chars.count, chars[i] != "|" { i += chars[i] == "\\" ? 2 : 1 }
+            i += 1
+        }
+        return out
+    }
+
+    static func column(of needle: String, in line: Substring) -> Int {
+        guard let r = line.range(of: needle) else { return 1 }
+        return line.distance(from: line.startIndex, to: r.lowerBound) + 1
     }
 
     static func figure(_ table: ChartTable, _ spec: ChartSpec, tableHTML: String, collector: Collector) throws(ChartError) -> String {

@@ -151,9 +151,7 @@ public struct SiteBuilder: Sendable {
                 }
                 return MarkdownRenderer.addingAttributes(block.htmlAttributes, toWrapper: result.html)
             }
-            renderer.tableRenderer = { table in
-                ChartBlocks.table(table, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local)
-            }
+
             for liquid in LiquidScan.find(in: doc.body) {
                 local.add(.warning(doc.sourcePath, line: liquid.line + doc.bodyLineOffset, column: liquid.column,
                                    "Liquid is not run; `\(liquid.text)` shows as text",
@@ -168,6 +166,10 @@ public struct SiteBuilder: Sendable {
                                        "text looks double-encoded (UTF-8 read as Windows-1252); meant: \(m.repaired.trimmingCharacters(in: .whitespaces))",
                                        hint: "fix the file (save it as UTF-8 once), or set `markdown.repair_encoding: true` in \(config.file) to repair it in the output"))
                 }
+            }
+            let source = body
+            renderer.tableRenderer = { table in
+                ChartBlocks.table(table, body: source, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local)
             }
             let out = renderer.render(body)
             if releaseBodies { doc.releaseBody() }

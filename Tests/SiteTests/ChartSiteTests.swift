@@ -63,7 +63,21 @@ import Testing
             Issue.record("the build must fail")
         } catch {
             let e = try #require(error.errors.first)
-            #expect(e.file == "content/posts/2026-01-01-bench.md" && e.line == 9 && e.message == "chart: `n/a` is not a number", "\(e)")
+            #expect(e.file == "content/posts/2026-01-01-bench.md" && e.line == 9 && e.column == 10 && e.message == "chart: `n/a` is not a number", "\(e)")
+        }
+    }
+
+    @Test func anUnknownOptionIsReportedAtItsAttribute() async throws {
+        let broken = Self.post.replacingOccurrences(of: "unit=\"s\"", with: "unti=\"s\"")
+        let site = try FixtureSite(files: ["site.yml": "title: C\nurl: https://c.example.org\n",
+                                           "content/posts/2026-01-01-bench.md": broken], withDefaults: false)
+        defer { site.cleanUp() }
+        do {
+            _ = try await site.build()
+            Issue.record("the build must fail")
+        } catch {
+            let e = try #require(error.errors.first)
+            #expect(e.line == 10 && e.column == 16 && e.message == "chart: unknown chart option `unti`" && e.hint == "did you mean `unit`?", "\(e)")
         }
     }
 
