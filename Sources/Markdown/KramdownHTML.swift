@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// kramdown's reading of raw HTML blocks, for sites written against kramdown (every Jekyll site).
 ///
 /// CommonMark ends an HTML block at the first blank line, so a `<div>` whose children are separated by
@@ -29,6 +35,32 @@ enum KramdownHTML {
     ]
 
     static func placeholder(_ n: Int) -> String { "<!--galley-html-\(n)" }
+
+    /// Whether some line starts (after up to 3 spaces) with `<` and a block tag name: a byte scan, so the
+    /// line-by-line reading runs only for the few documents that can hold such an element (code fences
+    /// with HTML in them still pass; `elements` skips fences).
+    static func mayHaveBlockElement(_ text: String) -> Bool {
+        var copy = text
+        return copy.withUTF8 { b in
+            var i = 0
+            while i < b.count {
+                var j = i
+                while j < b.count, j - i < 4, b[j] == 0x20 { j += 1 }
+                if j < b.count, b[j] == 0x3C {
+                    var k = j + 1
+                    var name: [UInt8] = []
+                    while k < b.count, name.count < 12, (b[k] | 0x20 >= 0x61 && b[k] | 0x20 <= 0x7A) || (b[k] >= 0x30 && b[k] <= 0x39) {
+                        name.append(b[k] | 0x20); k += 1
+                    }
+                    if !name.isEmpty, blockTags.contains(String(decoding: name, as: UTF8.self)) { return true }
+                }
+                // Next line.
+                guard let nl = memchr(b.baseAddress! + i, 0x0A, b.count - i) else { return false }
+                i = UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self)) - b.baseAddress! + 1
+            }
+            return false
+        }
+    }
 
     /// Every top-level raw HTML element that has a matching end tag, outside fenced code.
     static func elements(in lines: [Substring]) -> [Element] {
@@ -144,7 +176,7 @@ enum KramdownHTML {
 
     /// Warnings for a document read the CommonMark way where kramdown would read it otherwise (1-based lines).
     static func differences(_ text: String) -> [MarkdownDiagnostic] {
-        guard text.contains("\n<") || text.hasPrefix("<") else { return [] }
+        guard mayHaveBlockElement(text) else { return [] }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var out: [MarkdownDiagnostic] = []
         for e in elements(in: lines) {

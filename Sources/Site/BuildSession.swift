@@ -318,7 +318,7 @@ public actor BuildSession {
 
     private func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: String] {
         let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.source.fingerprint }
-        for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.source.fingerprint, ChartBlocks.feedImages(Highlighter.inlineStyles(in: $0.html), absolute: absolute)) }) {
+        for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.source.fingerprint, $0.charts.isEmpty ? Highlighter.inlineStyles(in: $0.html) : ChartBlocks.feedImages(Highlighter.inlineStyles(in: $0.html), absolute: absolute)) }) {
             feedHTML[path] = (print, html)
         }
         if feedHTML.count != posts.count {

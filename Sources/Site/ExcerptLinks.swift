@@ -5,25 +5,31 @@ import Foundation
 /// made root-relative against the post's URL once, when the post is rendered (feeds make them absolute).
 enum ExcerptLinks {
     /// `html` with every relative `href`/`src` value resolved against `pageURL` (root-relative, with base path).
+    /// A byte scan (every excerpt of every post passes here); a new string only when a value changed.
     static func rootRelative(_ html: String, pageURL: String) -> String {
-        guard html.contains("href=\"") || html.contains("src=\"") else { return html }
-        var out = ""
-        var rest = Substring(html)
-        while let r = nextAttribute(in: rest) {
-            out += rest[..<r.valueStart]
-            let value = String(rest[r.valueStart..<r.valueEnd])
-            out += resolve(value, against: pageURL)
-            rest = rest[r.valueEnd...]
+        let b = Array(html.utf8)
+        let href = Array(" href".utf8), src = Array(" src".utf8)
+        func endsWith(_ name: [UInt8], at p: Int) -> Bool { p >= name.count && b[(p - name.count)..<p].elementsEqual(name) }
+        var out: [UInt8] = []
+        var copied = 0
+        var i = 0
+        while let p = b[i...].firstIndex(of: 0x3D) {   // '='
+            i = p + 1
+            guard p + 1 < b.count, b[p + 1] == 0x22, endsWith(href, at: p) || endsWith(src, at: p) else { continue }
+            let start = p + 2
+            guard let end = b[start...].firstIndex(of: 0x22) else { break }
+            let value = String(decoding: b[start..<end], as: UTF8.self)
+            let resolved = resolve(value, against: pageURL)
+            if resolved != value {
+                out += b[copied..<start]
+                out += Array(resolved.utf8)
+                copied = end
+            }
+            i = end + 1
         }
-        return out + rest
-    }
-
-    private static func nextAttribute(in s: Substring) -> (valueStart: Substring.Index, valueEnd: Substring.Index)? {
-        let h = s.range(of: " href=\"")
-        let i = s.range(of: " src=\"")
-        guard let first = [h, i].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else { return nil }
-        guard let end = s[first.upperBound...].firstIndex(of: "\"") else { return nil }
-        return (first.upperBound, end)
+        guard copied > 0 else { return html }
+        out += b[copied...]
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Relative: not `/x`, not `//host`, not `scheme:`; empty stays.

@@ -59,9 +59,12 @@ enum LinkAudit {
         copy.withUTF8 { b in
             var i = 0
             let n = b.count
+            guard let base = b.baseAddress else { return }
             while i + 4 < n {
-                // Find `="` and look back at the name before it.
-                guard b[i] == 0x3D, b[i + 1] == 0x22 else { i += 1; continue }
+                // Find `="` (memchr to each `=`: pages are mostly highlighted code) and look back at the name before it.
+                guard let p = memchr(base + i, 0x3D, n - i - 1) else { break }
+                i = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+                guard b[i + 1] == 0x22 else { i += 1; continue }
                 var name: String?
                 if i >= 5, b[i - 5] == 0x20, b[i - 4] == 0x68, b[i - 3] == 0x72, b[i - 2] == 0x65, b[i - 1] == 0x66 { name = " href=\"" }
                 else if i >= 4, b[i - 4] == 0x20, b[i - 3] == 0x73, b[i - 2] == 0x72, b[i - 1] == 0x63 { name = " src=\"" }
