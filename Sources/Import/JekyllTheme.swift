@@ -44,7 +44,6 @@ struct JekyllTheme: Sendable {
 
     /// Front matter read by Jekyll plugins rather than layouts.
     static let pluginKeys: [String: String] = [
-        "redirect_from": "jekyll-redirect-from's old URLs are not written by Galley; those links will 404",
         "redirect_to": "jekyll-redirect-from's redirect is not written by Galley",
     ]
 

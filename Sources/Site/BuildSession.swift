@@ -250,6 +250,12 @@ public actor BuildSession {
 
         SiteBuilder.warnAboutTemplatedAssets(listing.assets, siteDirectory: options.siteDirectory, sink: sink)
         let assets = listing.assets.map { (source: $0, path: SiteBuilder.assetPath($0)) }
+        // Old URLs (aliases, redirect_from): checked against every page and generated file first.
+        let generatedPaths = Set(files.lazy.filter { !$0.source.utf8.starts(with: "content/".utf8) }.map(\.path))
+        let aliases = Aliases.collect(renderedDocs, generated: generatedPaths, siteDirectory: options.siteDirectory, sink: sink)
+        let aliasFiles = Aliases.files(aliases, config: config, hasOwnRedirects: assets.contains { $0.path == "_redirects" })
+        fresh.formUnion(aliasFiles.map(\.path))
+        files += aliasFiles
         resolveCollisions(&files, assets: assets, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
         sink.add(contentsOf: LinkAudit.audit(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,

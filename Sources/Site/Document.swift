@@ -293,7 +293,8 @@ struct ContentLoader: Sendable {
     /// or written under `params:`) or a typo: `tgas:` would drop every tag, `draf: true` publish a draft.
     static let knownKeys: [String] = ["title", "date", "updated", "last_modified_at", "description", "excerpt", "categories",
                                       "category", "tags", "tag", "layout", "draft", "published", "author", "image", "slug",
-                                      "permalink", "sitemap", "params", "toc", "notice"]
+                                      "permalink", "sitemap", "params", "toc", "notice",
+                                      "aliases", "redirect_from"]
     private static let knownKeySet = Set(knownKeys)
 
     private func warnAboutUnknownKeys(_ fm: YAMLDocument, _ rel: String, _ diagnostics: DiagnosticSink) {

@@ -103,7 +103,10 @@ import Testing
         #expect(!listed("content/posts/2012-03-10-chain-of-responsibility.md:5:", "`notice`"))
         let chain = text(s.out, "deep dives/2012/03/10/chain-of-responsibility/index.html")
         #expect(chain.contains("<p>This post is outdated; see the 2024 follow-up.</p></blockquote>"))
-        #expect(listed("content/about.md:4:", "`redirect_from`"))
+        // `redirect_from:` is carried over: the old URL gets a redirect page, and `_redirects` a 301.
+        #expect(!listed("content/about.md:4:", "`redirect_from`"))
+        #expect(text(s.out, "me/index.html").contains("<meta http-equiv=\"refresh\" content=\"0; url=/about/\">"))
+        #expect(text(s.out, "_redirects").contains("/me/ /about/ 301"))
         #expect(listed("css/main.scss:", "not copied to the output"))
         #expect(listed("js/all.js:", "not copied to the output"))
         #expect(listed("blog/feed/index.xml:", "replaced by Galley's RSS feed at the same URL, /blog/feed/index.xml"))
