@@ -51,19 +51,30 @@ public enum Chart {
         return String(h, radix: 16)
     }
 
-    /// CSS the theme includes: series and text colours for light and dark, the page's font.
+    /// CSS the theme includes: the palette as custom properties (`--chart-1`…, `--chart-text`,
+    /// `--chart-grid`) for light and dark, which a theme with its own colour switch can override.
     public static var stylesheet: String {
-        func rules(_ palette: [String], _ text: String, _ grid: String, indent: String) -> String {
-            palette.enumerated().map { "\(indent).chart .s\($0.offset) { fill: \($0.element); }\n\(indent).chart polyline.s\($0.offset) { fill: none; stroke: \($0.element); }" }
-                .joined(separator: "\n")
-                + "\n\(indent).chart .t { fill: \(text); }\n\(indent).chart .a { stroke: \(text); }\n\(indent).chart .g { stroke: \(grid); }"
+        func properties(_ palette: [String], _ text: String, _ grid: String, indent: String) -> String {
+            palette.enumerated().map { "\(indent)  --chart-\($0.offset + 1): \($0.element);" }.joined(separator: "\n")
+                + "\n\(indent)  --chart-text: \(text);\n\(indent)  --chart-grid: \(grid);"
         }
+        let series = (0..<lightPalette.count).map {
+            ".chart .s\($0) { fill: var(--chart-\($0 + 1)); }\n.chart polyline.s\($0) { fill: none; stroke: var(--chart-\($0 + 1)); }"
+        }.joined(separator: "\n")
         return """
         .chart svg { display: block; width: 100%; height: auto; font-family: inherit; }
-        \(rules(lightPalette, lightText, lightGrid, indent: ""))
-        @media (prefers-color-scheme: dark) {
-        \(rules(darkPalette, darkText, darkGrid, indent: "  "))
+        :root {
+        \(properties(lightPalette, lightText, lightGrid, indent: ""))
         }
+        @media (prefers-color-scheme: dark) {
+          :root {
+        \(properties(darkPalette, darkText, darkGrid, indent: "  "))
+          }
+        }
+        \(series)
+        .chart .t { fill: var(--chart-text); }
+        .chart .a { stroke: var(--chart-text); }
+        .chart .g { stroke: var(--chart-grid); }
         """
     }
 

@@ -717,6 +717,10 @@ p.notice--primary { border-left-color: var(--callout-important); background: var
 p.notice--warning, p.warning { border-left-color: var(--callout-warning); background: var(--callout-warning-bg); }
 p.notice--danger { border-left-color: var(--callout-caution); background: var(--callout-caution-bg); }
 
+.callout-title strong {
+  color: inherit;
+}
+
 blockquote.callout > :last-child {
   margin-bottom: 0;
 }
@@ -744,38 +748,43 @@ figure.chart svg {
 
 /* From `galley chart --css` (kept equal by a test). */
 .chart svg { display: block; width: 100%; height: auto; font-family: inherit; }
-.chart .s0 { fill: #0072b2; }
-.chart polyline.s0 { fill: none; stroke: #0072b2; }
-.chart .s1 { fill: #c25400; }
-.chart polyline.s1 { fill: none; stroke: #c25400; }
-.chart .s2 { fill: #00805c; }
-.chart polyline.s2 { fill: none; stroke: #00805c; }
-.chart .s3 { fill: #a8457e; }
-.chart polyline.s3 { fill: none; stroke: #a8457e; }
-.chart .s4 { fill: #806200; }
-.chart polyline.s4 { fill: none; stroke: #806200; }
-.chart .s5 { fill: #5656a8; }
-.chart polyline.s5 { fill: none; stroke: #5656a8; }
-.chart .t { fill: #1d1f23; }
-.chart .a { stroke: #1d1f23; }
-.chart .g { stroke: #d5d1c8; }
-@media (prefers-color-scheme: dark) {
-  .chart .s0 { fill: #56b4e9; }
-  .chart polyline.s0 { fill: none; stroke: #56b4e9; }
-  .chart .s1 { fill: #e69f00; }
-  .chart polyline.s1 { fill: none; stroke: #e69f00; }
-  .chart .s2 { fill: #2fc59a; }
-  .chart polyline.s2 { fill: none; stroke: #2fc59a; }
-  .chart .s3 { fill: #e48bc0; }
-  .chart polyline.s3 { fill: none; stroke: #e48bc0; }
-  .chart .s4 { fill: #f0e442; }
-  .chart polyline.s4 { fill: none; stroke: #f0e442; }
-  .chart .s5 { fill: #a6a6f5; }
-  .chart polyline.s5 { fill: none; stroke: #a6a6f5; }
-  .chart .t { fill: #e3e1db; }
-  .chart .a { stroke: #e3e1db; }
-  .chart .g { stroke: #3a3f47; }
+:root {
+  --chart-1: #0072b2;
+  --chart-2: #c25400;
+  --chart-3: #00805c;
+  --chart-4: #a8457e;
+  --chart-5: #806200;
+  --chart-6: #5656a8;
+  --chart-text: #1d1f23;
+  --chart-grid: #d5d1c8;
 }
+@media (prefers-color-scheme: dark) {
+  :root {
+    --chart-1: #56b4e9;
+    --chart-2: #e69f00;
+    --chart-3: #2fc59a;
+    --chart-4: #e48bc0;
+    --chart-5: #f0e442;
+    --chart-6: #a6a6f5;
+    --chart-text: #e3e1db;
+    --chart-grid: #3a3f47;
+  }
+}
+.chart .s0 { fill: var(--chart-1); }
+.chart polyline.s0 { fill: none; stroke: var(--chart-1); }
+.chart .s1 { fill: var(--chart-2); }
+.chart polyline.s1 { fill: none; stroke: var(--chart-2); }
+.chart .s2 { fill: var(--chart-3); }
+.chart polyline.s2 { fill: none; stroke: var(--chart-3); }
+.chart .s3 { fill: var(--chart-4); }
+.chart polyline.s3 { fill: none; stroke: var(--chart-4); }
+.chart .s4 { fill: var(--chart-5); }
+.chart polyline.s4 { fill: none; stroke: var(--chart-5); }
+.chart .s5 { fill: var(--chart-6); }
+.chart polyline.s5 { fill: none; stroke: var(--chart-6); }
+.chart .t { fill: var(--chart-text); }
+.chart .a { stroke: var(--chart-text); }
+.chart .g { stroke: var(--chart-grid); }
 
 /* ---------- Code tabs: consecutive fences with tab="…" ---------- */
 

@@ -54,6 +54,15 @@ sync()
 > [!TIP]
 > Run it twice.
 
+> [!NOTE]
+> A note.
+
+> [!IMPORTANT]
+> Important.
+
+> [!CAUTION]
+> Careful.
+
 | Tool | Seconds |
 |---|---:|
 | Galley | 1.5 |
@@ -240,9 +249,9 @@ def main():
 
         for scheme in ["light", "dark"]:
             d.cdp("Emulation.setEmulatedMedia", {"media": "", "features": [{"name": "prefers-color-scheme", "value": scheme}]})
-            for kind in ["warning", "tip"]:
+            for kind in ["note", "tip", "important", "warning", "caution"]:
                 colours = d.js(f"""const q = document.querySelector('blockquote.callout-{kind}');
-                    const t = q.querySelector('.callout-title');
+                    const t = q.querySelector('.callout-title strong');
                     return [getComputedStyle(t).color, getComputedStyle(q).backgroundColor, getComputedStyle(q.querySelector('p:not(.callout-title)')).color]""")
                 title, bg, body = (parse_rgb(c) for c in colours)
                 check(f"{kind} callout title contrast in {scheme}", contrast(title, bg) >= 4.5, f"{contrast(title, bg):.2f}")
