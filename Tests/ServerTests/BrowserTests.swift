@@ -134,10 +134,11 @@ struct BrowserTests {
 
       await send("Page.navigate", { url: `http://127.0.0.1:${port}/` });
       await expectSoon("page loaded", `document.getElementById("t")?.textContent === "v1"`);
-      await sleep(300);
+      // Give the event stream time to open on a loaded machine (CI once missed the 8 s below after 300 ms here).
+      await sleep(1000);
       writeFileSync(`${base}/public/index.html`, page("v2"));
       trigger("page", 1);
-      await expectSoon("reload shows the new text", `document.getElementById("t")?.textContent === "v2"`);
+      await expectSoon("reload shows the new text", `document.getElementById("t")?.textContent === "v2"`, 15000);
       await sleep(300);
       trigger("fail", 1);
       await expectSoon("overlay shows file:line:column", `(${overlay}?.textContent || "").includes("templates/list.html:3:7")`);
