@@ -12,6 +12,10 @@ extension HTMLRenderer {
                                                   "notice--success": "TIP", "notice--warning": "WARNING", "notice--danger": "CAUTION",
                                                   "note": "NOTE", "tip": "TIP", "warning": "WARNING", "caution": "CAUTION"]
 
+    /// On a paragraph only the kramdown themes' own names count (`.notice…`, `.warning`): a plain
+    /// `{: .note}` on a paragraph is too common a class of a site's own to take over.
+    static let paragraphNoticeClasses = noticeClasses.filter { $0.key.hasPrefix("notice") || $0.key == "warning" }
+
     mutating func renderBlockQuote(_ node: Node, entering: Bool) {
         out.cr()
         guard entering else {
@@ -33,6 +37,15 @@ extension HTMLRenderer {
         attrs?.write(to: &out)
         out.append(">\n<p class=\"callout-title\"><strong>")
         appendEscaped(&out, title)
+        out.append("</strong></p>\n")
+    }
+
+    /// A paragraph with a notice class (`Text\n{: .notice--warning}`) gets the same titled quote around it.
+    mutating func openParagraphCallout(_ kind: String) {
+        out.append("<blockquote class=\"callout callout-")
+        out.append(contentsOf: Array(kind.lowercased().utf8))
+        out.append("\">\n<p class=\"callout-title\"><strong>")
+        appendEscaped(&out, Self.alertTitles[kind] ?? "Note")
         out.append("</strong></p>\n")
     }
 

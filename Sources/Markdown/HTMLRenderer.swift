@@ -57,6 +57,8 @@ struct HTMLRenderer {
     var ids = HeadingIDGenerator()
     var blockAttrs: [Node: Attributes] = [:]
     var skipNodes: Set<Node> = []
+    /// Paragraphs with a kramdown notice class, written inside a callout quote (see Callouts.swift).
+    var calloutParagraphs: Set<Node> = []
     var inlineAttrs: [Node: Attributes] = [:]
     /// Bytes to skip at the start / keep at most, per text run (keyed by its first node).
     var runSkip: [Node: Int] = [:]
@@ -208,14 +210,20 @@ struct HTMLRenderer {
                     if !isTight(node) {
                         out.cr()
                         if trackExcerpt && firstParagraph == nil && isTopLevel(node) { firstParagraph = out.count..<out.count }
+                        let attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
+                        if let attrs, let kind = attrs.classes.lazy.compactMap({ Self.paragraphNoticeClasses[$0] }).first {
+                            openParagraphCallout(kind)
+                            calloutParagraphs.insert(node)
+                        }
                         out.append("<p")
-                        if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
+                        attrs?.write(to: &out)
                         out.append(0x3E)
                     }
                 } else {
                     inWord = false
                     if !isTight(node) {
                         out.append("</p>\n")
+                        if !calloutParagraphs.isEmpty, calloutParagraphs.remove(node) != nil { out.append("</blockquote>\n") }
                         if trackExcerpt, let fp = firstParagraph, fp.isEmpty, isTopLevel(node) {
                             firstParagraph = fp.lowerBound..<out.count
                         }

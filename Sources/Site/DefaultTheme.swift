@@ -704,19 +704,6 @@ blockquote.callout-caution { --c: var(--callout-caution); --c-bg: var(--callout-
   --callout-icon: url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 16 16'%3E%3Cpath d='M8 .5c.5 0 .9.3 1.2.7l6.6 11.9c.5.9-.1 2-1.2 2H1.4c-1 0-1.7-1.1-1.2-2L6.8 1.2C7.1.8 7.5.5 8 .5ZM7 5v5h2V5H7Zm1 6.5a1.1 1.1 0 1 0 0 2.2 1.1 1.1 0 0 0 0-2.2Z'/%3E%3C/svg%3E");
 }
 
-/* kramdown themes put these classes on paragraphs too: a box without a title. */
-p.notice, p.notice--info, p.notice--primary, p.notice--success, p.notice--warning, p.notice--danger, p.warning {
-  padding: 0.7em 1em;
-  border-left: 4px solid var(--callout-note);
-  border-radius: 0 var(--radius) var(--radius) 0;
-  background: var(--callout-note-bg);
-}
-
-p.notice--success { border-left-color: var(--callout-tip); background: var(--callout-tip-bg); }
-p.notice--primary { border-left-color: var(--callout-important); background: var(--callout-important-bg); }
-p.notice--warning, p.warning { border-left-color: var(--callout-warning); background: var(--callout-warning-bg); }
-p.notice--danger { border-left-color: var(--callout-caution); background: var(--callout-caution-bg); }
-
 .callout-title strong {
   color: inherit;
 }

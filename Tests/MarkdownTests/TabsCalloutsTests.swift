@@ -69,7 +69,8 @@ import Testing
         </blockquote>
 
         """)
-        #expect(html("Para\n{: .notice--info #n}", smart) == "<p id=\"n\" class=\"notice--info\">Para</p>\n")
+        // On a paragraph: the same titled quote around it.
+        #expect(html("Para\n{: .notice--info #n}", smart) == "<blockquote class=\"callout callout-note\">\n<p class=\"callout-title\"><strong>Note</strong></p>\n<p id=\"n\" class=\"notice--info\">Para</p>\n</blockquote>\n")
         #expect(html("Para\n{: .a---b}", smart) == "<p class=\"a---b\">Para</p>\n")
     }
 }
