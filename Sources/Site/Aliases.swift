@@ -1,4 +1,5 @@
 import Foundation
+import Markdown
 
 /// Old URLs that keep working: `aliases:` (Hugo) and `redirect_from:` (jekyll-redirect-from) in front
 /// matter write a small page at each old URL that sends readers and crawlers on (meta refresh, canonical
@@ -64,10 +65,10 @@ enum Aliases {
     }
 
     static func page(to url: String, absolute: String, title: String, language: String) -> String {
-        let u = escape(url), a = escape(absolute), t = escape(title)
+        let u = escapeHTML(url), a = escapeHTML(absolute), t = escapeHTML(title)
         return """
         <!DOCTYPE html>
-        <html lang="\(escape(language))">
+        <html lang="\(escapeHTML(language))">
         <head>
         <meta charset="utf-8">
         <title>\(t)</title>
@@ -110,11 +111,6 @@ enum Aliases {
         let trimmed = path.drop { $0 == "/" }
         if trimmed.hasSuffix(".html") || trimmed.hasSuffix(".htm") { return String(trimmed) }
         return trimmed.isEmpty ? "index.html" : (trimmed.hasSuffix("/") ? trimmed + "index.html" : trimmed + "/index.html")
-    }
-
-    static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }
 
     /// Where the front matter writes `alias` (read again only for an error).

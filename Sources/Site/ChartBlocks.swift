@@ -95,12 +95,9 @@ enum ChartBlocks {
     }
 
     static func htmlTable(_ table: ChartTable) -> String {
-        func esc(_ s: String) -> String {
-            s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
-        }
-        var html = "<table>\n<thead>\n<tr>\n" + table.header.map { "<th>\(esc($0.text))</th>\n" }.joined() + "</tr>\n</thead>\n<tbody>\n"
+        var html = "<table>\n<thead>\n<tr>\n" + table.header.map { "<th>\(escapeHTML($0.text))</th>\n" }.joined() + "</tr>\n</thead>\n<tbody>\n"
         for row in table.rows {
-            html += "<tr>\n" + row.enumerated().map { $0.offset == 0 ? "<td>\(esc($0.element.text))</td>\n" : "<td align=\"right\">\(esc($0.element.text))</td>\n" }.joined() + "</tr>\n"
+            html += "<tr>\n" + row.enumerated().map { $0.offset == 0 ? "<td>\(escapeHTML($0.element.text))</td>\n" : "<td align=\"right\">\(escapeHTML($0.element.text))</td>\n" }.joined() + "</tr>\n"
         }
         return html + "</tbody>\n</table>\n"
     }
