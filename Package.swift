@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "Markdown", dependencies: ["CCmark", "TextBytes"]),
         .target(name: "Highlight", dependencies: ["TextBytes"]),
         // charts: tables of numbers drawn as SVG at build time (knows nothing of sites or Markdown).
-        .target(name: "Charts"),
+        .target(name: "Charts", dependencies: ["TextBytes"]),
         // Byte-level text helpers both use: UTF-8 to String for mostly-ASCII buffers, eight-bytes-at-a-time scans.
         .target(name: "TextBytes"),
         // write + validate feeds (RSS, Atom, JSON Feed), parsed back with libxml2.

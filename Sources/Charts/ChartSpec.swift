@@ -1,3 +1,5 @@
+import TextBytes
+
 /// An attribute as written: `chart="bar"` in `{: chart="bar" unit="ms"}` or on a ```` ```chart ```` fence.
 public struct ChartAttribute: Sendable, Equatable {
     public var key: String
@@ -60,7 +62,7 @@ public struct ChartSpec: Sendable, Equatable {
                 guard let t = TablePlacement(rawValue: a.value) else { throw Self.bad(a, options: TablePlacement.allCases.map(\.rawValue)) }
                 table = t
             default:
-                let near = Self.keys.min { distance($0, a.key) < distance($1, a.key) }.flatMap { distance($0, a.key) <= 2 ? $0 : nil }
+                let near = Self.keys.min { EditDistance.osa($0, a.key) < EditDistance.osa($1, a.key) }.flatMap { EditDistance.osa($0, a.key) <= 2 ? $0 : nil }
                 throw ChartError("unknown chart option `\(a.key)`", hint: near.map { "did you mean `\($0)`?" } ?? "chart options: " + Self.keys.joined(separator: ", "),
                                  line: a.line, column: a.column)
             }
@@ -79,25 +81,8 @@ public struct ChartSpec: Sendable, Equatable {
     }
 
     static func bad(_ a: ChartAttribute, options: [String]) -> ChartError {
-        let near = options.min { distance($0, a.value) < distance($1, a.value) }.flatMap { distance($0, a.value) <= 2 ? $0 : nil }
+        let near = options.min { EditDistance.osa($0, a.value) < EditDistance.osa($1, a.value) }.flatMap { EditDistance.osa($0, a.value) <= 2 ? $0 : nil }
         return ChartError("\(a.key)=\"\(a.value)\" is not one of \(options.joined(separator: ", "))",
                           hint: near.map { "did you mean \(a.key)=\"\($0)\"?" }, line: a.line, column: a.column)
     }
-}
-
-/// Edit distance, for "did you mean".
-func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    var row = Array(0...b.count)
-    for i in 1...a.count {
-        var previous = row[0]
-        row[0] = i
-        for j in stride(from: 1, through: b.count, by: 1) {
-            let old = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-            previous = old
-        }
-    }
-    return row[b.count]
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// Apple Podcasts' `itunes:` tags (namespace below), checked as the W3C feed validator checks them:
 /// podcast feeds are the feeds people validate most, and Apple rejects a feed for these faults.
@@ -87,7 +88,8 @@ enum ITunesRules {
             f.warning("itunes-category", "itunes:category \"\(text)\" is a category Apple retired in 2019; choose a current one", at: el)
             return
         }
-        let suggestion = allowed.min { distance($0, text) < distance($1, text) }.flatMap { distance($0, text) <= 3 ? $0 : nil }
+        let distance = { (s: String) in EditDistance.osa(s.lowercased(), text.lowercased()) }
+        let suggestion = allowed.min { distance($0) < distance($1) }.flatMap { distance($0) <= 3 ? $0 : nil }
         let list = parent.map { "a subcategory of \($0)" } ?? "an Apple Podcasts category"
         f.error("itunes-category", "itunes:category \"\(text)\" is not \(list)\(suggestion.map { " (did you mean \"\($0)\"?)" } ?? "")", at: el)
     }
@@ -107,21 +109,6 @@ enum ITunesRules {
         let local: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber || "!#$%&'*+/=?^_`{|}~.-".contains($0)) }
         let domain: (Character) -> Bool = { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
         return parts[0].allSatisfy(local) && parts[1].allSatisfy(domain)
-    }
-
-    static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.lowercased()), b = Array(b.lowercased())
-        var row = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var previous = row[0]
-            row[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                let old = row[j]
-                row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-                previous = old
-            }
-        }
-        return a.isEmpty ? b.count : row[b.count]
     }
 
     /// Apple Podcasts categories and their subcategories (Apple's published list, 2019 revision).
