@@ -1,3 +1,5 @@
+import Foundation
+
 /// Charts drawn at build time as SVG, from a table of numbers: no script, readable in feeds (as a
 /// standalone file), real text, colours that hold in light and dark.
 public enum Chart {
@@ -91,7 +93,7 @@ public enum Chart {
     }
 
     /// The standalone file's own colours; its font stays the one named on the root (no page to inherit from).
-    static let standaloneStyle = "<style>" + stylesheet.split(separator: "\n").dropFirst().joined(separator: "\n").replacingAll(".chart ", with: "") + "</style>"
+    static let standaloneStyle = "<style>" + stylesheet.split(separator: "\n").dropFirst().joined(separator: "\n").replacingOccurrences(of: ".chart ", with: "") + "</style>"
 
     static func defaultTitle(_ data: ChartData, _ spec: ChartSpec) -> String {
         "\(data.series.map(\.name).joined(separator: ", ")) by \(data.categoryTitle)"
@@ -106,11 +108,5 @@ public enum Chart {
             }.joined(separator: ", ")
         }
         return "\(kind)\(spec.log ? " (log scale)" : ""). " + rows.joined(separator: "; ") + "."
-    }
-}
-
-extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }
 }

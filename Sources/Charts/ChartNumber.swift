@@ -4,9 +4,9 @@ import Foundation
 enum ChartNumber {
     /// `1234`, `1,234`, `1 234`, `12.5`, `-3`, `1e6`, `12 ms` or `12ms` (when `unit` is ms), `12%`. Nil otherwise.
     static func parse(_ text: String, unit: String?) -> Double? {
-        var s = text.trimmed(" \t\u{A0}")
-        if let unit, !unit.isEmpty, s.hasSuffix(unit) { s = String(s.dropLast(unit.count)).trimmed(" \t\u{A0}") }
-        if s.hasSuffix("%") { s = String(s.dropLast()).trimmed(" ") }
+        var s = text.trimmingCharacters(in: CharacterSet(charactersIn: " \t\u{A0}"))
+        if let unit, !unit.isEmpty, s.hasSuffix(unit) { s = String(s.dropLast(unit.count)).trimmingCharacters(in: CharacterSet(charactersIn: " \t\u{A0}")) }
+        if s.hasSuffix("%") { s = String(s.dropLast()).trimmingCharacters(in: CharacterSet(charactersIn: " ")) }
         if s.hasPrefix("+") { s.removeFirst() }
         // Thousands separators: commas only in groups of three (1,234,567), thin or non-breaking spaces.
         let groups = s.split(separator: ",", omittingEmptySubsequences: false)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One cell of a chart's data, with where it was written.
 public struct ChartCell: Sendable, Equatable {
     public var text: String
@@ -54,7 +56,7 @@ public struct ChartTable: Sendable, Equatable {
                     quoted = true
                     field = ""
                 } else if c == "," && i == chars.count - 1 || c == "," {
-                    let value = quoted ? field : field.trimmed(" \t")
+                    let value = quoted ? field : field.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
                     cells.append(ChartCell(value, line: lineNumber, column: fieldColumn))
                     field = ""
                     quoted = false
@@ -88,14 +90,5 @@ public struct ChartTable: Sendable, Equatable {
             throw ChartError("this row has \(row.count) cells but the header has \(header.count)",
                              hint: "every row needs one value per column", line: at.line, column: at.column)
         }
-    }
-}
-
-extension String {
-    func trimmed(_ set: String) -> String {
-        var s = Substring(self)
-        while let f = s.first, set.contains(f) { s = s.dropFirst() }
-        while let l = s.last, set.contains(l) { s = s.dropLast() }
-        return String(s)
     }
 }
