@@ -35,19 +35,21 @@ enum HTMLScanner {
         "object": [("data", .asset)],
     ]
 
+    /// Parses a page with libxml2's HTML parser in SAX mode: no tree is built (building and freeing
+    /// one cost more than the parse), and each start tag is read where it is written.
     static func scan(_ data: Data) -> PageScan {
         XMLTree.initializeLibrary()
-        var result = PageScan()
         let bytes = [UInt8](data)
         guard !bytes.isEmpty else {
+            var result = PageScan()
             result.diagnostics.append((1, 1, .error, "html-empty", "page is empty"))
             return result
         }
-        let box = ErrorBox()
-        let unmanaged = Unmanaged.passRetained(box)
-        defer { unmanaged.release() }
+        let errors = ErrorBox()
+        let errorsRef = Unmanaged.passRetained(errors)
+        defer { errorsRef.release() }
         // The handler is per thread and this function never suspends, so it cannot leak to other pages.
-        xmlSetStructuredErrorFunc(unmanaged.toOpaque()) { ctx, error in
+        xmlSetStructuredErrorFunc(errorsRef.toOpaque()) { ctx, error in
             guard let ctx, let error else { return }
             let box = Unmanaged<ErrorBox>.fromOpaque(ctx).takeUnretainedValue()
             let e = error.pointee
@@ -56,61 +58,55 @@ enum HTMLScanner {
             box.errors.append((Int32(e.code), Int(e.line), Int(e.int2), message))
         }
         defer { xmlSetStructuredErrorFunc(nil, nil) }
-        let opts = Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_NOBLANKS.rawValue)
-        let doc = bytes.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { ptr in
-                htmlReadMemory(ptr, Int32(buf.count), nil, "UTF-8", opts)
+        let state = bytes.withUnsafeBufferPointer { buf -> PageSAX in
+            let state = PageSAX(bytes: buf)
+            let stateRef = Unmanaged.passRetained(state)
+            defer { stateRef.release() }
+            let ctxt = buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) {
+                htmlCreateMemoryParserCtxt($0, Int32(buf.count))
             }
-        }
-        let rawText = rawTextRanges(bytes)
-        var lineStarts: [Int] = [0]
-        if !rawText.isEmpty { for (i, b) in bytes.enumerated() where b == 10 { lineStarts.append(i + 1) } }
-        func position(line: Int, column: Int) -> Int {
-            guard line >= 1, line <= lineStarts.count else { return -1 }
-            return lineStarts[line - 1] + max(0, column - 1)
-        }
-        for e in box.errors where !rawText.contains(where: { $0.contains(position(line: e.line, column: e.column)) }) {
-            if let (severity, rule) = classify(code: e.code, message: e.message) {
-                result.diagnostics.append((e.line, e.column, severity, rule, e.message))
+            guard let ctxt else { return state }
+            defer { htmlFreeParserCtxt(ctxt) }
+            // The page is UTF-8 (Galley writes it so): no converter, so parser offsets are byte offsets.
+            _ = htmlCtxtUseOptions(ctxt, Int32(HTML_PARSE_NONET.rawValue | HTML_PARSE_NOERROR.rawValue
+                                               | HTML_PARSE_NOWARNING.rawValue | HTML_PARSE_IGNORE_ENC.rawValue))
+            // Without this the parser meets the first non-ASCII byte, finds no http-equiv charset and
+            // re-reads the page as Latin-1 through a converter.
+            ctxt.pointee.charset = Int32(XML_CHAR_ENCODING_UTF8.rawValue)
+            ctxt.pointee.sax.pointee = htmlSAXHandler()
+            ctxt.pointee.sax.pointee.startElement = { ctx, name, atts in
+                guard let ctx, let name else { return }
+                let ctxt = ctx.assumingMemoryBound(to: xmlParserCtxt.self)
+                guard let owner = ctxt.pointee._private else { return }
+                Unmanaged<PageSAX>.fromOpaque(owner).takeUnretainedValue().element(name, atts, ctxt)
             }
+            ctxt.pointee._private = stateRef.toOpaque()
+            _ = htmlParseDocument(ctxt)
+            ctxt.pointee._private = nil
+            return state
         }
-        guard let doc else {
+        var result = state.scan
+        if !errors.errors.isEmpty {
+            let rawText = rawTextRanges(bytes)
+            var lineStarts: [Int] = [0]
+            if !rawText.isEmpty { for (i, b) in bytes.enumerated() where b == 10 { lineStarts.append(i + 1) } }
+            func position(line: Int, column: Int) -> Int {
+                guard line >= 1, line <= lineStarts.count else { return -1 }
+                return lineStarts[line - 1] + max(0, column - 1)
+            }
+            var found: [(line: Int, column: Int, severity: FeedDiagnostic.Severity, rule: String, message: String)] = []
+            var reported = Set<String>()
+            for e in errors.errors where !rawText.contains(where: { $0.contains(position(line: e.line, column: e.column)) }) {
+                guard let (severity, rule) = classify(code: e.code, message: e.message) else { continue }
+                let message = e.code == 81 ? "bytes that are not UTF-8 (pages must be UTF-8: re-save the source file as UTF-8)" : e.message
+                // One report per problem and line: a run of bad bytes is one mistake, not one per byte.
+                guard reported.insert("\(e.line) \(rule) \(message)").inserted else { continue }
+                found.append((e.line, e.column, severity, rule, message))
+            }
+            result.diagnostics = found + result.diagnostics
+        }
+        if !state.sawElement {
             result.diagnostics.append((1, 1, .error, "html-parse", "libxml2 could not parse the page"))
-            return result
-        }
-        defer { xmlFreeDoc(doc) }
-        var locator = HTMLColumnLocator(bytes: bytes)
-        var idLines: [String: Int] = [:]
-        if let root = xmlDocGetRootElement(doc) {
-            walk(root) { node in
-                let tag = String(cString: node.pointee.name).lowercased()
-                let line = Int(xmlGetLineNo(node))
-                _ = locator.column(line: line, needle: "<" + tag)  // moves the cursor to this element
-                if let id = attribute(node, "id") {
-                    if id.isEmpty {
-                        result.diagnostics.append((line, locator.column(line: line, needle: "id="), .warning, "html-empty-id", "<\(tag)> has an empty id"))
-                    } else if let first = idLines[id] {
-                        result.diagnostics.append((line, locator.column(line: line, needle: "id=") + 4, .error, "html-duplicate-id",
-                                                   "id \"\(id)\" is already used on line \(first)"))
-                    } else {
-                        idLines[id] = line
-                    }
-                    result.ids.insert(id)
-                }
-                if tag == "a", let name = attribute(node, "name"), !name.isEmpty { result.ids.insert(name) }
-                guard let attrs = urlAttributes[tag] else { return }
-                if tag == "link", let rel = attribute(node, "rel")?.lowercased(),
-                   ["preconnect", "dns-prefetch", "canonical", "me", "webmention", "pingback"].contains(where: rel.contains) {
-                    return
-                }
-                for (name, kind) in attrs {
-                    guard let value = attribute(node, name) else { continue }
-                    let urls = name == "srcset" ? srcsetURLs(value) : [value]
-                    for url in urls {
-                        result.references.append(PageReference(kind: kind, url: url, line: line, column: locator.column(line: line, needle: url)))
-                    }
-                }
-            }
         }
         return result
     }
@@ -127,7 +123,7 @@ enum HTMLScanner {
             return (.error, "html-structure")
         case 23, 24, 25, 26, 27, 28: return nil  // `AT&T`-style bare ampersands are fine in HTML5
         case 513: return nil  // XML_DTD_ID_REDEFINED: reported as html-duplicate-id with both lines
-        case 9, 1, 2, 3, 4, 5, 6, 7, 8: return (.error, "html-encoding")  // invalid characters / encoding
+        case 9, 1, 2, 3, 4, 5, 6, 7, 8, 81: return (.error, "html-encoding")  // invalid characters / encoding
         default:
             return (.error, "html-parse")
         }
@@ -160,64 +156,9 @@ enum HTMLScanner {
         return out
     }
 
-    static func walk(_ node: xmlNodePtr, _ visit: (xmlNodePtr) -> Void) {
-        var stack: [xmlNodePtr] = [node]
-        while let n = stack.popLast() {
-            visit(n)
-            var children: [xmlNodePtr] = []
-            var c = n.pointee.children
-            while let child = c {
-                if child.pointee.type == XML_ELEMENT_NODE { children.append(child) }
-                c = child.pointee.next
-            }
-            stack.append(contentsOf: children.reversed())
-        }
-    }
-
-    static func attribute(_ node: xmlNodePtr, _ name: String) -> String? {
-        guard let v = xmlGetProp(node, name) else { return nil }
-        defer { galley_xmlFree(v) }
-        return String(cString: v)
-    }
-
     static func srcsetURLs(_ value: String) -> [String] {
         value.split(separator: ",").compactMap { candidate in
             candidate.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init)
         }
-    }
-}
-
-/// libxml2 gives lines only; the column is where `needle` first appears on that line at or
-/// after the previous hit, so repeated links on one line get their own columns.
-struct HTMLColumnLocator {
-    let bytes: [UInt8]
-    var lineStarts: [Int] = [0]
-    var cursor: [Int: Int] = [:]
-
-    init(bytes: [UInt8]) {
-        self.bytes = bytes
-        for (i, b) in bytes.enumerated() where b == 10 { lineStarts.append(i + 1) }
-    }
-
-    mutating func column(line: Int, needle: String) -> Int {
-        guard line >= 1, line <= lineStarts.count, !needle.isEmpty else { return 1 }
-        let start = lineStarts[line - 1]
-        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-        let n = Array(needle.utf8)
-        var i = cursor[line] ?? start
-        while i + n.count <= end {
-            if bytes[i] == n[0], bytes[i..<(i + n.count)].elementsEqual(n) {
-                cursor[line] = i + 1
-                return i - start + 1
-            }
-            i += 1
-        }
-        if let c = cursor[line], c > start {  // appeared before the previous hit (attribute order)
-            cursor[line] = start
-            let col = column(line: line, needle: needle)
-            cursor[line] = c
-            return col
-        }
-        return 1
     }
 }
