@@ -31,13 +31,15 @@ let package = Package(
         .target(name: "Charts", dependencies: ["TextBytes"]),
         // Byte-level text helpers both use: UTF-8 to String for mostly-ASCII buffers, eight-bytes-at-a-time scans.
         .target(name: "TextBytes"),
+        // search: the split index a reader's browser downloads piece by piece (no site model).
+        .target(name: "Search"),
         // write + validate feeds (RSS, Atom, JSON Feed), parsed back with libxml2.
         .target(name: "Feed", dependencies: ["CLibXML2", "TextBytes"]),
         // check: HTML pages, internal links and feeds of a built site.
         .target(name: "Check", dependencies: ["Feed", "CLibXML2"]),
         // load → render → write: the site model and build pipeline.
         .target(name: "Site", dependencies: [
-            "Markdown", "Highlight", "Feed", "Charts",
+            "Markdown", "Highlight", "Feed", "Charts", "Search",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
@@ -62,6 +64,7 @@ let package = Package(
         .testTarget(name: "SiteTests", dependencies: ["Site", "Charts", "CLibXML2", "TestSupport"]),
         .testTarget(name: "ImportTests", dependencies: ["Import", "Site", "Check", "CLibXML2"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ServerTests", dependencies: ["Server"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -5,7 +5,7 @@ func plainText(fromHTML html: [UInt8]) -> String {
 }
 
 /// Byte by byte into one buffer: no allocation per byte, tag name or entity-free stretch.
-private func plainText(fromHTML html: UnsafeBufferPointer<UInt8>) -> String {
+fileprivate func plainText(fromHTML html: UnsafeBufferPointer<UInt8>) -> String {
     var out: [UInt8] = []
     out.reserveCapacity(html.count)
     let n = html.count
@@ -95,5 +95,13 @@ func decodeEntity(_ name: ArraySlice<UInt8>) -> [UInt8]? {
         let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
         guard let v = value, let scalar = Unicode.Scalar(v) else { return nil }
         return Array(String(Character(scalar)).utf8)
+    }
+}
+
+/// The text of rendered HTML, for indexes outside this module (search): tags dropped, entities decoded.
+public enum PlainText {
+    public static func of(html: String) -> String {
+        var html = html
+        return html.withUTF8 { plainText(fromHTML: $0) }
     }
 }

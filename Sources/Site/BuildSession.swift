@@ -25,6 +25,7 @@ public actor BuildSession {
     private var templateSet: (templates: TemplateSet, diagnostics: [SiteDiagnostic])?
     private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>)?
     private var sitemap: (signature: Int, files: [OutputFile])?
+    private var searchIndex: (signature: Int, files: [OutputFile])?
     private var syntaxCSS: (theme: String, css: Data)?
     /// An assemble failed since the last write: caches may hold results that never reached the disk,
     /// so the next write compares every file instead of trusting `fresh`.
@@ -86,7 +87,7 @@ public actor BuildSession {
             // Settings touch every page: start over.
             configBytes = bytes
             settings = nil
-            loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil
+            loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil
             syntaxCSS = nil
             relatedCache = nil
         }
@@ -247,6 +248,16 @@ public actor BuildSession {
             fresh.formUnion(made.map(\.path))
         }
         phase("sitefiles")
+        let searchSignature = SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config)
+        if let kept = searchIndex, kept.signature == searchSignature {
+            files += kept.files
+        } else {
+            let made = SearchFiles.files(posts: assembler.posts, all: renderedDocs, config: config)
+            searchIndex = (searchSignature, made)
+            files += made
+            fresh.formUnion(made.map(\.path))
+        }
+        phase("search")
 
         SiteBuilder.warnAboutTemplatedAssets(listing.assets, siteDirectory: options.siteDirectory, sink: sink)
         let assets = listing.assets.map { (source: $0, path: SiteBuilder.assetPath($0)) }

@@ -17,6 +17,15 @@ struct ContextBuilder: Sendable {
             "feeds": Self.strings(config.feedLinks(dir: config.url("/"))),
             "menu": .maps(config.menu.map { ["title": .string($0.title), "url": .string($0.url)] }),
         ]
+        if config.search.enabled {
+            var search: [String: TemplateValue] = ["url": .string(config.url("/search/")), "index": .string(config.url("/search/"))]
+            if let f = config.search.fallback.form {
+                // `sites=example.com/blog`: the host and base path, which both engines take as a prefix.
+                let scope = config.absolute(config.basePath).split(separator: "/", omittingEmptySubsequences: true).dropFirst().joined(separator: "/")
+                search["fallback"] = .map(["action": .string(f.action), "field": .string(f.field), "value": .string(scope)])
+            }
+            s["search"] = .map(search)
+        }
         if let a = config.author {
             var author: [String: TemplateValue] = ["name": .string(a.name)]
             if let e = a.email { author["email"] = .string(e) }

@@ -111,6 +111,7 @@ struct PageAssembler: Sendable {
         if templates.has("tags") { jobs.append(.special("tags", "/tags/", "Tags")) }
         if templates.has("archive") { jobs.append(.special("archive", "/archive/", "Archive")) }
         if templates.has("404") { jobs.append(.special("404", "/404.html", "Page not found")) }
+        if config.search.enabled, templates.has("search") { jobs.append(.special("search", "/search/", "Search")) }
         let me = self
         let siteRevision = site.site["copyrightYear"].flatMap { if case .int(let y) = $0 { y } else { nil } } ?? 0
         // Fingerprints on one thread (cheap; threads would fight over the shared arrays' reference counts),

@@ -40,6 +40,8 @@ public struct SiteConfig: Sendable {
     /// Which feed formats each feed folder gets (site-wide and per term), in this order.
     public var feedFormats: [FeedFormat] = FeedFormat.allCases
     public var highlightTheme = "galley"
+    /// The built-in search (`search:` in site.yml).
+    public var search = SearchSettings()
     public var unlabeled: UnlabeledPolicy = .auto
     public var markdown = MarkdownOptions()
     /// Fail the build on unknown fence languages instead of warning.
@@ -264,9 +266,20 @@ public struct SiteConfig: Sendable {
             }
         }
         if case .bool(let b)? = doc["markdown"]?["repair_encoding"] { repairEncoding = b }
+        if let sr = doc["search"] {
+            if case .bool(let b) = sr { search.enabled = b }
+            if case .bool(let b)? = sr["enabled"] { search.enabled = b }
+            if let f = sr["fallback"]?.text {
+                if let engine = SearchSettings.Fallback(rawValue: f) { search.fallback = engine } else {
+                    problem("search", "unknown `search.fallback` `\(f)`",
+                            hint: "one of: " + SearchSettings.Fallback.allCases.map(\.rawValue).joined(separator: ", ")
+                                + " (where the search box sends a query when JavaScript is off)")
+                }
+            }
+        }
         if !jekyll {
             let known: Set = ["title", "description", "url", "baseurl", "author", "language", "lang", "timezone", "permalink",
-                              "paginate", "paginate_path", "date_format", "front_matter_keys", "allow_symlinks_to", "menu", "feed", "highlight", "markdown"]
+                              "paginate", "paginate_path", "date_format", "front_matter_keys", "allow_symlinks_to", "menu", "feed", "highlight", "markdown", "search"]
             for entry in doc.values where !known.contains(entry.key) {
                 diagnostics.add(.warning(file, line: entry.line, column: 1, "unknown setting `\(entry.key)` is ignored",
                                          hint: "see README.md, section site.yml, for the settings Galley reads"))
@@ -300,5 +313,24 @@ public struct SiteConfig: Sendable {
     static func normalizedBase(_ path: String) -> String {
         let parts = path.split(separator: "/").filter { !$0.isEmpty }
         return parts.isEmpty ? "" : "/" + parts.joined(separator: "/")
+    }
+}
+
+/// `search:` in site.yml. The index and the search box are on unless `enabled: false`.
+public struct SearchSettings: Sendable, Equatable {
+    public var enabled = true
+    /// Where the box sends a query with JavaScript off: a web search restricted to the site.
+    public var fallback: Fallback = .duckduckgo
+
+    public enum Fallback: String, Sendable, CaseIterable {
+        case duckduckgo, google, none
+        /// The form's action and the hidden field that restricts results to the site.
+        var form: (action: String, field: String)? {
+            switch self {
+            case .duckduckgo: ("https://duckduckgo.com/", "sites")
+            case .google: ("https://www.google.com/search", "as_sitesearch")
+            case .none: nil
+            }
+        }
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import Markdown
+import Search
+
+/// The search index under `/search/`: posts (newest first: ties rank the newer post higher), then pages.
+enum SearchFiles {
+    static func documents(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> [SearchDocument] {
+        let pages = all.filter { $0.source.kind != .post && $0.source.permalink.outputPath != "404.html" }
+        return (posts + pages).map { d in
+            var date = ""
+            if let when = d.source.date {
+                date = config.dateFormat.map { DateFormat.format(when, $0, config.timeZone) } ?? SiteDates.display(when, config.timeZone)
+            }
+            return SearchDocument(url: config.url(d.source.permalink.url), title: d.source.title, date: date,
+                                  tags: d.source.tags + d.source.categories, headings: d.headings.map(\.text),
+                                  text: PlainText.of(html: d.html))
+        }
+    }
+
+    static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> [OutputFile] {
+        guard config.search.enabled else { return [] }
+        let index = SearchIndex.build(documents(posts: posts, all: all, config: config))
+        return index.files.map { OutputFile(path: "search/" + $0.path, data: $0.data, source: "search index") }
+    }
+
+    /// What the index is made from, so `serve` rebuilds it only when a page's text, title, date or tags change.
+    static func signature(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> Int {
+        var h = Hasher()
+        h.combine(config.search.enabled)
+        for d in posts + all {
+            h.combine(d.summaryPrint)
+            h.combine(d.html.utf8.count)
+            h.combine(d.html.hashValue)
+        }
+        return h.finalize()
+    }
+}
