@@ -74,7 +74,8 @@ extension HTMLRenderer {
                     j = valueEnd + 1
                 } else {
                     valueEnd = k
-                    while valueEnd < s.count, !blank(s[valueEnd]), s[valueEnd] != 0x3E { valueEnd += 1 }
+                    while valueEnd < s.count, !blank(s[valueEnd]), s[valueEnd] != 0x3E,
+                          !(s[valueEnd] == 0x2F && valueEnd + 1 < s.count && s[valueEnd + 1] == 0x3E) { valueEnd += 1 }
                     j = valueEnd
                 }
                 let value = String(decoding: UnsafeBufferPointer(rebasing: s[valueStart..<valueEnd]), as: UTF8.self)

@@ -31,6 +31,7 @@ import Testing
                     let size = try ImageSizeReader.size(of: Array(full[..<n]))
                     #expect(size == answer, "\(name) cut at \(n)")
                 } catch {
+                    if error == .unknownFormat && n < 12 { continue }   // shorter than the format's signature
                     guard case .corrupt(let f, _) = error else { Issue.record("\(name) at \(n): \(error)"); continue }
                     #expect(f == answer.format)
                 }
