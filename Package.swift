@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "Highlight", dependencies: ["TextBytes"]),
         // charts: tables of numbers drawn as SVG at build time (knows nothing of sites or Markdown).
         .target(name: "Charts", dependencies: ["TextBytes"]),
+        // image sizes: width and height of PNG, JPEG, GIF, WebP and SVG files from their first bytes (no site model).
+        .target(name: "ImageSize"),
         // Byte-level text helpers both use: UTF-8 to String for mostly-ASCII buffers, eight-bytes-at-a-time scans.
         .target(name: "TextBytes"),
         // search: the split index a reader's browser downloads piece by piece (no site model).
@@ -39,7 +41,7 @@ let package = Package(
         .target(name: "Check", dependencies: ["Feed", "CLibXML2"]),
         // load → render → write: the site model and build pipeline.
         .target(name: "Site", dependencies: [
-            "Markdown", "Highlight", "Feed", "Charts", "Search",
+            "Markdown", "Highlight", "Feed", "Charts", "Search", "ImageSize",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
@@ -58,6 +60,7 @@ let package = Package(
         .testTarget(name: "TextBytesTests", dependencies: ["TextBytes", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CCmark", "TestSupport"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "TestSupport"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ImageSizeTests", dependencies: ["ImageSize"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "CLibXML2"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "TestSupport"]),

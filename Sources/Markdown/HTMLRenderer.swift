@@ -20,6 +20,7 @@ final class DocumentContext {
     /// The default code block hook is in use, so blocks can be written without building Strings.
     var plainCodeBlocks = false
     var tableRenderer: TableBlockRenderer?
+    var imageFile: ImageFileHook?
     /// Lines that look like link reference definitions, for re-parsing table cells with the same links.
     lazy var referenceDefinitions: [UInt8] = collectReferenceDefinitions(source)
 
@@ -90,6 +91,13 @@ struct HTMLRenderer {
     /// Reused buffer for joining text runs.
     var scratch: [UInt8] = []
 
+    /// Images so far (all but the first get lazy loading); where the alt text of the open image starts;
+    /// the image written as a figure, and the paragraphs that became figures.
+    var imageCount = 0
+    var altStart = 0
+    var figureImage: Node? = nil
+    var figureParagraphs: Set<Node> = []
+
     var sawFootnoteSection = false
     var footnoteSection: Node? = nil
 
@@ -148,7 +156,7 @@ struct HTMLRenderer {
                     moreMarker = out.count
                     moreInline = true
                 }
-                if unsafeHTML { appendRawHTML(lit) } else { out.append("<!-- raw HTML omitted -->") }
+                if unsafeHTML { appendRawHTMLWithImages(lit, node: node) } else { out.append("<!-- raw HTML omitted -->") }
             case NodeType.emph, NodeType.strong:
                 let tag: StaticString = t == NodeType.emph ? "em" : "strong"
                 if entering {
@@ -182,23 +190,7 @@ struct HTMLRenderer {
                     out.append("</a>")
                 }
             case NodeType.image:
-                if entering {
-                    if ctx.hasIAL { attachInlineIAL(node) }
-                    out.append("<img src=\"")
-                    let url = cStringBytes(cmark_node_get_url(node))
-                    if unsafeHTML || !isDangerousURL(url) { appendEscapedHref(&out, url) }
-                    out.append("\" alt=\"")
-                    plain = node
-                } else {
-                    let title = cStringBytes(cmark_node_get_title(node))
-                    if title.count > 0 {
-                        out.append("\" title=\"")
-                        appendEscaped(&out, title)
-                    }
-                    out.append(0x22)
-                    if !inlineAttrs.isEmpty, let a = inlineAttrs.removeValue(forKey: node) { a.write(to: &out) }
-                    out.append(" />")
-                }
+                if entering { openImage(node); plain = node } else { closeImage(node) }
             case NodeType.paragraph:
                 if entering {
                     if !tables.isEmpty, let table = tables.removeValue(forKey: node) {
@@ -215,14 +207,15 @@ struct HTMLRenderer {
                             openParagraphCallout(kind)
                             calloutParagraphs.insert(node)
                         }
-                        out.append("<p")
+                        figureImage = calloutParagraphs.contains(node) ? nil : figureCandidate(node)
+                        if figureImage == nil { out.append("<p") } else { figureParagraphs.insert(node); out.append("<figure") }
                         attrs?.write(to: &out)
                         out.append(0x3E)
                     }
                 } else {
                     inWord = false
                     if !isTight(node) {
-                        out.append("</p>\n")
+                        if !figureParagraphs.isEmpty && figureParagraphs.remove(node) != nil { out.append("</figure>\n") } else { out.append("</p>\n") }
                         if !calloutParagraphs.isEmpty, calloutParagraphs.remove(node) != nil { out.append("</blockquote>\n") }
                         if trackExcerpt, let fp = firstParagraph, fp.isEmpty, isTopLevel(node) {
                             firstParagraph = fp.lowerBound..<out.count
@@ -283,7 +276,7 @@ struct HTMLRenderer {
                 if trackExcerpt && moreMarker == nil && isTopLevel(node) && isMoreMarker(lit, exact: false) {
                     moreMarker = out.count
                 }
-                if unsafeHTML { appendRawHTML(lit) } else { out.append("<!-- raw HTML omitted -->") }
+                if unsafeHTML { appendRawHTMLWithImages(lit, node: node) } else { out.append("<!-- raw HTML omitted -->") }
                 out.cr()
             case NodeType.thematicBreak:
                 out.cr()
@@ -362,8 +355,8 @@ struct HTMLRenderer {
         return bytes
     }
 
-    mutating func warn(line: Int, column: Int, _ message: String) {
-        diagnostics.append(MarkdownDiagnostic(severity: .warning, line: ctx.bodyLine(line), column: column, message: message))
+    mutating func warn(line: Int, column: Int, _ message: String, hint: String? = nil) {
+        diagnostics.append(MarkdownDiagnostic(severity: .warning, line: ctx.bodyLine(line), column: column, message: message, hint: hint))
     }
 }
 

@@ -26,6 +26,13 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// GFM's tagfilter: `<script>`, `<iframe>`, `<style>`, `<textarea>`, `<title>`, `<xmp>`, `<noembed>`,
     /// `<noframes>` and `<plaintext>` in raw HTML are shown as text, for sites publishing text they did not write.
     public var tagFilter = false
+    /// An image alone in its paragraph with a title (`![alt](x.png "Caption")`) becomes a `<figure>`
+    /// with the title as its `<figcaption>`.
+    public var figures = false
+    /// `loading="lazy" decoding="async"` on every image but the first (likely above the fold).
+    public var lazyImages = false
+    /// Warn about images without alt text, unless marked decorative with `{: role="presentation"}`.
+    public var altTextWarnings = false
 
     public init(smartPunctuation: Bool = true, allowRawHTML: Bool = true, hardBreaks: Bool = false, headingAnchors: Bool = false,
                 headingIDs: Bool = true, extensions: Bool = true) {
@@ -103,13 +110,29 @@ public struct MarkdownDiagnostic: Sendable, Hashable {
     public var line: Int
     public var column: Int
     public var message: String
-    public init(severity: Severity, line: Int, column: Int, message: String) {
+    /// What to do about it.
+    public var hint: String?
+    public init(severity: Severity, line: Int, column: Int, message: String, hint: String? = nil) {
         self.severity = severity
         self.line = line
         self.column = column
         self.message = message
+        self.hint = hint
     }
 }
+
+/// What the image hook found for an image's URL.
+public enum ImageFile: Sendable, Hashable {
+    /// Its size in CSS pixels: written as `width` and `height` so the page keeps room for it while it loads.
+    case size(width: Int, height: Int)
+    /// A file that exists but whose size cannot be read (the reason, as a phrase): a warning at the image.
+    case unreadable(String)
+    /// Nothing to say: an external URL, a file made by the build, or a missing one (reported elsewhere).
+    case unknown
+}
+
+/// Looks up the file behind an image URL, as written in the Markdown (relative URLs unresolved).
+public typealias ImageFileHook = @Sendable (String) -> ImageFile
 
 /// A heading of the rendered document, for tables of contents.
 public struct Heading: Sendable, Hashable {
@@ -157,6 +180,8 @@ public struct MarkdownRenderer: Sendable {
     /// Attribute keys that send a table to `tableRenderer`.
     public static let tableHookKeys: Set<String> = ["chart"]
     public var tableRenderer: TableBlockRenderer?
+    /// Sizes of image files, for `width` and `height` on images (Markdown and raw HTML `<img>`).
+    public var imageFile: ImageFileHook?
 
     public init(options: MarkdownOptions = MarkdownOptions(), codeBlockRenderer: CodeBlockRenderer? = nil) {
         self.options = options
@@ -233,6 +258,7 @@ public struct MarkdownRenderer: Sendable {
         let source = SourceText(prepared.text)
         let ctx = DocumentContext(options: options, source: source, codeBlockRenderer: codeBlockRenderer, footnotes: prepared)
         ctx.tableRenderer = tableRenderer
+        ctx.imageFile = imageFile
         ctx.plainCodeBlocks = usesPlainCodeBlocks
         let document = parseDocument(source.bytes, options: ctx.parseOptions)
         var r = HTMLRenderer(ctx: ctx)

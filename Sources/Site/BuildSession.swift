@@ -165,7 +165,8 @@ public actor BuildSession {
         let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
-        let renderedDocs = await render(docs, config: config, releaseBodies: stream != nil, sink: sink)
+        let images = ImageFiles(siteDirectory: options.siteDirectory, assets: listing.assets, basePath: config.basePath)
+        let renderedDocs = await render(docs, config: config, images: images, releaseBodies: stream != nil, sink: sink)
         phase("render")
         let assembler = PageAssembler(config: config, templates: templates, documents: renderedDocs, layouts: layouts,
                                       relatedCache: relatedCache)
@@ -302,10 +303,13 @@ public actor BuildSession {
         files = SiteBuilder.dropping(collisions!.removed, from: files)
     }
 
-    /// Markdown for each document, re-rendered only when its file changed.
-    private func render(_ docs: [SourceDocument], config: SiteConfig, releaseBodies: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
-        let stale = docs.filter { rendered[$0.sourcePath]?.fingerprint != $0.fingerprint }
-        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, releaseBodies: releaseBodies) {
+    /// Markdown for each document, re-rendered only when its file or the images it shows changed.
+    private func render(_ docs: [SourceDocument], config: SiteConfig, images: ImageFiles, releaseBodies: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
+        let stale = docs.filter { doc in
+            guard let kept = rendered[doc.sourcePath], kept.fingerprint == doc.fingerprint else { return true }
+            return !images.unchanged(kept.doc.images, pageURL: doc.permalink.url)
+        }
+        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies) {
             rendered[doc.source.sourcePath] = (doc.source.fingerprint, doc, diags)
         }
         if rendered.count != docs.count {   // every document is in `rendered`: equal counts, nothing to drop
@@ -334,8 +338,8 @@ public actor BuildSession {
     }
 
     private func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: String] {
-        let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.source.fingerprint }
-        for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.source.fingerprint, $0.charts.isEmpty ? Highlighter.inlineStyles(in: $0.html) : ChartBlocks.feedImages(Highlighter.inlineStyles(in: $0.html), absolute: absolute)) }) {
+        let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.fingerprint }
+        for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.fingerprint, $0.charts.isEmpty ? Highlighter.inlineStyles(in: $0.html) : ChartBlocks.feedImages(Highlighter.inlineStyles(in: $0.html), absolute: absolute)) }) {
             feedHTML[path] = (print, html)
         }
         if feedHTML.count != posts.count {

@@ -19,7 +19,7 @@ struct FeedBuilder: Sendable {
         let prints = jobs.map { job -> Int in
             var h = Hasher()
             h.combine(job.title); h.combine(job.description); h.combine(job.dir)
-            for i in job.posts { h.combine(posts[i].source.fingerprint) }
+            for i in job.posts { h.combine(posts[i].fingerprint) }
             return h.finalize()
         }
         let stale = jobs.indices.filter { cache[jobs[$0].dir]?.fingerprint != prints[$0] }
@@ -113,7 +113,7 @@ struct FeedBuilder: Sendable {
                             categories: p.source.categories + p.source.tags, enclosure: enclosure(p), sourcePath: p.source.sourcePath)
         // The item is made from the file (fingerprint), the settings (fixed for a session) and the image it names.
         var h = Hasher()
-        h.combine(p.source.fingerprint)
+        h.combine(p.fingerprint)
         h.combine(item.enclosure)
         item.revision = h.finalize()
         return item

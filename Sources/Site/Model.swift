@@ -17,6 +17,10 @@ final class RenderedDocument: Sendable {
     let hasTableOfContents: Bool
     /// Standalone SVG files of the body's charts (output path → SVG), for feeds.
     let charts: [String: String]
+    /// The image URLs the body shows and what their files were (sizes), to know when a re-render is due.
+    let images: [String: ImageFile]
+    /// The file's fingerprint with the image sizes the HTML was made with: the key of caches built from `html`.
+    let fingerprint: Int
 
     /// Prints of what other pages show of this document (see `Prints`), made once per render, not per rebuild:
     /// its list entry without its terms, its link, and its tags (what related posts are computed from).
@@ -26,7 +30,12 @@ final class RenderedDocument: Sendable {
 
     init(source: SourceDocument, html: String, excerptHTML: String, excerptText: String, headings: [Heading], wordCount: Int,
          config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = [], hasTableOfContents: Bool = false,
-         charts: [String: String] = [:]) {
+         charts: [String: String] = [:], images: [String: ImageFile] = [:]) {
+        self.images = images
+        var f = Hasher()
+        f.combine(source.fingerprint)
+        if !images.isEmpty { f.combine(images) }
+        self.fingerprint = images.isEmpty ? source.fingerprint : f.finalize()
         self.hasTableOfContents = hasTableOfContents
         self.charts = charts
         self.references = references

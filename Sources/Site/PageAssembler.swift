@@ -64,7 +64,7 @@ struct PageAssembler: Sendable {
         for (t, term) in terms.enumerated() { index["\(term.kind.rawValue):\(term.slug)"] = t }
         let termPrints = terms.map(Prints.term)
         let postPosition = Dictionary(posts.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
-        self.docPrints = documents.map(\.source.fingerprint)
+        self.docPrints = documents.map(\.fingerprint)
         self.docPostIndex = documents.map { postPosition[ObjectIdentifier($0)] }
         self.docTermPrints = documents.map { d in
             if let i = postPosition[ObjectIdentifier(d)] { return Prints.terms(postTermIndexes[i], termPrints) }

@@ -59,6 +59,9 @@ public enum Scaffold {
         highlight:
           theme: galley
           unlabeled: auto
+        markdown:
+          # ![alt](x.png "Caption") alone in a paragraph becomes a figure with a caption.
+          figures: true
 
         """
         try create(directory.appendingPathComponent("site.yml"), siteYML)

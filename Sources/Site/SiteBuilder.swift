@@ -129,7 +129,8 @@ public struct SiteBuilder: Sendable {
 
     /// Renders every body in parallel; Markdown and highlighter warnings get file lines.
     /// `releaseBodies`: drop each Markdown text once rendered (a one-shot build never renders it again).
-    static func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig, releaseBodies: Bool = false) async -> [(RenderedDocument, [SiteDiagnostic])] {
+    /// `images`: the site's image files, for image sizes.
+    static func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig, images: ImageFiles, releaseBodies: Bool = false) async -> [(RenderedDocument, [SiteDiagnostic])] {
         let highlighter = Highlighter()
         return await parallelMap(docs) { doc in
             let local = DiagnosticSink()
@@ -168,6 +169,8 @@ public struct SiteBuilder: Sendable {
                 }
             }
             let source = body
+            let usedImages = ImageFiles.Used()
+            renderer.imageFile = images.hook(pageURL: doc.permalink.url, used: usedImages)
             renderer.tableRenderer = { table in
                 ChartBlocks.table(table, body: source, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local)
             }
@@ -175,14 +178,15 @@ public struct SiteBuilder: Sendable {
             if releaseBodies { doc.releaseBody() }
             for d in out.diagnostics {
                 local.add(SiteDiagnostic(d.severity == .error ? .error : .warning, file: doc.sourcePath,
-                                         line: d.line + doc.bodyLineOffset, column: d.column, d.message))
+                                         line: d.line + doc.bodyLineOffset, column: d.column, d.message, hint: d.hint))
             }
             let html = BasePathLinks.apply(out.html, basePath: config.basePath)
             let excerpt = ExcerptLinks.rootRelative(BasePathLinks.apply(out.excerptHTML, basePath: config.basePath), pageURL: config.url(doc.permalink.url))
             let (refs, ids) = LinkAudit.references(html: html)
             let rendered = RenderedDocument(source: doc, html: html, excerptHTML: excerpt, excerptText: out.excerptText,
                                             headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids,
-                                            hasTableOfContents: out.hasTableOfContents, charts: charts.files)
+                                            hasTableOfContents: out.hasTableOfContents, charts: charts.files,
+                                            images: usedImages.all)
             return (rendered, local.all)
         }
     }

@@ -43,7 +43,13 @@ public struct SiteConfig: Sendable {
     /// The built-in search (`search:` in site.yml).
     public var search = SearchSettings()
     public var unlabeled: UnlabeledPolicy = .auto
-    public var markdown = MarkdownOptions()
+    /// Pages get lazy loading for all images but the first, and warnings for images without alt text.
+    public var markdown: MarkdownOptions = {
+        var m = MarkdownOptions()
+        m.lazyImages = true
+        m.altTextWarnings = true
+        return m
+    }()
     /// Fail the build on unknown fence languages instead of warning.
     public var strictLanguages = false
     /// The file the settings came from, relative to the site folder.
@@ -124,11 +130,11 @@ public struct SiteConfig: Sendable {
         case .success(let d): doc = d
         case .failure(let d): diagnostics.add(d); return nil
         }
-        config.apply(doc, jekyll: jekyllOnly, diagnostics: diagnostics)
+        config.apply(doc, text: text, jekyll: jekyllOnly, diagnostics: diagnostics)
         return config
     }
 
-    private mutating func apply(_ doc: YAMLDocument, jekyll: Bool, diagnostics: DiagnosticSink) {
+    private mutating func apply(_ doc: YAMLDocument, text: String, jekyll: Bool, diagnostics: DiagnosticSink) {
         let file = self.file
         func problem(_ key: String, _ message: String, hint: String? = nil) {
             let (l, c) = doc.position(of: key) ?? (1, 1)
@@ -258,6 +264,7 @@ public struct SiteConfig: Sendable {
             if case .bool(let b)? = m["hard_breaks"] { markdown.hardBreaks = b }
             if case .bool(let b)? = m["heading_anchors"] { markdown.headingAnchors = b }
             if case .bool(let b)? = m["tagfilter"] { markdown.tagFilter = b }
+            if case .bool(let b)? = m["figures"] { markdown.figures = b }
             switch m["html_blocks"]?.text {
             case nil, "commonmark"?: break
             case "kramdown"?: markdown.kramdownHTMLBlocks = true
@@ -277,6 +284,16 @@ public struct SiteConfig: Sendable {
                 }
             }
         }
+        // A misspelt `figures:` or `fallback:` would silently do nothing.
+        for (section, keys) in [("markdown", Self.markdownKeys), ("search", Self.searchKeys)] where !jekyll {
+            guard case .map(let entries)? = doc[section] else { continue }
+            for (key, _) in entries where !keys.contains(key) {
+                let (l, c) = Self.nestedKeyPosition(key, under: section, in: doc, text: text) ?? doc.position(of: section) ?? (1, 1)
+                diagnostics.add(.warning(file, line: l, column: c, "unknown setting `\(section).\(key)` is ignored",
+                                         hint: (Suggest.nearest(key, in: keys.sorted()).map { "did you mean `\($0)`? " } ?? "")
+                                            + "see README.md, section site.yml, for the settings Galley reads"))
+            }
+        }
         if !jekyll {
             let known: Set = ["title", "description", "url", "baseurl", "author", "language", "lang", "timezone", "permalink",
                               "paginate", "paginate_path", "date_format", "front_matter_keys", "allow_symlinks_to", "menu", "feed", "highlight", "markdown", "search"]
@@ -285,6 +302,27 @@ public struct SiteConfig: Sendable {
                                          hint: "see README.md, section site.yml, for the settings Galley reads"))
             }
         }
+    }
+
+    static let searchKeys: Set = ["enabled", "fallback"]
+    static let markdownKeys: Set = ["smart", "raw_html", "hard_breaks", "heading_anchors", "tagfilter", "html_blocks",
+                                    "repair_encoding", "figures"]
+
+    /// Line and column of `key:` indented under `parent:` in the settings text (nested keys carry no position).
+    static func nestedKeyPosition(_ key: String, under parent: String, in doc: YAMLDocument, text: String) -> (Int, Int)? {
+        guard let (valueLine, _) = doc.position(of: parent) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // The position is the value's: the line of `parent:` or, for a block mapping, of its first key.
+        var l = valueLine - 1
+        if l >= 0, l < lines.count, lines[l].hasPrefix(parent + ":") { l += 1 }
+        while l >= 0, l < lines.count {
+            let line = lines[l]
+            let indent = line.prefix { $0 == " " }.count
+            if indent == 0 && !line.trimmingCharacters(in: .whitespaces).isEmpty && !line.hasPrefix("#") { break }
+            if line.dropFirst(indent).hasPrefix(key + ":") { return (l + 1, indent + 1) }
+            l += 1
+        }
+        return nil
     }
 
     /// `blog/page-:num` → `/blog/page-:num/`; nil without `:num` or with `..`.
