@@ -119,8 +119,11 @@ public struct SiteChecker: Sendable {
                             diags += SiteChecker.pageDiagnostics(scan, path: prefix + rel)
                             pages[rel] = scan
                         } else if FeedValidator.sniff(data) != .unknown {
-                            diags += SiteChecker.feedDiagnostics(FeedValidator.validate(data, publishedAtPath: rel), path: prefix + rel)
-                            feeds[rel] = FeedLinks.extract(from: data)
+                            let (found, links) = FeedValidator.validateWithLinks(data, publishedAtPath: rel)
+                            diags += SiteChecker.feedDiagnostics(found, path: prefix + rel)
+                            feeds[rel] = links
+                        } else if ext == "json" {
+                            diags += SiteChecker.feedDiagnostics(FeedValidator.wellFormedJSON(data), path: prefix + rel)
                         } else {
                             // Not a feed by content (a sitemap, a search index, or a feed template that never
                             // became XML): by its extension it must still be well-formed XML or JSON.

@@ -20,20 +20,30 @@ public struct FeedLinks: Sendable, Hashable {
         let firstByte = data.first { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
         if firstByte == UInt8(ascii: "{") {
             guard case .success(let root) = JSONParser.parse(data) else { return out }
-            out.selfURL = root["feed_url"]?.string
-            for item in root["items"]?.array ?? [] {
-                if let n = item["url"], let s = n.string { out.links.append(Link(url: s, line: n.line, isImage: false)) }
-                for key in ["image", "banner_image"] {
-                    if let n = item[key], let s = n.string { out.links.append(Link(url: s, line: n.line, isImage: true)) }
-                }
-                if let n = item["content_html"], let html = n.string { out.addHTML(html, line: n.line) }
-                for a in item["attachments"]?.array ?? [] {
-                    if let s = a["url"]?.string { out.links.append(Link(url: s, line: a.line, isImage: true)) }
-                }
-            }
-            return out
+            return extract(json: root)
         }
         guard case .success(let root) = XMLTree.parse(data) else { return out }
+        return extract(xml: root)
+    }
+
+    static func extract(json root: JSONNode) -> FeedLinks {
+        var out = FeedLinks()
+        out.selfURL = root["feed_url"]?.string
+        for item in root["items"]?.array ?? [] {
+            if let n = item["url"], let s = n.string { out.links.append(Link(url: s, line: n.line, isImage: false)) }
+            for key in ["image", "banner_image"] {
+                if let n = item[key], let s = n.string { out.links.append(Link(url: s, line: n.line, isImage: true)) }
+            }
+            if let n = item["content_html"], let html = n.string { out.addHTML(html, line: n.line) }
+            for a in item["attachments"]?.array ?? [] {
+                if let s = a["url"]?.string { out.links.append(Link(url: s, line: a.line, isImage: true)) }
+            }
+        }
+        return out
+    }
+
+    static func extract(xml root: XMLElementNode) -> FeedLinks {
+        var out = FeedLinks()
         if root.name == "rss", let channel = root.plain("channel") {
             out.selfURL = channel.all("link", ns: RSSRules.atomNS).first { $0.attributes["rel"] == "self" }?.attributes["href"]
             for item in channel.all("item") where item.namespace == nil {

@@ -4,15 +4,7 @@ import Foundation
 enum JSONFeedRules {
     static let versions = ["https://jsonfeed.org/version/1", "https://jsonfeed.org/version/1.1"]
 
-    static func check(_ data: Data, expectedSelf: SelfExpectation?, now: Date, into f: inout Findings) {
-        let root: JSONNode
-        switch JSONParser.parse(data) {
-        case .failure(let e):
-            f.error("json-well-formed", e.message, line: e.line, column: e.column)
-            return
-        case .success(let r):
-            root = r
-        }
+    static func check(_ root: JSONNode, expectedSelf: SelfExpectation?, now: Date, into f: inout Findings) {
         guard root.isObject else {
             f.error("json-feed-object", "a JSON Feed is an object", line: root.line, column: root.column)
             return

@@ -278,9 +278,10 @@ public struct SiteConfig: Sendable {
             if case .bool(let b)? = sr["enabled"] { search.enabled = b }
             if let f = sr["fallback"]?.text {
                 if let engine = SearchSettings.Fallback(rawValue: f) { search.fallback = engine } else {
-                    problem("search", "unknown `search.fallback` `\(f)`",
+                    let (l, c) = Self.nestedKeyPosition("fallback", under: "search", in: doc, text: text) ?? doc.position(of: "search") ?? (1, 1)
+                    diagnostics.add(.error(file, line: l, column: c, "unknown `search.fallback` `\(f)`",
                             hint: "one of: " + SearchSettings.Fallback.allCases.map(\.rawValue).joined(separator: ", ")
-                                + " (where the search box sends a query when JavaScript is off)")
+                                + " (where the search box sends a query when JavaScript is off)"))
                 }
             }
         }
