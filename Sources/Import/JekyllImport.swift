@@ -49,7 +49,8 @@ public struct JekyllImport: Sendable {
         }
         let files = JekyllFiles(source: source, destination: destination)
         do {
-            try Scaffold.initSite(at: destination, title: "Imported")
+            // No deploy workflow: a Jekyll blog usually has its own publishing set up, which an import should not second-guess.
+            try Scaffold.initSite(at: destination, title: "Imported", workflow: nil)
         } catch { throw Failure(description: error.description) }
         // initSite wrote a sample post, About page and site.yml; the imported site replaces them.
         for sample in ["content/about.md", "site.yml"] { try? fm.removeItem(at: destination.appendingPathComponent(sample)) }

@@ -26,11 +26,18 @@ public enum Scaffold {
         return file
     }
 
-    /// Creates a new site in `directory` (which must be empty or absent): site.yml, the default theme, a first post, an About page.
-    public static func initSite(at directory: URL, title: String = "My engineering blog", date: Date = Date()) throws(Failure) {
+    /// Creates a new site in `directory` (which must be empty or absent): site.yml, the default theme, a first post, an About page,
+    /// and unless `workflow` is nil a GitHub Actions workflow that builds, checks and deploys it to GitHub Pages.
+    public static func initSite(at directory: URL, title: String = "My engineering blog", date: Date = Date(),
+                                workflow: DeployWorkflow.Source? = DeployWorkflow.Source()) throws(Failure) {
         let fm = FileManager.default
         if let entries = try? fm.contentsOfDirectory(atPath: directory.path), !entries.filter({ !$0.hasPrefix(".") }).isEmpty {
             throw Failure(description: "\(directory.path) is not empty; `galley init` only writes into a new or empty folder")
+        }
+        // Hidden entries are allowed (a fresh clone's .git): a workflow already there is refused before anything is written.
+        let workflowFile = directory.appendingPathComponent(DeployWorkflow.path)
+        if workflow != nil, fm.fileExists(atPath: workflowFile.path) {
+            throw Failure(description: "\(workflowFile.path) already exists; not overwriting it (use --no-workflow to keep it)")
         }
         let siteYML = """
         # Settings of this site: see Galley's README for every key.
@@ -88,6 +95,7 @@ public enum Scaffold {
 
         """
         try create(post, body)
+        if let workflow { try create(workflowFile, DeployWorkflow.text(workflow)) }
     }
 
     /// The built-in theme's files (`post.mustache`, `partials/head.mustache`, `assets/galley.css`…).

@@ -90,6 +90,8 @@ import Site
         // Nothing is lost: theme files and the Liquid home page are kept aside.
         #expect(FileManager.default.fileExists(atPath: dest.appendingPathComponent("jekyll-leftovers/_layouts/post.html").path))
         #expect(FileManager.default.fileExists(atPath: dest.appendingPathComponent("jekyll-leftovers/README.md").path))
+        // Unlike `galley init`, an import writes no deploy workflow: the blog's own publishing stays its own.
+        #expect(!FileManager.default.fileExists(atPath: dest.appendingPathComponent(".github").path))
     }
 
     @Test func jekyllDefaultPermalinkStyleIsKept() async throws {
