@@ -2266,6 +2266,7 @@ a.tag:hover {
       a.textContent = hits.length ? "All " + hits.length + (hits.length === 1 ? " result" : " results") : "No results for “" + query + "”";
       all.append(a);
       list.append(all);
+      list.dataset.query = query;
       list.hidden = false;
       input.setAttribute("aria-expanded", "true");
       active = -1;

@@ -211,6 +211,7 @@
       a.textContent = hits.length ? "All " + hits.length + (hits.length === 1 ? " result" : " results") : "No results for “" + query + "”";
       all.append(a);
       list.append(all);
+      list.dataset.query = query;
       list.hidden = false;
       input.setAttribute("aria-expanded", "true");
       active = -1;
