@@ -193,6 +193,11 @@ public actor BuildSession {
         // kernel, and feed work fills those gaps on the same cores).
         let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
         let feedJobs = feedBuilder.jobs(assembler.posts, terms: assembler.terms)
+        // The search index too (nil: the last one still holds).
+        let searchSignature = SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config)
+        let searchStale = searchIndex?.signature != searchSignature
+        let searchPosts = assembler.posts
+        async let searchMade: [OutputFile]? = searchStale ? SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config) : nil
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
         let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
         phase("pages")
@@ -249,11 +254,10 @@ public actor BuildSession {
             fresh.formUnion(made.map(\.path))
         }
         phase("sitefiles")
-        let searchSignature = SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config)
         if let kept = searchIndex, kept.signature == searchSignature {
             files += kept.files
         } else {
-            let made = SearchFiles.files(posts: assembler.posts, all: renderedDocs, config: config)
+            let made = await searchMade ?? []
             searchIndex = (searchSignature, made)
             files += made
             fresh.formUnion(made.map(\.path))

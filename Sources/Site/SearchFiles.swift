@@ -6,20 +6,28 @@ import Search
 enum SearchFiles {
     static func documents(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> [SearchDocument] {
         let pages = all.filter { $0.source.kind != .post && $0.source.permalink.outputPath != "404.html" }
-        return (posts + pages).map { d in
+        let docs = posts + pages
+        // Plain text of every page, on all cores.
+        let texts = ParallelSlots(count: docs.count)
+        DispatchQueue.concurrentPerform(iterations: docs.count) { i in texts.base[i] = PlainText.of(html: docs[i].html) }
+        let plain = texts.take()
+        return docs.enumerated().map { n, d in
             var date = ""
             if let when = d.source.date {
                 date = config.dateFormat.map { DateFormat.format(when, $0, config.timeZone) } ?? SiteDates.display(when, config.timeZone)
             }
             return SearchDocument(url: config.url(d.source.permalink.url), title: d.source.title, date: date,
                                   tags: d.source.tags + d.source.categories, headings: d.headings.map(\.text),
-                                  text: PlainText.of(html: d.html))
+                                  text: plain[n])
         }
     }
 
     static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> [OutputFile] {
         guard config.search.enabled else { return [] }
-        let index = SearchIndex.build(documents(posts: posts, all: all, config: config))
+        let t0 = Date()
+        let docs = documents(posts: posts, all: all, config: config)
+        if ProcessInfo.processInfo.environment["GALLEY_SEARCH_TRACE"] != nil { FileHandle.standardError.write("documents \(Int(Date().timeIntervalSince(t0) * 1000)) ms\n".data(using: .utf8)!) }
+        let index = SearchIndex.build(docs)
         return index.files.map { OutputFile(path: "search/" + $0.path, data: $0.data, source: "search index") }
     }
 
@@ -27,11 +35,27 @@ enum SearchFiles {
     static func signature(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> Int {
         var h = Hasher()
         h.combine(config.search.enabled)
+        // The source's bytes decide its text; the print adds what other files (dates, config) decide.
         for d in posts + all {
+            h.combine(d.source.fingerprint)
             h.combine(d.summaryPrint)
-            h.combine(d.html.utf8.count)
-            h.combine(d.html.hashValue)
+            h.combine(d.html.utf8.count)  // what other files put in the page (chart data, image sizes)
         }
         return h.finalize()
+    }
+}
+
+/// One String slot per document, each written by one thread.
+private struct ParallelSlots: @unchecked Sendable {
+    let base: UnsafeMutablePointer<String>
+    let count: Int
+    init(count: Int) {
+        self.count = count
+        base = .allocate(capacity: max(count, 1))
+        base.initialize(repeating: "", count: count)
+    }
+    func take() -> [String] {
+        defer { base.deinitialize(count: count); base.deallocate() }
+        return Array(UnsafeBufferPointer(start: base, count: count))
     }
 }

@@ -104,3 +104,16 @@ struct BuiltIndex {
     #expect(id(one) != nil)
     #expect(id(one) != id(SearchIndex.build(changed).files))
 }
+
+/// The byte-level fast path gives exactly what Foundation's folding and splitting give (and what
+/// search.js does in the browser), for every Latin-1 character and typeset punctuation.
+@Test func fastPathMatchesFoundationFolding() {
+    func reference(_ s: String) -> [String] {
+        Terms.fold(s).split(whereSeparator: { !($0.isLetter || $0.isNumber) }).map(String.init).filter { $0.utf8.count <= Terms.maxLength }
+    }
+    var samples: [String] = []
+    for v in 0xA0...0xFF { samples.append("Ab\(Character(UnicodeScalar(v)!))cD x\(Character(UnicodeScalar(v)!)) \(Character(UnicodeScalar(v)!))") }
+    samples += ["“Smart” quotes — and ‘don’t’… 5 €", "Ça coûte « 5 € » à Zürich", "naïve Øresund Æsir ÞORN straße",
+                "東京 and Ελληνικά, ﬁne ligature", "x\u{00A0}y\u{202F}z", "e\u{0301}clair", "ªº µs ²³"]
+    for s in samples { #expect(Terms.words(s) == reference(s), "\(s)") }
+}

@@ -1,0 +1,124 @@
+#!/usr/bin/env python3
+"""Galley's built-in search against Pagefind on the same built site, in a real browser.
+
+Builds the corpus (on Galley's default theme) with Galley twice (search on, then `search: false`, min of --runs each: the
+difference is the index's cost), runs Pagefind (`pip install pagefind-bin`) on the output, then
+in headless Chromium types one word into each tool's own search UI (Galley's header box; the
+Pagefind default UI on a page added to the output) and sums what the page fetched for it.
+Files are served as they are on disk by a plain HTTP server; Pagefind's index and WebAssembly
+are gzip-compressed files already, Galley's are JSON and JavaScript, so the table gives Galley's
+bytes both as files and gzipped (what any host that compresses sends).
+
+Usage: search.py GALLEY CORPUS-SITE [--runs 3] [--words a,b,c]   (prints a Markdown table)
+"""
+import argparse, functools, gzip, http.server, json, os, re, shutil, subprocess, sys, tempfile, threading, time, urllib.parse
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "EndToEnd"))
+from tabs_callouts import WebDriver  # noqa: E402
+
+
+def timed(cmd):
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def folder_bytes(path):
+    return sum(os.path.getsize(os.path.join(d, f)) for d, _, fs in os.walk(path) for f in fs)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("galley"); ap.add_argument("site")
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--words", default="kotlin,ledger,checkpoint")
+    args = ap.parse_args()
+    galley = os.path.abspath(args.galley)
+    work = tempfile.mkdtemp(prefix="galley-search-bench-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
+    site = os.path.join(work, "site"); shutil.copytree(args.site, site)
+    # The corpus brings its own plain theme (the same pages for Hugo and Jekyll); the search box is
+    # the default theme's, so this runs on the default theme.
+    shutil.rmtree(os.path.join(site, "templates"), ignore_errors=True)
+    out = os.path.join(work, "public")
+    yml = os.path.join(site, "site.yml"); base_yml = open(yml).read()
+
+    def build(search):
+        with open(yml, "w") as f: f.write(base_yml + ("" if search else "\nsearch: false\n"))
+        return min(timed([galley, "build", "--site", site, "--output", out]) for _ in range(args.runs))
+    without = build(False)
+    with_search = build(True)
+    pagefind_time = min(timed([sys.executable, "-m", "pagefind_bin", "--site", out, "--output-subdir", "pagefind"]) for _ in range(args.runs))
+    galley_index = folder_bytes(os.path.join(out, "search"))
+    pagefind_index = folder_bytes(os.path.join(out, "pagefind"))
+    with open(os.path.join(out, "pagefind-test.html"), "w") as f:
+        f.write("""<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Pagefind</title>
+<link href="/pagefind/pagefind-ui.css" rel="stylesheet"><script src="/pagefind/pagefind-ui.js"></script></head>
+<body><div id="search"></div><script>window.addEventListener('DOMContentLoaded', () => new PagefindUI({ element: "#search", showSubResults: false }));</script></body></html>""")
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *a): pass
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=out))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    import socket, urllib.request
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
+    driver_proc = subprocess.Popen(["chromedriver", f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    for _ in range(100):
+        try: urllib.request.urlopen(f"http://127.0.0.1:{port}/status", timeout=1); break
+        except Exception: time.sleep(0.1)
+    rows = []
+    try:
+        for word in args.words.split(","):
+            for tool in ["galley", "pagefind"]:
+                d = WebDriver(port)
+                try:
+                    if tool == "galley":
+                        d.go(base + "/")
+                        start = len(d.js("return performance.getEntriesByType('resource')"))
+                        box = d.find_all("#site-search")[0]
+                        d.keys(box, word)
+                        ready = "const l = document.querySelector('.search-dropdown'); return l && l.dataset.query === " + json.dumps(word) + " && l.querySelectorAll('.search-result').length"
+                    else:
+                        d.go(base + "/pagefind-test.html")
+                        start = 0  # everything Pagefind's UI loads is part of its search
+                        for _ in range(100):
+                            if d.find_all(".pagefind-ui__search-input"): break
+                            time.sleep(0.05)
+                        d.keys(d.find_all(".pagefind-ui__search-input")[0], word)
+                        ready = "return document.querySelectorAll('.pagefind-ui__result').length"
+                    shown = 0
+                    for _ in range(200):
+                        shown = d.js(ready)
+                        if shown: break
+                        time.sleep(0.05)
+                    time.sleep(0.5)  # let fragment loads for the shown results finish
+                    entries = d.js("return performance.getEntriesByType('resource').map(e => e.name)")
+                    if tool == "galley":
+                        urls = [u for u in entries[start:] if "/search/" in u or u.endswith("/search.js")]
+                        urls = sorted(set(urls + [base + "/assets/search.js"]))
+                    else:
+                        urls = sorted(set(u for u in entries if "/pagefind/" in u))
+                    files = [os.path.join(out, urllib.parse.urlparse(u).path.lstrip("/")) for u in urls]
+                    raw = sum(os.path.getsize(p) for p in files)
+                    gz = sum(len(gzip.compress(open(p, "rb").read(), 9)) if not re.search(r"\.(pf_\w+|pagefind)$", p) else os.path.getsize(p) for p in files)
+                    rows.append((word, tool, shown, len(files), raw, gz))
+                finally:
+                    d.quit()
+    finally:
+        driver_proc.terminate(); server.shutdown()
+    print(f"Corpus: {args.site}; min of {args.runs} runs; output on {'tmpfs' if work.startswith('/dev/shm') else 'disk'}\n")
+    print("| | Galley | Pagefind 1.5 |\n|---|---:|---:|")
+    print(f"| time to build the index | {with_search - without:.3f} s (build {without:.3f} → {with_search:.3f} s, +{(with_search / without - 1) * 100:.1f} %) | {pagefind_time:.3f} s (a second pass over the output) |")
+    print(f"| index size on disk | {galley_index / 1e6:.2f} MB | {pagefind_index / 1e6:.2f} MB |")
+    print("\nFirst one-word query, typed into each tool's own UI (results shown / files / bytes as files / bytes gzipped on the wire):\n")
+    print("| word | Galley | Pagefind 1.5 |\n|---|---:|---:|")
+    by = {(w, t): r for (w, t, *r) in rows}
+    for word in args.words.split(","):
+        g, p = by[(word, "galley")], by[(word, "pagefind")]
+        print(f"| `{word}` | {g[0]} shown, {g[1]} files, {g[2] / 1024:.1f} KB, **{g[3] / 1024:.1f} KB gz** | {p[0]} shown, {p[1]} files, {p[2] / 1024:.1f} KB, **{p[3] / 1024:.1f} KB gz** |")
+    shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
