@@ -1508,7 +1508,7 @@ li > input[type="checkbox"]:first-child:checked {
   margin-bottom: 0.75rem;
 }
 
-.series-list {
+.term-list.series-list {
   grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
 }
 
