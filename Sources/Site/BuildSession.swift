@@ -171,6 +171,7 @@ public actor BuildSession {
         let assembler = PageAssembler(config: config, templates: templates, documents: renderedDocs, layouts: layouts,
                                       relatedCache: relatedCache)
         relatedCache = (assembler.tagSignature, assembler.related)
+        sink.add(contentsOf: assembler.seriesDiagnostics)
         SiteBuilder.warnIfListReplaced(renderedDocs, config: config, sink: sink)
         phase("assembler")
         // A user's file wins over a generated one at its path (see `SiteBuilder.collisions`): when streaming,

@@ -6,6 +6,8 @@ struct ContextBuilder: Sendable {
     let posts: [RenderedDocument]          // newest first
     let terms: [Term]
     let termIndex: [String: Int]           // "tag:slug" → index in terms
+    /// Per post (index into `posts`): its place in its series.
+    var seriesPlaces: [Series.Place?] = []
 
     func site(generator: String) -> TemplateValue {
         var s: [String: TemplateValue] = [
@@ -17,6 +19,8 @@ struct ContextBuilder: Sendable {
             "feeds": Self.strings(config.feedLinks(dir: config.url("/"))),
             "menu": .maps(config.menu.map { ["title": .string($0.title), "url": .string($0.url)] }),
         ]
+        // Only once a series exists: `{{#site.seriesURL}}` can guard a menu link that would otherwise lead nowhere.
+        if terms.contains(where: { $0.kind == .series }) { s["seriesURL"] = .string(config.url("/series/")) }
         if config.search.enabled {
             var search: [String: TemplateValue] = ["url": .string(config.url("/search/")), "index": .string(config.url("/search/"))]
             if let f = config.search.fallback.form {
@@ -103,6 +107,9 @@ struct ContextBuilder: Sendable {
             if i > 0 { d["next"] = link(posts[i - 1]) }
         }
         if !related.isEmpty { d["related"] = .list(related.map { link(posts[$0]) }) }
+        if let i = index, i < seriesPlaces.count, let place = seriesPlaces[i] {
+            d["series"] = Series.context(place, terms: terms, posts: posts, link: link)
+        }
         return .map(d)
     }
 

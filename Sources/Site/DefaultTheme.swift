@@ -1447,6 +1447,71 @@ li > input[type="checkbox"]:first-child:checked {
   display: none;
 }
 
+/* ---------- Series ---------- */
+
+/* The box above a post that belongs to a series: where this part sits, and every other part. */
+.series {
+  margin: 0 0 2.25rem;
+  padding: 0.9rem 1.1rem;
+  border: 1px solid var(--rule);
+  border-left: 3px solid var(--accent);
+  border-radius: var(--radius);
+  background: var(--bg-raised);
+  font-size: 0.92rem;
+}
+
+.series-label {
+  margin: 0;
+  color: var(--muted);
+}
+
+.series-label a {
+  font-weight: 600;
+}
+
+.series-part {
+  font-size: 0.78rem;
+  letter-spacing: 0.08em;
+  text-transform: uppercase;
+  font-variant-numeric: tabular-nums;
+}
+
+.series-parts {
+  margin: 0.5rem 0 0;
+  padding-left: 1.6rem;
+  font-variant-numeric: tabular-nums;
+}
+
+.series-parts li + li {
+  margin-top: 0.2em;
+}
+
+.series-parts li::marker {
+  color: var(--muted);
+}
+
+.series-parts a {
+  text-decoration: none;
+}
+
+.series-parts a:hover {
+  text-decoration: underline;
+}
+
+.series-parts [aria-current] {
+  font-weight: 600;
+  color: var(--text-strong);
+}
+
+/* Previous and next within the series sit above the site's older/newer links. */
+.series-nav {
+  margin-bottom: 0.75rem;
+}
+
+.term-list.series-list {
+  grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
+}
+
 /* ---------- Post footer ---------- */
 
 .post-footer {
@@ -2552,6 +2617,37 @@ a.tag:hover {
 {{/page.previous}}
 
 """#,
+        "partials/series-nav.mustache": #"""
+{{#page.series}}
+{{#previous}}
+<nav class="post-nav series-nav" aria-label="Series: {{name}}">
+<a class="prev" href="{{url}}"><span class="label">Previous in the series</span>{{title}}</a>
+{{#next}}<a class="next" href="{{url}}"><span class="label">Next in the series</span>{{title}}</a>{{/next}}
+</nav>
+{{/previous}}
+{{^previous}}
+{{#next}}
+<nav class="post-nav series-nav" aria-label="Series: {{name}}">
+<a class="next" href="{{url}}"><span class="label">Next in the series</span>{{title}}</a>
+</nav>
+{{/next}}
+{{/previous}}
+{{/page.series}}
+
+"""#,
+        "partials/series.mustache": #"""
+{{#page.series}}
+<aside class="series" aria-labelledby="series-heading">
+<p class="series-label" id="series-heading"><span class="series-part">Part {{part}} of {{count}}</span> in the series <a href="{{url}}">{{name}}</a></p>
+<ol class="series-parts">
+{{#parts}}
+<li>{{#current}}<span aria-current="page">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>
+{{/parts}}
+</ol>
+</aside>
+{{/page.series}}
+
+"""#,
         "partials/toc.mustache": ##"""
 {{#page.showTOC}}
 <details class="toc" open>
@@ -2586,6 +2682,7 @@ a.tag:hover {
 {{#page.readingTime}}<span>{{.}} min read</span>{{/page.readingTime}}
 </p>
 </header>
+{{>partials/series}}
 {{>partials/toc}}
 <div class="post-body e-content">
 {{#page.notice}}
@@ -2608,6 +2705,7 @@ a.tag:hover {
 </ul>
 </section>
 {{/first(page.related)}}
+{{>partials/series-nav}}
 {{>partials/post-nav}}
 </footer>
 </article>
@@ -2635,6 +2733,52 @@ a.tag:hover {
 <noscript><p class="search-status">Search on this site runs in your browser and needs JavaScript. The form above searches the site with a web search engine instead.</p></noscript>
 {{/site.search}}
 </div>
+{{/main}}
+{{/base}}
+
+"""#,
+        "series-index.mustache": #"""
+{{<base}}
+{{$main}}
+<header class="intro">
+<h1>{{page.title}}</h1>
+<p>Posts on {{site.title}} that belong together, read in order.</p>
+</header>
+<ul class="term-list series-list">
+{{#series}}
+<li class="term-series"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> parts</span></span></a></li>
+{{/series}}
+</ul>
+{{/main}}
+{{/base}}
+
+"""#,
+        "series.mustache": #"""
+{{<base}}
+{{$main}}
+<header class="intro">
+<p class="post-kicker"><a href="{{site.seriesURL}}">Series</a></p>
+<h1>{{page.title}}</h1>
+{{#page.description}}
+<p>{{.}}</p>
+{{/page.description}}
+</header>
+<h2 class="visually-hidden">Parts</h2>
+<ol class="post-list series-index">
+{{#posts}}
+<li>
+<article>
+<p class="post-kicker">Part {{part}}</p>
+<h2><a href="{{url}}">{{title}}</a></h2>
+{{>partials/post-meta}}
+<div class="excerpt">
+{{{excerpt}}}
+</div>
+<a class="read-more" href="{{url}}">Continue reading<span class="visually-hidden"> “{{title}}”</span><span aria-hidden="true"> →</span></a>
+</article>
+</li>
+{{/posts}}
+</ol>
 {{/main}}
 {{/base}}
 

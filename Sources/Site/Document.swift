@@ -36,6 +36,11 @@ final class SourceDocument: @unchecked Sendable {
     let image: String?
     let slug: String
     let permalink: Permalink
+    /// `series:` and its `Slug.term`; `series_order:` (parts without one are ordered by date) and where it is written.
+    let series: String?
+    let seriesSlug: String?
+    let seriesOrder: Int?
+    let seriesOrderPosition: (line: Int, column: Int)
     /// Every front matter key, for templates (`page.params.x`).
     let params: [(String, YAMLValue)]
     /// Changes whenever the file's bytes change: the key of every cache built from this document.
@@ -48,7 +53,8 @@ final class SourceDocument: @unchecked Sendable {
 
     init(kind: Kind, sourcePath: String, body: String, bodyLineOffset: Int, title: String, date: Date?, updated: Date?,
          description: String?, categories: [String], tags: [String], layout: String?, layoutLine: Int, draft: Bool,
-         author: String?, image: String?, slug: String, permalink: Permalink, params: [(String, YAMLValue)], contentHash: Hasher) {
+         author: String?, image: String?, slug: String, permalink: Permalink, params: [(String, YAMLValue)],
+         series: String? = nil, seriesOrder: Int? = nil, seriesOrderPosition: (Int, Int) = (1, 1), contentHash: Hasher) {
         self.kind = kind
         self.sourcePath = sourcePath
         self.body = body
@@ -69,6 +75,10 @@ final class SourceDocument: @unchecked Sendable {
         self.slug = slug
         self.permalink = permalink
         self.params = params
+        self.series = series
+        self.seriesSlug = series.map(Slug.term)
+        self.seriesOrder = seriesOrder
+        self.seriesOrderPosition = seriesOrderPosition
         var h = contentHash
         h.combine(date)
         self.fingerprint = h.finalize()
@@ -253,6 +263,13 @@ struct ContentLoader: Sendable {
             if author == nil { fail("author", "`author` needs a `name`, e.g. `author: {name: Ada}`") }
         } else { author = string("author") }
         let layout = string("layout")
+        var (series, seriesOrder) = readSeries(fm, rel, string("series"), diagnostics)
+        if kind == .page, series != nil {
+            let (l, c) = fm.position(of: "series") ?? (1, 1)
+            diagnostics.add(.warning(rel, line: l, column: c, "only posts are parts of a series; this page is in none",
+                                     hint: "move the file to content/posts/ (named YYYY-MM-DD-slug.md), or remove `series`"))
+            (series, seriesOrder) = (nil, nil)
+        }
         warnAboutUnknownKeys(fm, rel, diagnostics)
         let pattern = string("permalink") ?? (kind == .post ? config.permalink : nil)
         guard ok else { return nil }
@@ -286,7 +303,9 @@ struct ContentLoader: Sendable {
                               description: (string("description") ?? string("excerpt")).flatMap { $0.isEmpty ? nil : $0 },
                               categories: categories, tags: tags, layout: layout, layoutLine: fm.position(of: "layout")?.0 ?? 1,
                               draft: draft, author: author, image: image, slug: Slug.jekyll(slugSource),
-                              permalink: expanded, params: fm.values.map { ($0.key, $0.value) }, contentHash: contentHash)
+                              permalink: expanded, params: fm.values.map { ($0.key, $0.value) },
+                              series: series, seriesOrder: seriesOrder, seriesOrderPosition: fm.position(of: "series_order") ?? (1, 1),
+                              contentHash: contentHash)
     }
 
     /// Front matter keys a build reads. Anything else is a site's own key (declared in `front_matter_keys`
@@ -294,7 +313,7 @@ struct ContentLoader: Sendable {
     static let knownKeys: [String] = ["title", "date", "updated", "last_modified_at", "description", "excerpt", "categories",
                                       "category", "tags", "tag", "layout", "draft", "published", "author", "image", "slug",
                                       "permalink", "sitemap", "params", "toc", "notice",
-                                      "aliases", "redirect_from"]
+                                      "aliases", "redirect_from", "series", "series_order"]
     private static let knownKeySet = Set(knownKeys)
 
     private func warnAboutUnknownKeys(_ fm: YAMLDocument, _ rel: String, _ diagnostics: DiagnosticSink) {
@@ -304,6 +323,36 @@ struct ContentLoader: Sendable {
                                      "unknown front matter key `\(entry.key)`" + (near.map { "; did you mean `\($0)`?" } ?? ""),
                                      hint: "a key of your own goes under `params:` (templates read `page.params.\(entry.key)`), or list it once in \(config.file) as `front_matter_keys: [\(entry.key)]`"))
         }
+    }
+
+    /// `series:` and `series_order:`. A bad order or one without a series is a warning, never dropped silently:
+    /// the post then keeps its series (ordered by date) or stays out of any.
+    private func readSeries(_ fm: YAMLDocument, _ rel: String, _ name: String?, _ diagnostics: DiagnosticSink) -> (String?, Int?) {
+        var series = name?.trimmingCharacters(in: .whitespaces)
+        if series?.isEmpty == true {
+            let (l, c) = fm.position(of: "series") ?? (1, 1)
+            diagnostics.add(.warning(rel, line: l, column: c, "`series` is empty; the post is in no series",
+                                     hint: "write the series' name, e.g. `series: \"Offline-first sync\"`, or remove the key"))
+            series = nil
+        }
+        guard let raw = fm["series_order"], let (l, c) = fm.position(of: "series_order") else { return (series, nil) }
+        guard series != nil else {
+            diagnostics.add(.warning(rel, line: l, column: c, "`series_order` without `series` does nothing",
+                                     hint: "add `series: \"Name of the series\"` to make this post a part, or remove `series_order`"))
+            return (nil, nil)
+        }
+        var order: Int?
+        switch raw {
+        case .int(let i): order = i
+        case .string(let t): order = Int(t.trimmingCharacters(in: .whitespaces))
+        default: order = nil
+        }
+        if order == nil {
+            let shown = raw.text.map { "`\($0)`" } ?? "this value"
+            diagnostics.add(.warning(rel, line: l, column: c, "`series_order` must be a whole number, not \(shown); the part is placed by its date",
+                                     hint: "write e.g. `series_order: 2`, or remove the key to order the series by date"))
+        }
+        return (series, order)
     }
 
     /// `NSString.deletingPathExtension` of a file name, without bridging for the plain `name.ext` case.

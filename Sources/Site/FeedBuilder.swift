@@ -52,7 +52,8 @@ struct FeedBuilder: Sendable {
         let limit = config.feedItems
         var jobs: [FeedJob] = [FeedJob(title: config.title, description: config.description, dir: "/", posts: Array(posts.indices.prefix(limit)))]
         // Per-term feeds: each tag and category gets the same formats under its own folder.
-        let keyed = terms.map { t in (kind: t.kind == .tag ? "tags" : "categories", term: t) }
+        // A series has its page but no feed of its own: its parts are in the site feed, marked with its name.
+        let keyed = terms.filter { $0.kind != .series }.map { t in (kind: t.kind == .tag ? "tags" : "categories", term: t) }
             .sorted { ($0.kind, $0.term.slug) < ($1.kind, $1.term.slug) }
         for (kind, t) in keyed {
             jobs.append(FeedJob(title: "\(config.title) — \(t.name)", description: "Posts \(t.kind == .tag ? "tagged" : "in") “\(t.name)” on \(config.title)",
@@ -110,13 +111,21 @@ struct FeedBuilder: Sendable {
         let author = (p.source.author ?? config.author?.name).map { FeedAuthor(name: $0) }
         var item = FeedItem(id: link, title: p.source.title, link: link, published: p.source.date ?? Date(timeIntervalSince1970: 0),
                             updated: p.source.updated, summary: p.description, contentHTML: html, author: author,
-                            categories: p.source.categories + p.source.tags, enclosure: enclosure(p), sourcePath: p.source.sourcePath)
+                            categories: Self.categories(p.source), enclosure: enclosure(p), sourcePath: p.source.sourcePath)
         // The item is made from the file (fingerprint), the settings (fixed for a session) and the image it names.
         var h = Hasher()
         h.combine(p.fingerprint)
         h.combine(item.enclosure)
         item.revision = h.finalize()
         return item
+    }
+
+    /// An item's categories: the post's categories and tags, then its series' name (once, if a tag has not
+    /// already said it), so readers that group by category gather the parts.
+    static func categories(_ s: SourceDocument) -> [String] {
+        let all = s.categories + s.tags
+        guard let series = s.series, !all.contains(series) else { return all }
+        return all + [series]
     }
 
     /// The front-matter image as an enclosure, with its real size and type read from the file.

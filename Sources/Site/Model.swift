@@ -71,9 +71,10 @@ final class RenderedDocument: Sendable {
     }
 }
 
-/// A tag or category with the posts that carry it (indexes into the sorted post list).
+/// A tag, category or series with the posts that carry it (indexes into the sorted post list): newest
+/// first for tags and categories, in reading order (parts 1, 2, …) for a series.
 struct Term: Sendable {
-    enum Kind: String, Sendable { case tag, category }
+    enum Kind: String, Sendable { case tag, category, series }
     var name: String
     var slug: String
     var kind: Kind

@@ -30,6 +30,11 @@ struct PageAssembler: Sendable {
     let postLinkPrints: [Int]
     /// Per document: its index in `posts`, nil for pages.
     let docPostIndex: [Int?]
+    /// Per post: its place in its series, a print of what its page shows of that series (`Series.pagePrints`),
+    /// and the warnings about the series (ties in `series_order`).
+    let seriesPlaces: [Series.Place?]
+    let seriesPrints: [Int]
+    let seriesDiagnostics: [SiteDiagnostic]
 
     init(config: SiteConfig, templates: TemplateSet, documents: [RenderedDocument], layouts: [String],
          relatedCache: (signature: Int, related: [[Int]])? = nil) {
@@ -59,6 +64,10 @@ struct PageAssembler: Sendable {
             }
             postTermIndexes.append(mine)
         }
+        // Series come last: their own pages and the box on each part, not the term lists of posts.
+        let places = Series.collect(posts, into: &terms, config: config)
+        self.seriesPlaces = places
+        self.seriesDiagnostics = Series.duplicateOrders(terms, posts: posts)
         self.terms = terms
         var index: [String: Int] = [:]
         for (t, term) in terms.enumerated() { index["\(term.kind.rawValue):\(term.slug)"] = t }
@@ -80,6 +89,7 @@ struct PageAssembler: Sendable {
             return h.finalize()
         }
         self.postLinkPrints = posts.map(\.linkPrint)
+        self.seriesPrints = Series.pagePrints(places, terms: terms, linkPrints: postLinkPrints)
         var h = Hasher()
         for p in posts { h.combine(p.tagPrint) }
         let signature = h.finalize()
@@ -89,7 +99,7 @@ struct PageAssembler: Sendable {
         } else {
             self.related = Self.relatedPosts(posts, terms: terms, index: index)
         }
-        self.context = ContextBuilder(config: config, posts: posts, terms: terms, termIndex: index)
+        self.context = ContextBuilder(config: config, posts: posts, terms: terms, termIndex: index, seriesPlaces: places)
     }
 
     /// Renders every page on all cores. A page whose fingerprint is in `cache` is reused as it is:
@@ -103,17 +113,21 @@ struct PageAssembler: Sendable {
         var jobs: [PageJob] = documents.indices.map { .document($0) }
         jobs += listJobs(template: "home", kind: "home", title: config.title, base: config.paginatePath, items: Array(posts.indices))
         if templates.has("tag") {
-            for (t, term) in terms.enumerated() {
+            for (t, term) in terms.enumerated() where term.kind != .series {
                 let base = String(term.url.dropFirst(config.basePath.count))
                 jobs += listJobs(template: "tag", kind: "tag", title: term.name, base: base + "page/:num/", items: term.posts, term: t)
             }
         }
         if templates.has("tags") { jobs.append(.special("tags", "/tags/", "Tags")) }
+        jobs += seriesJobs()
         if templates.has("archive") { jobs.append(.special("archive", "/archive/", "Archive")) }
         if templates.has("404") { jobs.append(.special("404", "/404.html", "Page not found")) }
         if config.search.enabled, templates.has("search") { jobs.append(.special("search", "/search/", "Search")) }
         let me = self
-        let siteRevision = site.site["copyrightYear"].flatMap { if case .int(let y) = $0 { y } else { nil } } ?? 0
+        var revision = Hasher()
+        revision.combine(site.site["copyrightYear"].flatMap { if case .int(let y) = $0 { y } else { nil } } ?? 0)
+        revision.combine(site.site["seriesURL"] != nil)   // appears with the first series
+        let siteRevision = revision.finalize()
         // Fingerprints on one thread (cheap; threads would fight over the shared arrays' reference counts),
         // then only the pages whose fingerprint is new are rendered, on all cores.
         var result: [CachedPage?] = []
@@ -175,6 +189,7 @@ struct PageAssembler: Sendable {
                 h.combine(index + 1 < posts.count ? postLinkPrints[index + 1] : 0)
                 h.combine(index > 0 ? postLinkPrints[index - 1] : 0)
                 for j in related[index] { h.combine(postLinkPrints[j]) }
+                h.combine(seriesPrints[index])
             }
             return (source.permalink.outputPath, h.finalize())
         case let .list(template, kind, title, url, items, page, total, base, term):
@@ -186,7 +201,8 @@ struct PageAssembler: Sendable {
         case let .special(template, url, title):
             h.combine(templates.revision(template)); h.combine(title)
             switch template {
-            case "tags": for t in terms { h.combine(t.name); h.combine(t.kind.rawValue); h.combine(t.posts.count) }
+            case "tags": for t in terms where t.kind != .series { h.combine(t.name); h.combine(t.kind.rawValue); h.combine(t.posts.count) }
+            case "series-index": for t in terms where t.kind == .series { h.combine(Prints.term(t)) }
             case "archive": for i in posts.indices { itemPrint(i, into: &h) }
             default: for i in posts.indices.prefix(5) { itemPrint(i, into: &h) }
             }
@@ -229,6 +245,19 @@ struct PageAssembler: Sendable {
             return OutputFile(path: doc.source.permalink.outputPath, data: Data(templates.render(layouts[i], .map(ctx), capacity: doc.html.utf8.count + 16384).utf8), source: doc.source.sourcePath)
         case let .list(template, kind, title, url, items, page, total, base, term):
             var p = basicPage(kind: kind, title: title, url: url)
+            if let term, terms[term].kind == .series {
+                let t = terms[term]
+                p["term"] = .map(["name": .string(t.name), "slug": .string(t.slug), "kind": .string(t.kind.rawValue), "count": .int(t.posts.count)])
+                p["description"] = .string("A series in \(t.posts.count) \(t.posts.count == 1 ? "part" : "parts")")
+                ctx["page"] = .map(p)
+                // Parts in reading order, each with its number.
+                ctx["posts"] = .list(items.enumerated().map { n, i in
+                    guard case .map(var entry) = summary(i) else { return summary(i) }
+                    entry["part"] = .int(n + 1)
+                    return .map(entry)
+                })
+                return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, .map(ctx), capacity: 16384 + items.count * 1024).utf8), source: "generated series page")
+            }
             if let term {
                 let t = terms[term]
                 p["term"] = .map(["name": .string(t.name), "slug": .string(t.slug), "kind": .string(t.kind.rawValue), "count": .int(t.posts.count)])
@@ -250,13 +279,14 @@ struct PageAssembler: Sendable {
         case let .special(template, url, title):
             ctx["page"] = .map(basicPage(kind: template, title: title, url: url))
             if template == "tags" {
-                let sorted = terms.sorted { ($0.kind.rawValue, $0.name.lowercased()) < ($1.kind.rawValue, $1.name.lowercased()) }
+                let sorted = terms.filter { $0.kind != .series }.sorted { ($0.kind.rawValue, $0.name.lowercased()) < ($1.kind.rawValue, $1.name.lowercased()) }
                 ctx["terms"] = .maps(sorted.map { ["name": .string($0.name), "slug": .string($0.slug), "url": .string($0.url),
                                                    "count": .int($0.posts.count), "kind": .string($0.kind.rawValue)] })
                 ctx["tags"] = .maps(sorted.filter { $0.kind == .tag }.map { ["name": .string($0.name), "url": .string($0.url), "count": .int($0.posts.count)] })
                 ctx["categories"] = .maps(sorted.filter { $0.kind == .category }.map { ["name": .string($0.name), "url": .string($0.url), "count": .int($0.posts.count)] })
             }
             if template == "archive" { ctx["years"] = archive(summary) }
+            if template == "series-index" { ctx["series"] = seriesIndex() }
             if template == "404" { ctx["posts"] = .list(posts.indices.prefix(5).map(summary)) }
             return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, .map(ctx)).utf8), source: "generated \(template) page")
         }

@@ -9,7 +9,7 @@ struct SiteFiles: Sendable {
         var h = Hasher()
         h.combine(posts.first?.source.date)
         for d in documents { Prints.text(d.source.permalink.url, &h); h.combine(d.source.updated ?? d.source.date) }
-        for t in terms { Prints.text(t.url, &h); h.combine(t.posts.first.flatMap { posts[$0].source.date }) }
+        for t in terms { Prints.text(t.url, &h); h.combine(Self.newest(t, posts)) }
         return h.finalize()
     }
 
@@ -23,7 +23,7 @@ struct SiteFiles: Sendable {
         }
         let list = config.absolute(config.url(config.postListURL(page: 1)))
         if !seen.contains(list) { entries.insert((list, posts.first?.source.date), at: 0); seen.insert(list) }
-        for t in terms { add(config.absolute(t.url), t.posts.first.flatMap { posts[$0].source.date }) }
+        for t in terms { add(config.absolute(t.url), Self.newest(t, posts)) }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for e in entries {
             xml += "  <url><loc>\(escape(e.loc))</loc>"
@@ -34,6 +34,11 @@ struct SiteFiles: Sendable {
         let robots = "User-agent: *\nAllow: /\n\nSitemap: \(config.absolute(config.url("/sitemap.xml")))\n"
         return [OutputFile(path: "sitemap.xml", data: Data(xml.utf8), source: "generated sitemap"),
                 OutputFile(path: "robots.txt", data: Data(robots.utf8), source: "generated robots.txt")]
+    }
+
+    /// The date of a term's newest post: its first, except in a series (parts are in reading order).
+    static func newest(_ t: Term, _ posts: [RenderedDocument]) -> Date? {
+        t.kind == .series ? t.posts.compactMap { posts[$0].source.date }.max() : t.posts.first.flatMap { posts[$0].source.date }
     }
 
     /// Not in the sitemap: an error page (`404.html`) and pages that say `sitemap: false` (jekyll-sitemap's key).

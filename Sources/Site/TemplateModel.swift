@@ -15,6 +15,7 @@ enum TemplateModel {
     static let term: Shape = .map(["name": .scalar, "slug": .scalar, "url": .scalar, "count": .scalar, "kind": .scalar])
     static let link: Shape = .map(["title": .scalar, "url": .scalar])
     static let feeds: Shape = .map(["title": .scalar, "rss": .scalar, "atom": .scalar, "json": .scalar])
+    static let seriesPart: Shape = .map(["title": .scalar, "url": .scalar, "part": .scalar, "current": .scalar])
     static let summaryFields: [String: Shape] = [
         "title": .scalar, "url": .scalar, "date": date, "excerpt": .scalar, "summary": .scalar, "description": .scalar,
         "readingTime": .scalar, "tags": .list(term), "categories": .list(term),
@@ -24,17 +25,20 @@ enum TemplateModel {
         "updated": date, "author": .map(["name": .scalar]), "image": .scalar, "params": .any, "previous": link, "next": link,
         "related": .list(link), "headings": .list(.map(["level": .scalar, "id": .scalar, "text": .scalar])),
         "term": .map(["name": .scalar, "slug": .scalar, "kind": .scalar, "count": .scalar]), "feeds": feeds,
+        "series": .map(["name": .scalar, "slug": .scalar, "url": .scalar, "part": .scalar, "count": .scalar,
+                        "parts": .list(seriesPart), "previous": link, "next": link]),
     ]) { a, _ in a })
     static let root: Shape = .map([
         "site": .map(["title": .scalar, "description": .scalar, "language": .scalar, "generator": .scalar, "copyrightYear": .scalar,
-                      "url": .scalar, "basePath": .scalar, "home": .scalar, "postsURL": .scalar, "tagsURL": .scalar,
+                      "url": .scalar, "basePath": .scalar, "home": .scalar, "postsURL": .scalar, "tagsURL": .scalar, "seriesURL": .scalar,
                       "archiveURL": .scalar, "assets": .scalar, "feeds": feeds,
                       "author": .map(["name": .scalar, "email": .scalar, "url": .scalar]), "menu": .list(link),
                       "search": .map(["url": .scalar, "index": .scalar, "fallback": .map(["action": .scalar, "field": .scalar, "value": .scalar])])]),
         "page": page,
-        "posts": .list(.map(summaryFields)),
+        // On a series page each entry also has its part number.
+        "posts": .list(.map(summaryFields.merging(["part": .scalar]) { a, _ in a })),
         "pagination": .map(["current": .scalar, "total": .scalar, "previousURL": .scalar, "nextURL": .scalar]),
-        "terms": .list(term), "tags": .list(term), "categories": .list(term),
+        "terms": .list(term), "tags": .list(term), "categories": .list(term), "series": .list(term),
         "years": .list(.map(["year": .scalar, "count": .scalar, "months": .list(.map(["name": .scalar, "posts": .list(.map(summaryFields))]))])),
     ])
 

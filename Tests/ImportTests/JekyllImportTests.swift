@@ -142,3 +142,23 @@ import Site
         #expect(text(dest.appendingPathComponent("public"), "index.html").contains("2020/01/01/a.html"))
     }
 }
+
+/// jekyll-series style `series:` front matter carries over as it is: Galley reads the same key.
+@Suite struct JekyllSeriesTests {
+    @Test func seriesIsKeptAndNotListedAsUnknown() async throws {
+        let part = { (title: String, order: Int) in "---\nlayout: post\ntitle: \(title)\nseries: Offline-first sync\nseries_order: \(order)\n---\nText.\n" }
+        let jekyll = try TempTree(files: ["_config.yml": "title: J\nurl: https://j.example\n",
+                                          "_includes/series.html": "{% if page.series %}Part of {{ page.series }}{% endif %}",
+                                          "_layouts/post.html": "<html>{% include series.html %}{{ content }}</html>",
+                                          "_posts/2020-01-01-one.md": part("One", 1), "_posts/2020-01-02-two.md": part("Two", 2)])
+        let dest = TempTree.scratch()
+        defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
+        let report = try JekyllImport(source: jekyll.root, destination: dest).run()
+        #expect(!report.leftovers.contains { $0.text.hasPrefix("`series") }, "\(report.leftovers)")
+        #expect(!text(dest, "site.yml").contains("series"))
+        #expect(text(dest, "content/posts/2020-01-02-two.md").contains("series: Offline-first sync\nseries_order: 2\n"))
+        let built = try await SiteBuilder(options: BuildOptions(siteDirectory: dest, now: fixedNow)).build()
+        #expect(built.warnings.isEmpty, "\(built.warnings)")
+        #expect(text(dest.appendingPathComponent("public"), "2020/01/02/two.html").contains("<span class=\"series-part\">Part 2 of 2</span>"))
+    }
+}
