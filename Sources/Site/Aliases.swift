@@ -77,7 +77,9 @@ enum Aliases {
         <meta http-equiv="refresh" content="0; url=\(u)">
         </head>
         <body>
+        <main>
         <p>This page has moved to <a href="\(u)">\(t)</a>.</p>
+        </main>
         </body>
         </html>
 

@@ -244,6 +244,7 @@ enum DefaultTheme {
   --mark: #fbeaa0;
   --focus: #e0a100;
   --row-alt: rgba(0, 0, 0, 0.025);
+  --scroll-shadow: rgba(0, 0, 0, 0.22);
   /* Callouts: a rule and title colour per kind, each title ≥ 4.5:1 on its background (tested). */
   --callout-note: #1f4f8f;
   --callout-note-bg: #eef3fa;
@@ -269,6 +270,7 @@ enum DefaultTheme {
 
 @media (prefers-color-scheme: dark) {
   :root {
+    --scroll-shadow: rgba(255, 255, 255, 0.2);
     --bg: #14161a;
     --bg-raised: #1c1f24;
     --bg-code: #1a1d22;
@@ -1176,6 +1178,48 @@ div.highlighter-rouge .copy-code[data-state="done"] {
 
 /* ---------- Tables ---------- */
 
+/* Pages wrap each table in a focusable region that scrolls sideways in its place; a soft shadow
+   at an edge says more of the table (or code) is hidden there. The cover gradients move with the
+   content (local) and hide the shadows (scroll) once an edge is reached. */
+.table-scroll {
+  max-width: 100%;
+  overflow-x: auto;
+  margin: 0 0 1.25em;
+  background:
+    linear-gradient(to right, var(--bg) 40%, transparent) left center / 2.5rem 100% no-repeat local,
+    linear-gradient(to left, var(--bg) 40%, transparent) right center / 2.5rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, var(--scroll-shadow), transparent) left center / 0.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, var(--scroll-shadow), transparent) right center / 0.8rem 100% no-repeat scroll;
+}
+
+.table-scroll > table {
+  display: table;
+  width: auto;
+  max-width: none;
+  overflow: visible;
+  margin: 0;
+}
+
+/* The first column names the row: it keeps room for a word or two instead of wrapping to a letter per line. */
+.table-scroll th:first-child,
+.table-scroll td:first-child {
+  min-width: min(8rem, 38vw);
+}
+
+.table-scroll:focus-visible,
+pre:focus-visible {
+  outline: 2px solid var(--focus);
+  outline-offset: 2px;
+}
+
+div.highlighter-rouge pre.highlight {
+  background:
+    linear-gradient(to right, var(--hl-bg, var(--bg-code)) 40%, transparent) left center / 2.5rem 100% no-repeat local,
+    linear-gradient(to left, var(--hl-bg, var(--bg-code)) 40%, transparent) right center / 2.5rem 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, var(--scroll-shadow), transparent) left center / 0.8rem 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, var(--scroll-shadow), transparent) right center / 0.8rem 100% no-repeat scroll;
+}
+
 table {
   display: block;
   width: max-content;
@@ -1279,7 +1323,6 @@ section.footnotes,
 a.reversefootnote,
 a.footnote-backref,
 a[role="doc-backlink"] {
-  text-decoration: none;
   margin-left: 0.25em;
 }
 

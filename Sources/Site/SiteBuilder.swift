@@ -180,8 +180,9 @@ public struct SiteBuilder: Sendable {
                 local.add(SiteDiagnostic(d.severity == .error ? .error : .warning, file: doc.sourcePath,
                                          line: d.line + doc.bodyLineOffset, column: d.column, d.message, hint: d.hint))
             }
-            let html = BasePathLinks.apply(out.html, basePath: config.basePath)
-            let excerpt = ExcerptLinks.rootRelative(BasePathLinks.apply(out.excerptHTML, basePath: config.basePath), pageURL: config.url(doc.permalink.url))
+            let html = ScrollBoxes.apply(BasePathLinks.apply(out.html, basePath: config.basePath))
+            let excerpt = ScrollBoxes.apply(ExcerptLinks.rootRelative(BasePathLinks.apply(out.excerptHTML, basePath: config.basePath),
+                                                                      pageURL: config.url(doc.permalink.url)))
             let (refs, ids) = LinkAudit.references(html: html)
             let rendered = RenderedDocument(source: doc, html: html, excerptHTML: excerpt, excerptText: out.excerptText,
                                             headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids,
