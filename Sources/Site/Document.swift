@@ -36,6 +36,11 @@ final class SourceDocument: @unchecked Sendable {
     let image: String?
     let slug: String
     let permalink: Permalink
+    /// The page's language: `lang:` in its front matter, else the site's; and its words and date names.
+    let lang: String
+    let language: LanguagePack
+    /// Where `lang:` was written, for the warning when Galley has no words for it.
+    let langPosition: (line: Int, column: Int)?
     /// Every front matter key, for templates (`page.params.x`).
     let params: [(String, YAMLValue)]
     /// Changes whenever the file's bytes change: the key of every cache built from this document.
@@ -48,7 +53,11 @@ final class SourceDocument: @unchecked Sendable {
 
     init(kind: Kind, sourcePath: String, body: String, bodyLineOffset: Int, title: String, date: Date?, updated: Date?,
          description: String?, categories: [String], tags: [String], layout: String?, layoutLine: Int, draft: Bool,
-         author: String?, image: String?, slug: String, permalink: Permalink, params: [(String, YAMLValue)], contentHash: Hasher) {
+         author: String?, image: String?, slug: String, permalink: Permalink, params: [(String, YAMLValue)], contentHash: Hasher,
+         language: LanguagePack, langPosition: (line: Int, column: Int)? = nil) {
+        self.lang = language.tag
+        self.language = language
+        self.langPosition = langPosition
         self.kind = kind
         self.sourcePath = sourcePath
         self.body = body
@@ -253,6 +262,18 @@ struct ContentLoader: Sendable {
             if author == nil { fail("author", "`author` needs a `name`, e.g. `author: {name: Ada}`") }
         } else { author = string("author") }
         let layout = string("layout")
+        var lang = config.language
+        var langPosition: (line: Int, column: Int)?
+        if let raw = string("lang") {
+            let (l, c) = fm.position(of: "lang") ?? (1, 1)
+            if let tag = LanguageTag.canonical(raw.trimmingCharacters(in: .whitespaces)) {
+                lang = tag
+                langPosition = (l, c)
+            } else {
+                diagnostics.add(.warning(rel, line: l, column: c, "`lang: \(raw)` is not a language tag; the page is in `\(config.language)`",
+                                         hint: LanguageTag.hint(for: raw)))
+            }
+        }
         warnAboutUnknownKeys(fm, rel, diagnostics)
         let pattern = string("permalink") ?? (kind == .post ? config.permalink : nil)
         guard ok else { return nil }
@@ -286,14 +307,15 @@ struct ContentLoader: Sendable {
                               description: (string("description") ?? string("excerpt")).flatMap { $0.isEmpty ? nil : $0 },
                               categories: categories, tags: tags, layout: layout, layoutLine: fm.position(of: "layout")?.0 ?? 1,
                               draft: draft, author: author, image: image, slug: Slug.jekyll(slugSource),
-                              permalink: expanded, params: fm.values.map { ($0.key, $0.value) }, contentHash: contentHash)
+                              permalink: expanded, params: fm.values.map { ($0.key, $0.value) }, contentHash: contentHash,
+                              language: config.pack(lang), langPosition: langPosition)
     }
 
     /// Front matter keys a build reads. Anything else is a site's own key (declared in `front_matter_keys`
     /// or written under `params:`) or a typo: `tgas:` would drop every tag, `draf: true` publish a draft.
     static let knownKeys: [String] = ["title", "date", "updated", "last_modified_at", "description", "excerpt", "categories",
                                       "category", "tags", "tag", "layout", "draft", "published", "author", "image", "slug",
-                                      "permalink", "sitemap", "params", "toc", "notice",
+                                      "permalink", "sitemap", "params", "toc", "notice", "lang",
                                       "aliases", "redirect_from"]
     private static let knownKeySet = Set(knownKeys)
 

@@ -9,7 +9,7 @@ enum SearchFiles {
         return (posts + pages).map { d in
             var date = ""
             if let when = d.source.date {
-                date = config.dateFormat.map { DateFormat.format(when, $0, config.timeZone) } ?? SiteDates.display(when, config.timeZone)
+                date = SiteDates.display(when, config.timeZone, format: config.dateFormat, language: d.source.language)
             }
             return SearchDocument(url: config.url(d.source.permalink.url), title: d.source.title, date: date,
                                   tags: d.source.tags + d.source.categories, headings: d.headings.map(\.text),

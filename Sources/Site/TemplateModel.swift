@@ -15,7 +15,10 @@ enum TemplateModel {
     static let term: Shape = .map(["name": .scalar, "slug": .scalar, "url": .scalar, "count": .scalar, "kind": .scalar])
     static let link: Shape = .map(["title": .scalar, "url": .scalar])
     static let feeds: Shape = .map(["title": .scalar, "rss": .scalar, "atom": .scalar, "json": .scalar])
+    /// The theme's words in the page's language (`{{t.min_read}}`; README, "Languages").
+    static let words: Shape = .map(Dictionary(uniqueKeysWithValues: Words.keys.filter { $0 != "date_format" }.map { ($0, Shape.scalar) }))
     static let summaryFields: [String: Shape] = [
+        "lang": .scalar, "otherLanguage": .scalar, "t": words,
         "title": .scalar, "url": .scalar, "date": date, "excerpt": .scalar, "summary": .scalar, "description": .scalar,
         "readingTime": .scalar, "tags": .list(term), "categories": .list(term),
     ]
@@ -23,7 +26,7 @@ enum TemplateModel {
         "kind": .scalar, "isPost": .scalar, "showTOC": .scalar, "notice": .scalar, "absoluteURL": .scalar, "content": .scalar, "wordCount": .scalar, "source": .scalar,
         "updated": date, "author": .map(["name": .scalar]), "image": .scalar, "params": .any, "previous": link, "next": link,
         "related": .list(link), "headings": .list(.map(["level": .scalar, "id": .scalar, "text": .scalar])),
-        "term": .map(["name": .scalar, "slug": .scalar, "kind": .scalar, "count": .scalar]), "feeds": feeds,
+        "term": .map(["name": .scalar, "slug": .scalar, "kind": .scalar, "count": .scalar, "label": .scalar]), "feeds": feeds,
     ]) { a, _ in a })
     static let root: Shape = .map([
         "site": .map(["title": .scalar, "description": .scalar, "language": .scalar, "generator": .scalar, "copyrightYear": .scalar,
@@ -32,8 +35,9 @@ enum TemplateModel {
                       "author": .map(["name": .scalar, "email": .scalar, "url": .scalar]), "menu": .list(link),
                       "search": .map(["url": .scalar, "index": .scalar, "fallback": .map(["action": .scalar, "field": .scalar, "value": .scalar])])]),
         "page": page,
+        "t": words,
         "posts": .list(.map(summaryFields)),
-        "pagination": .map(["current": .scalar, "total": .scalar, "previousURL": .scalar, "nextURL": .scalar]),
+        "pagination": .map(["current": .scalar, "total": .scalar, "label": .scalar, "title": .scalar, "previousURL": .scalar, "nextURL": .scalar]),
         "terms": .list(term), "tags": .list(term), "categories": .list(term),
         "years": .list(.map(["year": .scalar, "count": .scalar, "months": .list(.map(["name": .scalar, "posts": .list(.map(summaryFields))]))])),
     ])

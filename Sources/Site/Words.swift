@@ -1,0 +1,151 @@
+/// The default theme's fixed words in the built-in languages, by key (`{{t.min_read}}` in templates; README,
+/// "Languages"). `{site}` is the site's title; `{name}`, `{n}` and `{total}` are filled in where the phrase is
+/// used; `{q}` and `{n}` in the `search_…` phrases are filled in by search.js. `date_format` is how dates
+/// show (strftime, month names from the platform's locale data).
+/// French phrases use a no-break space before `:` and narrow ones inside « », as French typography does.
+enum Words {
+    static let english: [String: String] = [
+        "date_format": "%-d %B %Y",
+        "skip_to_content": "Skip to content", "site_nav": "Site", "feeds": "Feeds", "built_with": "Built with",
+        "search": "Search", "search_site": "Search this site", "search_placeholder": "Words in titles, headings, tags or text",
+        "search_noscript": "Search on this site runs in your browser and needs JavaScript. The form above searches the site with a web search engine instead.",
+        "search_searching": "Searching…", "search_no_results": "No results for “{q}”", "search_more": "More results",
+        "search_one_result": "1 result", "search_result_count": "{n} results", "search_all_results": "All {n} results",
+        "search_results": "Search results",
+        "posts": "Posts", "post_count": "posts", "min_read": "min read", "updated": "Updated", "note": "Note",
+        "continue_reading": "Continue reading", "related_posts": "Related posts", "contents": "Contents",
+        "tags": "Tags", "categories": "Categories", "tag": "Tag", "category": "Category", "tags_and_categories": "Tags and categories",
+        "tags_intro": "Every category and tag on {site}, with the number of posts in each.", "no_tags": "No tags yet.",
+        "posts_tagged": "Posts tagged “{name}”", "posts_in": "Posts in “{name}”", "follow_in_feed_reader": "Follow in a feed reader:",
+        "archive": "Archive", "archive_intro": "Everything published on {site}, newest first.",
+        "nothing_published": "Nothing published yet.", "nothing_here": "Nothing here yet.",
+        "more_posts": "More posts", "older": "Older", "newer": "Newer", "older_posts": "Older posts", "newer_posts": "Newer posts",
+        "pages": "Pages", "page_of": "Page {n} of {total}", "page_n": "page {n}",
+        "page_not_found": "Page not found", "not_found_heading": "This page isn’t here",
+        "not_found_text": "The address may have changed when the post was edited, or it may never have existed. Try one of these instead:",
+        "latest_posts": "The latest posts", "everything_by_month": "Everything, by year and month", "posts_by_tag": "Posts by tag",
+        "recent_posts": "Recent posts",
+    ]
+
+    static let spanish: [String: String] = [
+        "date_format": "%-d de %B de %Y",
+        "skip_to_content": "Saltar al contenido", "site_nav": "Sitio", "feeds": "Fuentes web", "built_with": "Hecho con",
+        "search": "Buscar", "search_site": "Buscar en este sitio", "search_placeholder": "Palabras de títulos, encabezados, etiquetas o texto",
+        "search_noscript": "La búsqueda de este sitio funciona en el navegador y necesita JavaScript. Sin él, el formulario de arriba busca en el sitio con un buscador web.",
+        "search_searching": "Buscando…", "search_no_results": "No hay resultados para «{q}»", "search_more": "Más resultados",
+        "search_one_result": "1 resultado", "search_result_count": "{n} resultados", "search_all_results": "Ver los {n} resultados",
+        "search_results": "Resultados de la búsqueda",
+        "posts": "Artículos", "post_count": "artículos", "min_read": "min de lectura", "updated": "Actualizado el", "note": "Nota",
+        "continue_reading": "Seguir leyendo", "related_posts": "Artículos relacionados", "contents": "Índice",
+        "tags": "Etiquetas", "categories": "Categorías", "tag": "Etiqueta", "category": "Categoría", "tags_and_categories": "Etiquetas y categorías",
+        "tags_intro": "Todas las categorías y etiquetas de {site}, con el número de artículos de cada una.", "no_tags": "Todavía no hay etiquetas.",
+        "posts_tagged": "Artículos con la etiqueta «{name}»", "posts_in": "Artículos en «{name}»", "follow_in_feed_reader": "Síguelo en un lector de feeds:",
+        "archive": "Archivo", "archive_intro": "Todo lo publicado en {site}, de lo más reciente a lo más antiguo.",
+        "nothing_published": "Todavía no se ha publicado nada.", "nothing_here": "Todavía no hay nada aquí.",
+        "more_posts": "Más artículos", "older": "Más antiguo", "newer": "Más reciente", "older_posts": "Artículos anteriores", "newer_posts": "Artículos más recientes",
+        "pages": "Páginas", "page_of": "Página {n} de {total}", "page_n": "página {n}",
+        "page_not_found": "Página no encontrada", "not_found_heading": "Esta página no está aquí",
+        "not_found_text": "Puede que la dirección cambiara al editar el artículo, o que nunca haya existido. Prueba con una de estas:",
+        "latest_posts": "Los últimos artículos", "everything_by_month": "Todo, por año y mes", "posts_by_tag": "Artículos por etiqueta",
+        "recent_posts": "Artículos recientes",
+    ]
+
+    static let french: [String: String] = [
+        "date_format": "%-d %B %Y",
+        "skip_to_content": "Aller au contenu", "site_nav": "Site", "feeds": "Flux", "built_with": "Créé avec",
+        "search": "Rechercher", "search_site": "Rechercher sur ce site", "search_placeholder": "Mots des titres, des intertitres, des étiquettes ou du texte",
+        "search_noscript": "La recherche de ce site fonctionne dans votre navigateur et nécessite JavaScript. Sans lui, le formulaire ci-dessus cherche dans le site avec un moteur de recherche.",
+        "search_searching": "Recherche en cours…", "search_no_results": "Aucun résultat pour «\u{202F}{q}\u{202F}»", "search_more": "Plus de résultats",
+        "search_one_result": "1 résultat", "search_result_count": "{n} résultats", "search_all_results": "Voir les {n} résultats",
+        "search_results": "Résultats de la recherche",
+        "posts": "Articles", "post_count": "articles", "min_read": "min de lecture", "updated": "Mis à jour le", "note": "Remarque",
+        "continue_reading": "Lire la suite", "related_posts": "Articles similaires", "contents": "Sommaire",
+        "tags": "Étiquettes", "categories": "Catégories", "tag": "Étiquette", "category": "Catégorie", "tags_and_categories": "Étiquettes et catégories",
+        "tags_intro": "Toutes les catégories et étiquettes de {site}, avec le nombre d’articles de chacune.", "no_tags": "Pas encore d’étiquettes.",
+        "posts_tagged": "Articles avec l’étiquette «\u{202F}{name}\u{202F}»", "posts_in": "Articles dans «\u{202F}{name}\u{202F}»",
+        "follow_in_feed_reader": "Suivre dans un lecteur de flux\u{A0}:",
+        "archive": "Archives", "archive_intro": "Tout ce qui a été publié sur {site}, du plus récent au plus ancien.",
+        "nothing_published": "Rien n’a encore été publié.", "nothing_here": "Rien ici pour l’instant.",
+        "more_posts": "Autres articles", "older": "Plus ancien", "newer": "Plus récent", "older_posts": "Articles plus anciens", "newer_posts": "Articles plus récents",
+        "pages": "Pages", "page_of": "Page {n} sur {total}", "page_n": "page {n}",
+        "page_not_found": "Page introuvable", "not_found_heading": "Cette page n’est pas ici",
+        "not_found_text": "L’adresse a peut-être changé quand l’article a été modifié, ou elle n’a jamais existé. Essayez plutôt l’une de celles-ci\u{A0}:",
+        "latest_posts": "Les derniers articles", "everything_by_month": "Tout, par année et par mois", "posts_by_tag": "Les articles par étiquette",
+        "recent_posts": "Articles récents",
+    ]
+
+    static let german: [String: String] = [
+        "date_format": "%-d. %B %Y",
+        "skip_to_content": "Zum Inhalt springen", "site_nav": "Website", "feeds": "Feeds", "built_with": "Erstellt mit",
+        "search": "Suchen", "search_site": "Diese Website durchsuchen", "search_placeholder": "Wörter aus Titeln, Überschriften, Schlagwörtern oder Text",
+        "search_noscript": "Die Suche auf dieser Website läuft in Ihrem Browser und braucht JavaScript. Ohne JavaScript durchsucht das Formular oben die Website mit einer Suchmaschine.",
+        "search_searching": "Suche läuft…", "search_no_results": "Keine Ergebnisse für „{q}“", "search_more": "Weitere Ergebnisse",
+        "search_one_result": "1 Ergebnis", "search_result_count": "{n} Ergebnisse", "search_all_results": "Alle {n} Ergebnisse",
+        "search_results": "Suchergebnisse",
+        "posts": "Beiträge", "post_count": "Beiträge", "min_read": "Min. Lesezeit", "updated": "Aktualisiert am", "note": "Hinweis",
+        "continue_reading": "Weiterlesen", "related_posts": "Ähnliche Beiträge", "contents": "Inhalt",
+        "tags": "Schlagwörter", "categories": "Kategorien", "tag": "Schlagwort", "category": "Kategorie", "tags_and_categories": "Schlagwörter und Kategorien",
+        "tags_intro": "Alle Kategorien und Schlagwörter auf {site}, jeweils mit der Zahl der Beiträge.", "no_tags": "Noch keine Schlagwörter.",
+        "posts_tagged": "Beiträge mit dem Schlagwort „{name}“", "posts_in": "Beiträge in „{name}“", "follow_in_feed_reader": "Im Feedreader abonnieren:",
+        "archive": "Archiv", "archive_intro": "Alles, was auf {site} erschienen ist, das Neueste zuerst.",
+        "nothing_published": "Noch nichts veröffentlicht.", "nothing_here": "Hier gibt es noch nichts.",
+        "more_posts": "Weitere Beiträge", "older": "Älter", "newer": "Neuer", "older_posts": "Ältere Beiträge", "newer_posts": "Neuere Beiträge",
+        "pages": "Seiten", "page_of": "Seite {n} von {total}", "page_n": "Seite {n}",
+        "page_not_found": "Seite nicht gefunden", "not_found_heading": "Diese Seite gibt es hier nicht",
+        "not_found_text": "Vielleicht hat sich die Adresse geändert, als der Beitrag bearbeitet wurde, oder es gab sie nie. Versuchen Sie es stattdessen hier:",
+        "latest_posts": "Die neuesten Beiträge", "everything_by_month": "Alles, nach Jahr und Monat", "posts_by_tag": "Beiträge nach Schlagwort",
+        "recent_posts": "Neueste Beiträge",
+    ]
+
+    static let portuguese: [String: String] = [
+        "date_format": "%-d de %B de %Y",
+        "skip_to_content": "Pular para o conteúdo", "site_nav": "Site", "feeds": "Feeds", "built_with": "Feito com",
+        "search": "Pesquisar", "search_site": "Pesquisar neste site", "search_placeholder": "Palavras de títulos, subtítulos, tags ou texto",
+        "search_noscript": "A pesquisa deste site funciona no navegador e precisa de JavaScript. Sem ele, o formulário acima pesquisa o site com um buscador da web.",
+        "search_searching": "Pesquisando…", "search_no_results": "Nenhum resultado para “{q}”", "search_more": "Mais resultados",
+        "search_one_result": "1 resultado", "search_result_count": "{n} resultados", "search_all_results": "Ver todos os {n} resultados",
+        "search_results": "Resultados da pesquisa",
+        "posts": "Artigos", "post_count": "artigos", "min_read": "min de leitura", "updated": "Atualizado em", "note": "Nota",
+        "continue_reading": "Continuar lendo", "related_posts": "Artigos relacionados", "contents": "Sumário",
+        "tags": "Tags", "categories": "Categorias", "tag": "Tag", "category": "Categoria", "tags_and_categories": "Tags e categorias",
+        "tags_intro": "Todas as categorias e tags de {site}, com o número de artigos de cada uma.", "no_tags": "Ainda não há tags.",
+        "posts_tagged": "Artigos com a tag “{name}”", "posts_in": "Artigos em “{name}”", "follow_in_feed_reader": "Acompanhe em um leitor de feeds:",
+        "archive": "Arquivo", "archive_intro": "Tudo o que foi publicado em {site}, do mais recente ao mais antigo.",
+        "nothing_published": "Nada publicado ainda.", "nothing_here": "Nada por aqui ainda.",
+        "more_posts": "Mais artigos", "older": "Mais antigo", "newer": "Mais recente", "older_posts": "Artigos mais antigos", "newer_posts": "Artigos mais recentes",
+        "pages": "Páginas", "page_of": "Página {n} de {total}", "page_n": "página {n}",
+        "page_not_found": "Página não encontrada", "not_found_heading": "Esta página não está aqui",
+        "not_found_text": "Talvez o endereço tenha mudado quando o artigo foi editado, ou talvez ele nunca tenha existido. Tente um destes:",
+        "latest_posts": "Os artigos mais recentes", "everything_by_month": "Tudo, por ano e mês", "posts_by_tag": "Artigos por tag",
+        "recent_posts": "Artigos recentes",
+    ]
+
+    static let italian: [String: String] = [
+        "date_format": "%-d %B %Y",
+        "skip_to_content": "Vai al contenuto", "site_nav": "Sito", "feeds": "Feed", "built_with": "Realizzato con",
+        "search": "Cerca", "search_site": "Cerca nel sito", "search_placeholder": "Parole di titoli, intestazioni, tag o testo",
+        "search_noscript": "La ricerca di questo sito funziona nel browser e richiede JavaScript. Senza, il modulo qui sopra cerca nel sito con un motore di ricerca.",
+        "search_searching": "Ricerca in corso…", "search_no_results": "Nessun risultato per «{q}»", "search_more": "Altri risultati",
+        "search_one_result": "1 risultato", "search_result_count": "{n} risultati", "search_all_results": "Tutti i {n} risultati",
+        "search_results": "Risultati della ricerca",
+        "posts": "Articoli", "post_count": "articoli", "min_read": "min di lettura", "updated": "Aggiornato il", "note": "Nota",
+        "continue_reading": "Continua a leggere", "related_posts": "Articoli correlati", "contents": "Indice",
+        "tags": "Tag", "categories": "Categorie", "tag": "Tag", "category": "Categoria", "tags_and_categories": "Tag e categorie",
+        "tags_intro": "Tutte le categorie e i tag di {site}, con il numero di articoli di ciascuno.", "no_tags": "Ancora nessun tag.",
+        "posts_tagged": "Articoli con il tag «{name}»", "posts_in": "Articoli in «{name}»", "follow_in_feed_reader": "Segui in un lettore di feed:",
+        "archive": "Archivio", "archive_intro": "Tutto ciò che è stato pubblicato su {site}, a partire dal più recente.",
+        "nothing_published": "Non è stato ancora pubblicato nulla.", "nothing_here": "Qui non c’è ancora niente.",
+        "more_posts": "Altri articoli", "older": "Meno recente", "newer": "Più recente", "older_posts": "Articoli meno recenti", "newer_posts": "Articoli più recenti",
+        "pages": "Pagine", "page_of": "Pagina {n} di {total}", "page_n": "pagina {n}",
+        "page_not_found": "Pagina non trovata", "not_found_heading": "Questa pagina non c’è",
+        "not_found_text": "L’indirizzo potrebbe essere cambiato quando l’articolo è stato modificato, oppure non è mai esistito. Prova invece uno di questi:",
+        "latest_posts": "Gli ultimi articoli", "everything_by_month": "Tutto, per anno e mese", "posts_by_tag": "Articoli per tag",
+        "recent_posts": "Articoli recenti",
+    ]
+
+    /// Built-in sets by primary language subtag.
+    static let builtIn: [String: [String: String]] = ["en": english, "es": spanish, "fr": french, "de": german, "pt": portuguese, "it": italian]
+
+    /// Every key a word file may set, sorted (for did-you-mean and the README).
+    static let keys: [String] = english.keys.sorted()
+}
