@@ -68,10 +68,9 @@ struct ContextBuilder: Sendable {
             "readingTime": .int(p.readingTime), "tags": termRefs(p.source.tags, slugs: p.source.tagSlugs, kind: .tag),
             "categories": termRefs(p.source.categories, slugs: p.source.categorySlugs, kind: .category)]
         if let when = p.source.date { d["date"] = date(when, p.source.language) }
-        if p.source.lang != config.language {
-            d["otherLanguage"] = .bool(true)
-            d["t"] = p.source.language.template
-        }
+        // Always set: Mustache looks a missing name up in the enclosing sections, which may be another post.
+        d["otherLanguage"] = .bool(p.source.lang != config.language)
+        if p.source.lang != config.language { d["t"] = p.source.language.template }
         return d
     }
 

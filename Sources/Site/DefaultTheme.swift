@@ -16,14 +16,15 @@ enum DefaultTheme {
 <li><a href="{{site.archiveURL}}">{{t.everything_by_month}}</a></li>
 <li><a href="{{site.tagsURL}}">{{t.posts_by_tag}}</a></li>
 </ul>
-{{#first(posts)}}
+{{! Not a section on first(posts): its words would then be the first post's, maybe in another language. }}
+{{^empty(posts)}}
 <h2 class="section-label">{{t.recent_posts}}</h2>
 <ul class="recent-posts">
 {{#posts}}
 <li{{#otherLanguage}} lang="{{lang}}"{{/otherLanguage}}><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{iso}}">{{display}}</time>{{/date}}</li>
 {{/posts}}
 </ul>
-{{/first(posts)}}
+{{/empty(posts)}}
 </div>
 {{/main}}
 {{/base}}
