@@ -45,12 +45,27 @@ public struct QuoteStyle: Sendable, Hashable {
 extension HTMLRenderer {
     /// Writes `s[from..<to]` escaped, with the language's quote marks at the offsets in `runQuotes`.
     mutating func flushQuoted(_ s: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ marks: (open: [UInt8], close: [UInt8])) {
+        Self.quoted(s, from, to, runQuotes, marks) { part, isMark in
+            if isMark { out.append(contentsOf: part) } else { appendEscaped(&out, part) }
+        }
+    }
+
+    /// The same text unescaped, for a heading's text in tables of contents (its id comes from the source).
+    func headingText(_ s: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ marks: (open: [UInt8], close: [UInt8])) -> [UInt8] {
+        var text: [UInt8] = []
+        Self.quoted(s, from, to, runQuotes, marks) { part, _ in text.append(contentsOf: part) }
+        return text
+    }
+
+    /// Calls `write` with the pieces of `s[from..<to]`: text, and each quote's replacement (`isMark`).
+    private static func quoted(_ s: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int, _ quotes: [(Int, Bool)],
+                               _ marks: (open: [UInt8], close: [UInt8]), _ write: (UnsafeBufferPointer<UInt8>, Bool) -> Void) {
         var at = from
-        for (offset, opens) in runQuotes where offset >= at && offset + 3 <= to {
-            if offset > at { appendEscaped(&out, UnsafeBufferPointer(rebasing: s[at..<offset])) }
-            out.append(contentsOf: opens ? marks.open : marks.close)
+        for (offset, opens) in quotes where offset >= at && offset + 3 <= to {
+            if offset > at { write(UnsafeBufferPointer(rebasing: s[at..<offset]), false) }
+            (opens ? marks.open : marks.close).withUnsafeBufferPointer { write($0, true) }
             at = offset + 3
         }
-        if to > at { appendEscaped(&out, UnsafeBufferPointer(rebasing: s[at..<to])) }
+        if to > at { write(UnsafeBufferPointer(rebasing: s[at..<to]), false) }
     }
 }

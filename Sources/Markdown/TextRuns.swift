@@ -150,7 +150,11 @@ extension HTMLRenderer {
         guard i < end else { return }
         let visible = UnsafeBufferPointer(rebasing: s[i..<end])
         countWords(visible)
-        headingCapture?.append(contentsOf: visible)
+        if headingCapture != nil, !runQuotes.isEmpty, let marks = ctx.quoteMarks {
+            headingCapture!.append(contentsOf: headingText(s, i, end, marks))
+        } else {
+            headingCapture?.append(contentsOf: visible)
+        }
         // Strikethrough pairs are worked out for the whole parent at its first run with a `~`.
         if ctx.hasTildes && memchrFound(UnsafeBufferPointer(rebasing: s[i..<end]), 0x7E), let parent = parentNode(first),
            !pairedParents.contains(parent) {

@@ -43,6 +43,15 @@ import Testing
                 == "<p><a href=\"/a\" title=\"x\">lien</a> et «\u{202F}fin\u{202F}»</p>\n")
     }
 
+    /// The contents entry shows the heading's marks; its id (from the source) is the same in every language.
+    @Test func headingsKeepTheirIdsAndListTheirMarks() {
+        var o = MarkdownOptions()
+        o.quotes = .german
+        let doc = render(#"## Der "Trick" dabei"#, o)
+        #expect(doc.html == "<h2 id=\"der-trick-dabei\">Der „Trick“ dabei</h2>\n")
+        #expect(doc.headings.map(\.text) == ["Der „Trick“ dabei"])
+    }
+
     @Test func withoutSmartPunctuationNothingChanges() {
         var o = MarkdownOptions(smartPunctuation: false)
         o.quotes = .french
