@@ -29,6 +29,8 @@ enum SearchFiles {
         h.combine(config.search.enabled)
         for d in posts + all {
             h.combine(d.summaryPrint)
+            h.combine(d.source.tags)         // the index has them; a list entry's print leaves terms out
+            h.combine(d.source.categories)
             h.combine(d.html.utf8.count)
             h.combine(d.html.hashValue)
         }
