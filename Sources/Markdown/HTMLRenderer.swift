@@ -395,13 +395,3 @@ extension String {
         return String(s)
     }
 }
-
-extension Attributes {
-    var asList: [HTMLAttribute] {
-        var list: [HTMLAttribute] = []
-        if let id { list.append(HTMLAttribute(name: "id", value: id)) }
-        if !classes.isEmpty { list.append(HTMLAttribute(name: "class", value: classes.joined(separator: " "))) }
-        for (k, v) in pairs { list.append(HTMLAttribute(name: k, value: v)) }
-        return list
-    }
-}
