@@ -55,8 +55,13 @@ def main():
 <link href="/pagefind/pagefind-ui.css" rel="stylesheet"><script src="/pagefind/pagefind-ui.js"></script></head>
 <body><div id="search"></div><script>window.addEventListener('DOMContentLoaded', () => new PagefindUI({ element: "#search", showSubResults: false }));</script></body></html>""")
 
+    served = []  # every path the browser asked for (Pagefind fetches from a worker, out of the page's sight)
+
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def log_message(self, *a): pass
+        def do_GET(self):
+            served.append(urllib.parse.urlparse(self.path).path)
+            super().do_GET()
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=out))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}"
@@ -75,13 +80,14 @@ def main():
                 try:
                     if tool == "galley":
                         d.go(base + "/")
-                        start = len(d.js("return performance.getEntriesByType('resource')"))
+                        time.sleep(0.3)
+                        served.clear()
                         box = d.find_all("#site-search")[0]
                         d.keys(box, word)
-                        ready = "const l = document.querySelector('.search-dropdown'); return l && l.dataset.query === " + json.dumps(word) + " && l.querySelectorAll('.search-result').length"
+                        ready = "const l = document.querySelector('.search-dropdown'); return l && l.dataset.query === " + json.dumps(word) + " ? l.querySelectorAll('.search-result').length : 0"
                     else:
+                        served.clear()  # everything Pagefind's UI loads is part of its search
                         d.go(base + "/pagefind-test.html")
-                        start = 0  # everything Pagefind's UI loads is part of its search
                         for _ in range(100):
                             if d.find_all(".pagefind-ui__search-input"): break
                             time.sleep(0.05)
@@ -93,13 +99,11 @@ def main():
                         if shown: break
                         time.sleep(0.05)
                     time.sleep(0.5)  # let fragment loads for the shown results finish
-                    entries = d.js("return performance.getEntriesByType('resource').map(e => e.name)")
                     if tool == "galley":
-                        urls = [u for u in entries[start:] if "/search/" in u or u.endswith("/search.js")]
-                        urls = sorted(set(urls + [base + "/assets/search.js"]))
+                        urls = sorted(set(p for p in served if p.startswith("/search/")) | {"/assets/search.js"})
                     else:
-                        urls = sorted(set(u for u in entries if "/pagefind/" in u))
-                    files = [os.path.join(out, urllib.parse.urlparse(u).path.lstrip("/")) for u in urls]
+                        urls = sorted(set(p for p in served if p.startswith("/pagefind/")))
+                    files = [os.path.join(out, u.lstrip("/")) for u in urls]
                     raw = sum(os.path.getsize(p) for p in files)
                     gz = sum(len(gzip.compress(open(p, "rb").read(), 9)) if not re.search(r"\.(pf_\w+|pagefind)$", p) else os.path.getsize(p) for p in files)
                     rows.append((word, tool, shown, len(files), raw, gz))

@@ -45,7 +45,7 @@ public enum AtomWriter {
     static func entryXML(_ item: FeedItem, options: FeedOptions) -> String {
         let e = XMLText.escape
         let tz = options.timeZone
-        var o = "  <entry>\n"
+        var o = item.language.map { "  <entry xml:lang=\"\(e($0))\">\n" } ?? "  <entry>\n"
         o += "    <title type=\"text\">\(e(item.title))</title>\n"
         o += "    <link href=\"\(e(item.link))\" rel=\"alternate\" type=\"text/html\"/>\n"
         o += "    <id>\(e(item.id))</id>\n"

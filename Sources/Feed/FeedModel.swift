@@ -71,6 +71,9 @@ public struct FeedItem: Sendable, Hashable {
     public var enclosure: FeedEnclosure?
     /// Where the item came from (a source file path), for warnings.
     public var sourcePath: String?
+    /// The item's language when it differs from the feed's (`xml:lang` on an Atom entry, `language` on a
+    /// JSON Feed item; RSS 2.0 has no place for it); nil when it is the feed's.
+    public var language: String?
     /// Optional change token from the caller (e.g. a hash of the source file): when set,
     /// `FeedFragmentCache` compares it instead of hashing the whole item.
     public var revision: Int?

@@ -53,6 +53,7 @@ public enum JSONFeedWriter {
             o["content_text"] = .string(item.summary)
         }
         if let author = item.author { o["authors"] = .array([authorJSON(author)]) }
+        if let lang = item.language { o["language"] = .string(lang) }
         if !item.categories.isEmpty { o["tags"] = .array(item.categories.map(JSON.string)) }
         if let enc = item.enclosure {
             if enc.mimeType.hasPrefix("image/") { o["image"] = .string(enc.url) }

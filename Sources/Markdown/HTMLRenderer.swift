@@ -17,6 +17,10 @@ final class DocumentContext {
     let hasIAL: Bool
     let hasBrackets: Bool
     let footnotes: FootnoteSource
+    /// The quote marks to write instead of cmark's “ ”, when the document's language has others and it has a `"`.
+    let quoteMarks: (open: [UInt8], close: [UInt8])?
+    /// The source has a typed “ or ” somewhere (then quotes are looked at block by block).
+    let hasTypedQuotes: Bool
     /// The default code block hook is in use, so blocks can be written without building Strings.
     var plainCodeBlocks = false
     var tableRenderer: TableBlockRenderer?
@@ -31,8 +35,11 @@ final class DocumentContext {
         self.parseOptions = cmarkParseOptions(options)
         self.footnotes = footnotes
         let ext = options.extensions
-        var tildes = false, pipes = false, ial = false, brackets = false
+        var tildes = false, pipes = false, ial = false, brackets = false, straightQuote = false, typedQuotes = false
+        let localQuotes = options.quotes != .english
         source.bytes.withUnsafeBufferPointer { buf in
+            straightQuote = localQuotes && memchrFound(buf, 0x22)
+            typedQuotes = straightQuote && (containsBytes(buf, "\u{201C}") || containsBytes(buf, "\u{201D}"))
             tildes = ext && containsBytes(buf, "~~")
             pipes = ext && memchrFound(buf, 0x7C)
             ial = containsBytes(buf, "{:")
@@ -42,6 +49,8 @@ final class DocumentContext {
         hasPipes = pipes
         hasIAL = ial
         hasBrackets = brackets
+        quoteMarks = options.smartPunctuation && straightQuote ? options.quotes.replacement : nil
+        hasTypedQuotes = typedQuotes
     }
 
     /// A line of the parsed text as a line of the Markdown body the caller gave us.
@@ -90,6 +99,10 @@ struct HTMLRenderer {
     var pairedParents: Set<Node> = []
     /// Reused buffer for joining text runs.
     var scratch: [UInt8] = []
+    /// Smart quotes in the text run being written: (offset in the run, opens), when `ctx.quoteMarks` is set.
+    var runQuotes: [(Int, Bool)] = []
+    /// Blocks whose source has typed curly quotes (their quotes are left as they are).
+    var typedQuoteBlocks: [Node: Bool] = [:]
 
     /// Images so far (all but the first get lazy loading); where the alt text of the open image starts;
     /// the image written as a figure, and the paragraphs that became figures.
@@ -380,15 +393,5 @@ extension String {
         while let f = s.first, f.isWhitespace { s = s.dropFirst() }
         while let l = s.last, l.isWhitespace { s = s.dropLast() }
         return String(s)
-    }
-}
-
-extension Attributes {
-    var asList: [HTMLAttribute] {
-        var list: [HTMLAttribute] = []
-        if let id { list.append(HTMLAttribute(name: "id", value: id)) }
-        if !classes.isEmpty { list.append(HTMLAttribute(name: "class", value: classes.joined(separator: " "))) }
-        for (k, v) in pairs { list.append(HTMLAttribute(name: k, value: v)) }
-        return list
     }
 }

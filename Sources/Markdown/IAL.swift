@@ -191,3 +191,13 @@ func trailingHeaderID(_ s: UnsafeBufferPointer<UInt8>) -> (id: String, keep: Int
     while keep > 0, isSpaceByte(s[keep - 1]) { keep -= 1 }
     return (String(decoding: idBytes, as: UTF8.self), keep)
 }
+
+extension Attributes {
+    var asList: [HTMLAttribute] {
+        var list: [HTMLAttribute] = []
+        if let id { list.append(HTMLAttribute(name: "id", value: id)) }
+        if !classes.isEmpty { list.append(HTMLAttribute(name: "class", value: classes.joined(separator: " "))) }
+        for (k, v) in pairs { list.append(HTMLAttribute(name: k, value: v)) }
+        return list
+    }
+}

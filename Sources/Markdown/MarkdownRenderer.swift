@@ -33,6 +33,8 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var lazyImages = false
     /// Warn about images without alt text, unless marked decorative with `{: role="presentation"}`.
     public var altTextWarnings = false
+    /// The marks `"…"` becomes with smart punctuation (the page's language: « » in French, „ “ in German).
+    public var quotes = QuoteStyle.english
 
     public init(smartPunctuation: Bool = true, allowRawHTML: Bool = true, hardBreaks: Bool = false, headingAnchors: Bool = false,
                 headingIDs: Bool = true, extensions: Bool = true) {

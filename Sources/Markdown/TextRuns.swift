@@ -10,6 +10,7 @@ extension HTMLRenderer {
         while let n = nextSibling(last), nodeType(n) == NodeType.text { last = n }
         let lit = literalBytes(first)
         let extensions = ctx.options.extensions
+        if let marks = ctx.quoteMarks { return renderQuotedRun(first, last: last, marks) }
         // Fast path: one node, nothing special around it.
         if last == first && runSkip.isEmpty && runLimit.isEmpty && delMarks.isEmpty && !needsScan(lit, extensions) && !mayBeTask(first) {
             appendEscaped(&out, lit)
@@ -34,6 +35,61 @@ extension HTMLRenderer {
             scratch = buf
         }
         return last
+    }
+
+    /// A run in a document whose language has its own quote marks. cmark joins a quote it made into the
+    /// text around it, so the “ ” of a run are taken as its own unless the author typed curly quotes in
+    /// that block's source (a German writer's „…“ ends with the same “): that block keeps what it has.
+    /// `flush` writes the language's marks at the noted offsets; an attribute list's quoted values,
+    /// skipped or read before, keep theirs.
+    private mutating func renderQuotedRun(_ first: Node, last: Node, _ marks: (open: [UInt8], close: [UInt8])) -> Node {
+        var buf = scratch
+        scratch = []
+        buf.removeAll(keepingCapacity: true)
+        var n: Node? = first
+        while let cur = n {
+            buf.append(contentsOf: literalBytes(cur))
+            if cur == last { break }
+            n = nextSibling(cur)
+        }
+        runQuotes.removeAll(keepingCapacity: true)
+        if buf.count >= 3 && !blockHasTypedQuotes(first) {
+            var i = 0
+            while i + 2 < buf.count {
+                if buf[i] == 0xE2 && buf[i + 1] == 0x80 && (buf[i + 2] == 0x9C || buf[i + 2] == 0x9D) {
+                    runQuotes.append((i, buf[i + 2] == 0x9C))
+                    i += 3
+                } else {
+                    i += 1
+                }
+            }
+        }
+        buf.withUnsafeBufferPointer { emitRun($0, first: first) }
+        runQuotes.removeAll(keepingCapacity: true)
+        scratch = buf
+        return last
+    }
+
+    /// Whether the source lines of the block holding `node` have a typed “ or ” (table cells, parsed
+    /// apart: whether the document has any).
+    private mutating func blockHasTypedQuotes(_ node: Node) -> Bool {
+        guard ctx.hasTypedQuotes else { return false }
+        if auxiliaryLine != nil { return true }
+        var block: Node = node
+        while nodeType(block) >= NodeType.text, let p = parentNode(block) { block = p }
+        if let known = typedQuoteBlocks[block] { return known }
+        let lines = ctx.source.lineStarts
+        let from = lines[max(0, min(startLine(block) - 1, lines.count - 1))]
+        let to = endLine(block) < lines.count ? lines[endLine(block)] : ctx.source.bytes.count
+        var typed = false
+        var i = from
+        let b = ctx.source.bytes
+        while i + 2 < to {
+            if b[i] == 0xE2 && b[i + 1] == 0x80 && (b[i + 2] == 0x9C || b[i + 2] == 0x9D) { typed = true; break }
+            i += 1
+        }
+        typedQuoteBlocks[block] = typed
+        return typed
     }
 
     @inline(__always) private func needsScan(_ s: UnsafeBufferPointer<UInt8>, _ extensions: Bool) -> Bool {
@@ -94,7 +150,11 @@ extension HTMLRenderer {
         guard i < end else { return }
         let visible = UnsafeBufferPointer(rebasing: s[i..<end])
         countWords(visible)
-        headingCapture?.append(contentsOf: visible)
+        if headingCapture != nil, !runQuotes.isEmpty, let marks = ctx.quoteMarks {
+            headingCapture!.append(contentsOf: headingText(s, i, end, marks))
+        } else {
+            headingCapture?.append(contentsOf: visible)
+        }
         // Strikethrough pairs are worked out for the whole parent at its first run with a `~`.
         if ctx.hasTildes && memchrFound(UnsafeBufferPointer(rebasing: s[i..<end]), 0x7E), let parent = parentNode(first),
            !pairedParents.contains(parent) {
@@ -157,7 +217,9 @@ extension HTMLRenderer {
     }
 
     @inline(__always) private mutating func flush(_ s: UnsafeBufferPointer<UInt8>, _ from: Int, _ to: Int) {
-        if to > from { appendEscaped(&out, UnsafeBufferPointer(rebasing: s[from..<to])) }
+        guard to > from else { return }
+        if !runQuotes.isEmpty, let marks = ctx.quoteMarks { flushQuoted(s, from, to, marks); return }
+        appendEscaped(&out, UnsafeBufferPointer(rebasing: s[from..<to]))
     }
 
     /// `[^label]` at `i`: the label and the index after `]`.

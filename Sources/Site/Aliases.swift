@@ -54,7 +54,7 @@ enum Aliases {
         var files = aliases.map { a in
             OutputFile(path: a.outputPath, data: Data(page(to: config.url(a.document.source.permalink.url),
                                                            absolute: config.absolute(config.url(a.document.source.permalink.url)),
-                                                           title: a.document.source.title, language: config.language).utf8),
+                                                           title: a.document.source.title, language: a.document.source.lang).utf8),
                        source: a.document.source.sourcePath)
         }
         if !hasOwnRedirects {

@@ -82,7 +82,8 @@ public actor BuildSession {
         phase("start")
         let configFile = ["site.yml", "_config.yml"].map { options.siteDirectory.appendingPathComponent($0) }
             .first { FileManager.default.fileExists(atPath: $0.path) }
-        let bytes = configFile.flatMap { FileManager.default.contents(atPath: $0.path) }
+        // The word files are settings too: a changed `i18n/es.yml` touches every page in Spanish.
+        let bytes = configFile.flatMap { FileManager.default.contents(atPath: $0.path) }.map { $0 + SiteLanguages.fileBytes(options.siteDirectory) }
         if bytes != configBytes || configFile?.lastPathComponent != settings?.config.file {
             // Settings touch every page: start over.
             configBytes = bytes
@@ -161,6 +162,7 @@ public actor BuildSession {
             }
             docs.append(doc)
         }
+        SiteLanguages.warnUnsupported(docs, config: config, sink: sink)
         guard let templates else { throw BuildFailure(sink.all) }
         let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }

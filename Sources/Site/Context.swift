@@ -44,11 +44,13 @@ struct ContextBuilder: Sendable {
 
     static func strings(_ d: [String: String]) -> TemplateValue { .map(d.mapValues(TemplateValue.string)) }
 
-    func date(_ d: Date) -> TemplateValue {
+    /// A date as templates see it, in the page's language.
+    func date(_ d: Date, _ language: LanguagePack) -> TemplateValue {
         let c = SiteDates.ymd(d, config.timeZone)
-        return .map(["iso": .string(SiteDates.iso8601(d, config.timeZone)), "display": .string(config.dateFormat.map { DateFormat.format(d, $0, config.timeZone) } ?? SiteDates.display(d, config.timeZone)),
+        return .map(["iso": .string(SiteDates.iso8601(d, config.timeZone)),
+                     "display": .string(SiteDates.display(d, config.timeZone, format: config.dateFormat, language: language)),
                      "day": .string(SiteDates.two(c.day)), "month": .string(SiteDates.two(c.month)),
-                     "monthName": .string(SiteDates.monthNames[c.month - 1]), "year": .string(String(c.year)),
+                     "monthName": .string(language.names.months[c.month - 1]), "year": .string(String(c.year)),
                      "short": .string(SiteDates.day(d, config.timeZone))])
     }
 
@@ -61,14 +63,18 @@ struct ContextBuilder: Sendable {
         })
     }
 
-    /// A post as it appears in lists.
+    /// A post as it appears in lists. One in another language than the site's carries its own words (`t`),
+    /// so its entry reads in its language, and `otherLanguage` for the theme's `lang` on the entry.
     func summary(_ p: RenderedDocument) -> [String: TemplateValue] {
         var d: [String: TemplateValue] = [
-            "title": .string(p.source.title), "url": .string(config.url(p.source.permalink.url)),
+            "title": .string(p.source.title), "url": .string(config.url(p.source.permalink.url)), "lang": .string(p.source.lang),
             "excerpt": .string(p.excerptHTML), "summary": .string(p.excerptText), "description": .string(p.description),
             "readingTime": .int(p.readingTime), "tags": termRefs(p.source.tags, slugs: p.source.tagSlugs, kind: .tag),
             "categories": termRefs(p.source.categories, slugs: p.source.categorySlugs, kind: .category)]
-        if let when = p.source.date { d["date"] = date(when) }
+        if let when = p.source.date { d["date"] = date(when, p.source.language) }
+        // Always set: Mustache looks a missing name up in the enclosing sections, which may be another post.
+        d["otherLanguage"] = .bool(p.source.lang != config.language)
+        if p.source.lang != config.language { d["t"] = p.source.language.template }
         return d
     }
 
@@ -92,7 +98,7 @@ struct ContextBuilder: Sendable {
             d["notice"] = .string(text)
         }
         d["source"] = .string(src.sourcePath)
-        if let u = src.updated { d["updated"] = date(u) }
+        if let u = src.updated { d["updated"] = date(u, src.language) }
         if let a = src.author ?? config.author?.name { d["author"] = .map(["name": .string(a)]) }
         if let img = src.image { d["image"] = .string(config.absoluteURL(img, relativeTo: url)) }
         // Every front matter key, and the keys under `params:` beside them (`page.params.x` either way).

@@ -1,11 +1,10 @@
 import Foundation
 
 /// Dates shown as a strftime pattern, the way Jekyll's `date_format` (Ruby's `strftime`) writes them,
-/// so an imported site shows "Mar 6, 2026" where it did before. Only the directives blogs use.
+/// so an imported site shows "Mar 6, 2026" where it did before. Only the directives blogs use. Names are the
+/// page's language's, from the platform's locale data (`DateNames`); English abbreviations are Ruby's.
 enum DateFormat {
     static let supported = "%Y %y %m %-m %d %-d %e %B %b %h %A %a %j %H %-H %I %-I %M %S %p %%"
-
-    private static let dayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
 
     /// The first directive of `format` this formatter cannot write, for the settings error.
     static func firstUnsupported(_ format: String) -> String? {
@@ -21,8 +20,8 @@ enum DateFormat {
         return nil
     }
 
-    /// `format` with each directive replaced by the date's field in `timeZone`.
-    static func format(_ date: Date, _ format: String, _ timeZone: TimeZone) -> String {
+    /// `format` with each directive replaced by the date's field in `timeZone`, names from `names`.
+    static func format(_ date: Date, _ format: String, _ timeZone: TimeZone, names: DateNames = .english) -> String {
         let f = SiteDates.fields(date, timeZone)
         var out = ""
         var it = format.makeIterator()
@@ -40,10 +39,10 @@ enum DateFormat {
             case "m": out += num(f.month)
             case "d": out += num(f.day)
             case "e": out += f.day < 10 && pad ? " \(f.day)" : String(f.day)
-            case "B": out += SiteDates.monthNames[f.month - 1]
-            case "b", "h": out += String(SiteDates.monthNames[f.month - 1].prefix(3))
-            case "A": out += dayNames[f.weekday - 1]
-            case "a": out += String(dayNames[f.weekday - 1].prefix(3))
+            case "B": out += names.months[f.month - 1]
+            case "b", "h": out += names.shortMonths[f.month - 1]
+            case "A": out += names.weekdays[f.weekday - 1]
+            case "a": out += names.shortWeekdays[f.weekday - 1]
             case "j": out += num(dayOfYear(f.year, f.month, f.day), 3)
             case "H": out += num(f.hour)
             case "I": out += num(f.hour % 12 == 0 ? 12 : f.hour % 12)

@@ -1,10 +1,7 @@
 import Foundation
 
-/// Date parsing and formatting without locale surprises (always Gregorian, English names).
+/// Date parsing and formatting without locale surprises (always Gregorian; names come from `DateNames`).
 public enum SiteDates {
-    static let monthNames = ["January", "February", "March", "April", "May", "June", "July",
-                             "August", "September", "October", "November", "December"]
-
     /// Parses the date forms Jekyll and Hugo users write:
     /// `2026-03-06`, `2026-03-06 10:00`, `2026-03-06 10:00:00 +0100`, `2026-03-06T10:00:00Z`, `…+01:00`, fractions.
     /// Dates without an offset are in `timeZone` (the site's).
@@ -170,10 +167,14 @@ public enum SiteDates {
         return "\(y)-\(two(month))-\(two(day))T\(two(secs / 3600)):\(two(secs % 3600 / 60)):\(two(secs % 60))\(sign)\(two(abs(off) / 3600)):\(two(abs(off) % 3600 / 60))"
     }
 
-    /// `6 March 2026`.
-    static func display(_ date: Date, _ timeZone: TimeZone) -> String {
-        let c = ymd(date, timeZone)
-        return "\(c.day) \(monthNames[c.month - 1]) \(c.year)"
+    /// How a page shows a date: site.yml's `date_format` when set, else its language's (`6 de marzo de 2026`).
+    static func display(_ date: Date, _ timeZone: TimeZone, format: String?, language: LanguagePack) -> String {
+        let pattern = format ?? language.dateFormat
+        if pattern == "%-d %B %Y" {   // the English, French and Italian default, without reading the pattern
+            let c = ymd(date, timeZone)
+            return "\(c.day) \(language.names.months[c.month - 1]) \(c.year)"
+        }
+        return DateFormat.format(date, pattern, timeZone, names: language.names)
     }
 
     /// `2026-03-06`.

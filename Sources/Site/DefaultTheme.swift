@@ -5,25 +5,26 @@ enum DefaultTheme {
     static let files: [String: String] = [
         "404.mustache": #"""
 {{<base}}
-{{$title}}Page not found · {{site.title}}{{/title}}
+{{$title}}{{t.page_not_found}} · {{site.title}}{{/title}}
 {{$main}}
 <div class="not-found">
 <p class="code">404</p>
-<h1>This page isn’t here</h1>
-<p>The address may have changed when the post was edited, or it may never have existed. Try one of these instead:</p>
+<h1>{{t.not_found_heading}}</h1>
+<p>{{t.not_found_text}}</p>
 <ul>
-<li><a href="{{site.home}}">The latest posts</a></li>
-<li><a href="{{site.archiveURL}}">Everything, by year and month</a></li>
-<li><a href="{{site.tagsURL}}">Posts by tag</a></li>
+<li><a href="{{site.home}}">{{t.latest_posts}}</a></li>
+<li><a href="{{site.archiveURL}}">{{t.everything_by_month}}</a></li>
+<li><a href="{{site.tagsURL}}">{{t.posts_by_tag}}</a></li>
 </ul>
-{{#first(posts)}}
-<h2 class="section-label">Recent posts</h2>
+{{! Not a section on first(posts): its words would then be the first post's, maybe in another language. }}
+{{^empty(posts)}}
+<h2 class="section-label">{{t.recent_posts}}</h2>
 <ul class="recent-posts">
 {{#posts}}
-<li><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{iso}}">{{display}}</time>{{/date}}</li>
+<li{{#otherLanguage}} lang="{{lang}}"{{/otherLanguage}}><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{iso}}">{{display}}</time>{{/date}}</li>
 {{/posts}}
 </ul>
-{{/first(posts)}}
+{{/empty(posts)}}
 </div>
 {{/main}}
 {{/base}}
@@ -34,7 +35,7 @@ enum DefaultTheme {
 {{$main}}
 <header class="intro">
 <h1>{{page.title}}</h1>
-<p>Everything published on {{site.title}}, newest first.</p>
+<p>{{t.archive_intro}}</p>
 </header>
 {{#years}}
 <section class="archive-year" aria-labelledby="year-{{year}}">
@@ -44,7 +45,7 @@ enum DefaultTheme {
 <h3>{{name}}</h3>
 <ul class="archive-list">
 {{#posts}}
-<li><time datetime="{{date.iso}}">{{date.day}}</time><a href="{{url}}">{{title}}</a></li>
+<li{{#otherLanguage}} lang="{{lang}}"{{/otherLanguage}}><time datetime="{{date.iso}}">{{date.day}}</time><a href="{{url}}">{{title}}</a></li>
 {{/posts}}
 </ul>
 </div>
@@ -52,7 +53,7 @@ enum DefaultTheme {
 </section>
 {{/years}}
 {{^years}}
-<p>Nothing published yet.</p>
+<p>{{t.nothing_published}}</p>
 {{/years}}
 {{/main}}
 {{/base}}
@@ -329,6 +330,18 @@ body {
   display: flex;
   flex-direction: column;
   min-height: 100vh;
+}
+
+/* Running text breaks long words where the language allows (the browser follows `lang` on <html> or on
+   an entry in a list); code never: `hyphens` is inherited, so code resets it. */
+.post-body p, .post-body li, .post-body blockquote, .page-body p, .page-body li, .excerpt p, .post-dek {
+  -webkit-hyphens: auto;
+  hyphens: auto;
+}
+
+.post-body code, .page-body code, .excerpt code {
+  -webkit-hyphens: manual;
+  hyphens: manual;
 }
 
 .site-main {
@@ -2169,6 +2182,18 @@ a.tag:hover {
   const forms = document.querySelectorAll("form[data-search]");
   if (!forms.length || !window.fetch) return;
   const base = forms[0].dataset.search;
+  // The words come from the page's language, as data- attributes of the form (partials/search-words);
+  // English when a theme leaves them out. `{q}` is the query, `{n}` a number.
+  const english = {
+    searching: "Searching…", noResults: "No results for “{q}”", more: "More results", oneResult: "1 result",
+    resultCount: "{n} results", allResults: "All {n} results", resultsLabel: "Search results",
+  };
+  const say = (form, key, values) => {
+    let s = form.dataset[key] || english[key];
+    for (const k in values || {}) s = s.split("{" + k + "}").join(values[k]);
+    return s;
+  };
+  const count = (form, n) => (n === 1 ? say(form, "oneResult") : say(form, "resultCount", { n }));
   const files = new Map();
   let manifest = null;
   const load = (path) => {
@@ -2297,10 +2322,10 @@ a.tag:hover {
       list.textContent = "";
       if (push) history.replaceState(null, "", pageOf(form) + (query ? "?q=" + encodeURIComponent(query) : ""));
       if (!words(query).length) { status.textContent = ""; return; }
-      status.textContent = "Searching…";
+      status.textContent = say(form, "searching");
       const { qs, hits } = await search(query);
       if (mine !== run) return;
-      status.textContent = hits.length ? hits.length + (hits.length === 1 ? " result" : " results") : "No results for “" + query + "”";
+      status.textContent = hits.length ? count(form, hits.length) : say(form, "noResults", { q: query });
       let shown = 0;
       async function more() {
         const docs = await Promise.all(hits.slice(shown, shown + 10).map((d) => load("d/" + d + ".json")));
@@ -2314,7 +2339,7 @@ a.tag:hover {
           b.id = "search-more";
           b.type = "button";
           b.className = "search-more";
-          b.textContent = "More results";
+          b.textContent = say(form, "more");
           b.addEventListener("click", more);
           list.after(b);
         }
@@ -2335,7 +2360,7 @@ a.tag:hover {
     list.className = "search-dropdown";
     list.id = input.id + "-results";
     list.setAttribute("role", "listbox");
-    list.setAttribute("aria-label", "Search results");
+    list.setAttribute("aria-label", say(form, "resultsLabel"));
     list.hidden = true;
     form.append(list);
     input.setAttribute("role", "combobox");
@@ -2371,7 +2396,7 @@ a.tag:hover {
       all.className = "search-all";
       const a = document.createElement("a");
       a.href = pageOf(form) + "?q=" + encodeURIComponent(query);
-      a.textContent = hits.length ? "All " + hits.length + (hits.length === 1 ? " result" : " results") : "No results for “" + query + "”";
+      a.textContent = hits.length === 1 ? count(form, 1) : hits.length ? say(form, "allResults", { n: hits.length }) : say(form, "noResults", { q: query });
       all.append(a);
       list.append(all);
       list.dataset.query = query;
@@ -2410,13 +2435,13 @@ a.tag:hover {
 """#,
         "base.mustache": ##"""
 <!DOCTYPE html>
-<html lang="{{site.language}}">
+<html lang="{{page.lang}}">
 <head>
 {{>partials/head}}
 <title>{{$title}}{{page.title}} · {{site.title}}{{/title}}</title>
 </head>
 <body class="kind-{{page.kind}}">
-<a class="skip-link" href="#main-content">Skip to content</a>
+<a class="skip-link" href="#main-content">{{t.skip_to_content}}</a>
 {{>partials/header}}
 <main id="main-content" class="site-main">
 {{$main}}{{/main}}
@@ -2428,7 +2453,7 @@ a.tag:hover {
 """##,
         "home.mustache": #"""
 {{<base}}
-{{$title}}{{site.title}}{{#site.description}}{{^empty(.)}} · {{.}}{{/empty(.)}}{{/site.description}}{{#pagination.previousURL}} · page {{pagination.current}}{{/pagination.previousURL}}{{/title}}
+{{$title}}{{site.title}}{{#site.description}}{{^empty(.)}} · {{.}}{{/empty(.)}}{{/site.description}}{{#pagination.previousURL}} · {{pagination.title}}{{/pagination.previousURL}}{{/title}}
 {{$main}}
 <header class="intro intro-home">
 <h1 class="visually-hidden">{{site.title}}</h1>
@@ -2438,7 +2463,7 @@ a.tag:hover {
 {{/empty(.)}}
 {{/site.description}}
 </header>
-<h2 class="visually-hidden">Posts</h2>
+<h2 class="visually-hidden">{{t.posts}}</h2>
 {{>partials/post-list}}
 {{>partials/pagination}}
 {{/main}}
@@ -2466,8 +2491,8 @@ a.tag:hover {
         "partials/footer.mustache": #"""
 <footer class="site-footer">
 <div class="site-footer-inner">
-<p>{{#site.copyrightYear}}© {{.}} {{/site.copyrightYear}}{{#site.author.name}}{{#site.author.url}}<a href="{{site.author.url}}">{{site.author.name}}</a>{{/site.author.url}}{{^site.author.url}}{{site.author.name}}{{/site.author.url}}{{/site.author.name}}{{^site.author.name}}{{site.title}}{{/site.author.name}}. Built with {{site.generator}}.</p>
-<ul class="feed-links" aria-label="Feeds">
+<p>{{#site.copyrightYear}}© {{.}} {{/site.copyrightYear}}{{#site.author.name}}{{#site.author.url}}<a href="{{site.author.url}}">{{site.author.name}}</a>{{/site.author.url}}{{^site.author.url}}{{site.author.name}}{{/site.author.url}}{{/site.author.name}}{{^site.author.name}}{{site.title}}{{/site.author.name}}. {{t.built_with}} {{site.generator}}.</p>
+<ul class="feed-links" aria-label="{{t.feeds}}">
 {{#site.feeds.rss}}<li><a href="{{.}}">RSS</a></li>{{/site.feeds.rss}}
 {{#site.feeds.atom}}<li><a href="{{.}}">Atom</a></li>{{/site.feeds.atom}}
 {{#site.feeds.json}}<li><a href="{{.}}">JSON Feed</a></li>{{/site.feeds.json}}
@@ -2535,7 +2560,7 @@ a.tag:hover {
 <meta property="og:site_name" content="{{site.title}}">
 <meta property="og:title" content="{{page.title}}">
 <meta property="og:url" content="{{page.absoluteURL}}">
-<meta property="og:locale" content="{{site.language}}">
+<meta property="og:locale" content="{{page.lang}}">
 {{#page.description}}
 {{^empty(.)}}
 <meta property="og:description" content="{{.}}">
@@ -2577,7 +2602,7 @@ a.tag:hover {
 <div class="site-header-inner">
 <a class="site-title" href="{{site.home}}"><img src="{{site.assets}}favicon.svg" alt="" width="28" height="28">{{site.title}}</a>
 {{#first(site.menu)}}
-<nav class="site-nav" aria-label="Site">
+<nav class="site-nav" aria-label="{{t.site_nav}}">
 <ul>
 {{#site.menu}}
 <li><a href="{{url}}">{{title}}</a></li>
@@ -2586,13 +2611,13 @@ a.tag:hover {
 </nav>
 {{/first(site.menu)}}
 {{#site.search}}
-<form class="search-form" role="search" method="get" action="{{#fallback}}{{action}}{{/fallback}}{{^fallback}}{{url}}{{/fallback}}" data-search="{{index}}" data-page="{{url}}">
-<label class="visually-hidden" for="site-search">Search this site</label>
-<input class="search-input" id="site-search" type="search" name="q" placeholder="Search" autocomplete="off" spellcheck="false" enterkeyhint="search" aria-keyshortcuts="/">
+<form class="search-form" role="search" method="get" action="{{#fallback}}{{action}}{{/fallback}}{{^fallback}}{{url}}{{/fallback}}" data-search="{{index}}" data-page="{{url}}" {{>partials/search-words}}>
+<label class="visually-hidden" for="site-search">{{t.search_site}}</label>
+<input class="search-input" id="site-search" type="search" name="q" placeholder="{{t.search}}" autocomplete="off" spellcheck="false" enterkeyhint="search" aria-keyshortcuts="/">
 {{#fallback}}
 <input type="hidden" name="{{field}}" value="{{value}}" data-fallback>
 {{/fallback}}
-<button class="search-button" type="submit">Search</button>
+<button class="search-button" type="submit">{{t.search}}</button>
 </form>
 {{/site.search}}
 </div>
@@ -2601,10 +2626,10 @@ a.tag:hover {
 """#,
         "partials/pagination.mustache": #"""
 {{#pagination}}
-<nav class="pagination" aria-label="Pages">
-{{#previousURL}}<a class="prev" href="{{.}}" rel="prev"><span aria-hidden="true">← </span>Newer posts</a>{{/previousURL}}
-<span class="current">Page {{current}} of {{total}}</span>
-{{#nextURL}}<a class="next" href="{{.}}" rel="next">Older posts<span aria-hidden="true"> →</span></a>{{/nextURL}}
+<nav class="pagination" aria-label="{{t.pages}}">
+{{#previousURL}}<a class="prev" href="{{.}}" rel="prev"><span aria-hidden="true">← </span>{{t.newer_posts}}</a>{{/previousURL}}
+<span class="current">{{label}}</span>
+{{#nextURL}}<a class="next" href="{{.}}" rel="next">{{t.older_posts}}<span aria-hidden="true"> →</span></a>{{/nextURL}}
 </nav>
 {{/pagination}}
 
@@ -2613,7 +2638,7 @@ a.tag:hover {
 <ol class="post-list">
 {{#posts}}
 <li>
-<article>
+<article{{#otherLanguage}} lang="{{lang}}"{{/otherLanguage}}>
 {{#first(categories)}}
 <p class="post-kicker">{{#categories}}<a href="{{url}}">{{name}}</a>{{/categories}}</p>
 {{/first(categories)}}
@@ -2622,9 +2647,9 @@ a.tag:hover {
 <div class="excerpt">
 {{{excerpt}}}
 </div>
-<a class="read-more" href="{{url}}">Continue reading<span class="visually-hidden"> “{{title}}”</span><span aria-hidden="true"> →</span></a>
+<a class="read-more" href="{{url}}">{{t.continue_reading}}<span class="visually-hidden"> “{{title}}”</span><span aria-hidden="true"> →</span></a>
 {{#first(tags)}}
-<ul class="tag-list" aria-label="Tags">
+<ul class="tag-list" aria-label="{{t.tags}}">
 {{#tags}}<li><a class="tag" href="{{url}}">{{name}}</a></li>{{/tags}}
 </ul>
 {{/first(tags)}}
@@ -2633,45 +2658,48 @@ a.tag:hover {
 {{/posts}}
 </ol>
 {{^posts}}
-<p>Nothing here yet.</p>
+<p>{{t.nothing_here}}</p>
 {{/posts}}
 
 """#,
         "partials/post-meta.mustache": #"""
 <p class="post-meta">
 <time datetime="{{date.iso}}">{{date.display}}</time>
-{{#readingTime}}<span>{{readingTime}} min read</span>{{/readingTime}}
+{{#readingTime}}<span>{{readingTime}} {{t.min_read}}</span>{{/readingTime}}
 </p>
 
 """#,
         "partials/post-nav.mustache": #"""
 {{#page.previous}}
-<nav class="post-nav" aria-label="More posts">
-<a class="prev" href="{{url}}" rel="prev"><span class="label">Older</span>{{title}}</a>
-{{#page.next}}<a class="next" href="{{url}}" rel="next"><span class="label">Newer</span>{{title}}</a>{{/page.next}}
+<nav class="post-nav" aria-label="{{t.more_posts}}">
+<a class="prev" href="{{url}}" rel="prev"><span class="label">{{t.older}}</span>{{title}}</a>
+{{#page.next}}<a class="next" href="{{url}}" rel="next"><span class="label">{{t.newer}}</span>{{title}}</a>{{/page.next}}
 </nav>
 {{/page.previous}}
 {{^page.previous}}
 {{#page.next}}
-<nav class="post-nav" aria-label="More posts">
-<a class="next" href="{{url}}" rel="next"><span class="label">Newer</span>{{title}}</a>
+<nav class="post-nav" aria-label="{{t.more_posts}}">
+<a class="next" href="{{url}}" rel="next"><span class="label">{{t.newer}}</span>{{title}}</a>
 </nav>
 {{/page.next}}
 {{/page.previous}}
 
 """#,
+        "partials/search-words.mustache": #"""
+data-searching="{{t.search_searching}}" data-no-results="{{t.search_no_results}}" data-more="{{t.search_more}}" data-one-result="{{t.search_one_result}}" data-result-count="{{t.search_result_count}}" data-all-results="{{t.search_all_results}}" data-results-label="{{t.search_results}}"
+"""#,
         "partials/series-nav.mustache": #"""
 {{#page.series}}
 {{#previous}}
-<nav class="post-nav series-nav" aria-label="Series: {{name}}">
-<a class="prev" href="{{url}}"><span class="label">Previous in the series</span>{{title}}</a>
-{{#next}}<a class="next" href="{{url}}"><span class="label">Next in the series</span>{{title}}</a>{{/next}}
+<nav class="post-nav series-nav" aria-label="{{t.series}}: {{name}}">
+<a class="prev" href="{{url}}"><span class="label">{{t.previous_in_series}}</span>{{title}}</a>
+{{#next}}<a class="next" href="{{url}}"><span class="label">{{t.next_in_series}}</span>{{title}}</a>{{/next}}
 </nav>
 {{/previous}}
 {{^previous}}
 {{#next}}
-<nav class="post-nav series-nav" aria-label="Series: {{name}}">
-<a class="next" href="{{url}}"><span class="label">Next in the series</span>{{title}}</a>
+<nav class="post-nav series-nav" aria-label="{{t.series}}: {{name}}">
+<a class="next" href="{{url}}"><span class="label">{{t.next_in_series}}</span>{{title}}</a>
 </nav>
 {{/next}}
 {{/previous}}
@@ -2681,7 +2709,7 @@ a.tag:hover {
         "partials/series.mustache": #"""
 {{#page.series}}
 <aside class="series" aria-labelledby="series-heading">
-<p class="series-label" id="series-heading"><span class="series-part">Part {{part}} of {{count}}</span> in the series <a href="{{url}}">{{name}}</a></p>
+<p class="series-label" id="series-heading"><span class="series-part">{{t.series_part}} {{part}} {{t.series_of}} {{count}}</span> {{t.in_the_series}} <a href="{{url}}">{{name}}</a></p>
 <ol class="series-parts">
 {{#parts}}
 <li>{{#current}}<span aria-current="page">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>
@@ -2694,8 +2722,8 @@ a.tag:hover {
         "partials/toc.mustache": ##"""
 {{#page.showTOC}}
 <details class="toc" open>
-<summary>Contents</summary>
-<nav aria-label="Contents">
+<summary>{{t.contents}}</summary>
+<nav aria-label="{{t.contents}}">
 <ol>
 {{#page.headings}}
 <li class="toc-level-{{level}}"><a href="#{{id}}">{{text}}</a></li>
@@ -2720,29 +2748,29 @@ a.tag:hover {
 {{/page.params.description}}
 <p class="post-meta">
 <time class="dt-published" datetime="{{page.date.iso}}">{{page.date.display}}</time>
-{{#page.updated}}<span>Updated <time class="dt-updated" datetime="{{iso}}">{{display}}</time></span>{{/page.updated}}
+{{#page.updated}}<span>{{t.updated}} <time class="dt-updated" datetime="{{iso}}">{{display}}</time></span>{{/page.updated}}
 {{#page.author.name}}<span class="p-author">{{.}}</span>{{/page.author.name}}
-{{#page.readingTime}}<span>{{.}} min read</span>{{/page.readingTime}}
+{{#page.readingTime}}<span>{{.}} {{t.min_read}}</span>{{/page.readingTime}}
 </p>
 </header>
 {{>partials/series}}
 {{>partials/toc}}
 <div class="post-body e-content">
 {{#page.notice}}
-<blockquote class="callout callout-note post-notice"><p class="callout-title"><strong>Note</strong></p><p>{{page.notice}}</p></blockquote>
+<blockquote class="callout callout-note post-notice"><p class="callout-title"><strong>{{t.note}}</strong></p><p>{{page.notice}}</p></blockquote>
 {{/page.notice}}
 {{{page.content}}}
 </div>
 <footer class="post-footer">
 {{#first(page.tags)}}
-<h2 class="section-label">Tags</h2>
+<h2 class="section-label">{{t.tags}}</h2>
 <ul class="tag-list">
 {{#page.tags}}<li><a class="tag" href="{{url}}" rel="tag">{{name}}</a></li>{{/page.tags}}
 </ul>
 {{/first(page.tags)}}
 {{#first(page.related)}}
 <section class="related" aria-labelledby="post-related-heading">
-<h2 id="post-related-heading">Related posts</h2>
+<h2 id="post-related-heading">{{t.related_posts}}</h2>
 <ul>
 {{#page.related}}<li><a href="{{url}}">{{title}}</a></li>{{/page.related}}
 </ul>
@@ -2758,22 +2786,22 @@ a.tag:hover {
 """#,
         "search.mustache": #"""
 {{<base}}
-{{$title}}Search · {{site.title}}{{/title}}
+{{$title}}{{t.search}} · {{site.title}}{{/title}}
 {{$main}}
 <div class="search-page">
-<h1>Search</h1>
+<h1>{{t.search}}</h1>
 {{#site.search}}
-<form class="search-form search-form-page" role="search" method="get" action="{{#fallback}}{{action}}{{/fallback}}{{^fallback}}{{url}}{{/fallback}}" data-search="{{index}}" data-page="{{url}}" data-results="search-results">
-<label class="visually-hidden" for="search-page-q">Search this site</label>
-<input class="search-input" id="search-page-q" type="search" name="q" placeholder="Words in titles, headings, tags or text" autocomplete="off" spellcheck="false" enterkeyhint="search">
+<form class="search-form search-form-page" role="search" method="get" action="{{#fallback}}{{action}}{{/fallback}}{{^fallback}}{{url}}{{/fallback}}" data-search="{{index}}" data-page="{{url}}" data-results="search-results" {{>partials/search-words}}>
+<label class="visually-hidden" for="search-page-q">{{t.search_site}}</label>
+<input class="search-input" id="search-page-q" type="search" name="q" placeholder="{{t.search_placeholder}}" autocomplete="off" spellcheck="false" enterkeyhint="search">
 {{#fallback}}
 <input type="hidden" name="{{field}}" value="{{value}}" data-fallback>
 {{/fallback}}
-<button class="search-button" type="submit">Search</button>
+<button class="search-button" type="submit">{{t.search}}</button>
 </form>
 <p class="search-status" id="search-status" role="status" data-js-only hidden></p>
 <ol class="search-results-page" id="search-results"></ol>
-<noscript><p class="search-status">Search on this site runs in your browser and needs JavaScript. The form above searches the site with a web search engine instead.</p></noscript>
+<noscript><p class="search-status">{{t.search_noscript}}</p></noscript>
 {{/site.search}}
 </div>
 {{/main}}
@@ -2785,11 +2813,11 @@ a.tag:hover {
 {{$main}}
 <header class="intro">
 <h1>{{page.title}}</h1>
-<p>Posts on {{site.title}} that belong together, read in order.</p>
+<p>{{t.series_intro}}</p>
 </header>
 <ul class="term-list series-list">
 {{#series}}
-<li class="term-series"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> parts</span></span></a></li>
+<li class="term-series"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> {{t.series_parts}}</span></span></a></li>
 {{/series}}
 </ul>
 {{/main}}
@@ -2800,24 +2828,24 @@ a.tag:hover {
 {{<base}}
 {{$main}}
 <header class="intro">
-<p class="post-kicker"><a href="{{site.seriesURL}}">Series</a></p>
+<p class="post-kicker"><a href="{{site.seriesURL}}">{{t.series}}</a></p>
 <h1>{{page.title}}</h1>
 {{#page.description}}
 <p>{{.}}</p>
 {{/page.description}}
 </header>
-<h2 class="visually-hidden">Parts</h2>
+<h2 class="visually-hidden">{{t.series_parts}}</h2>
 <ol class="post-list series-index">
 {{#posts}}
 <li>
 <article>
-<p class="post-kicker">Part {{part}}</p>
+<p class="post-kicker">{{t.series_part}} {{part}}</p>
 <h2><a href="{{url}}">{{title}}</a></h2>
 {{>partials/post-meta}}
 <div class="excerpt">
 {{{excerpt}}}
 </div>
-<a class="read-more" href="{{url}}">Continue reading<span class="visually-hidden"> “{{title}}”</span><span aria-hidden="true"> →</span></a>
+<a class="read-more" href="{{url}}">{{t.continue_reading}}<span class="visually-hidden"> “{{title}}”</span><span aria-hidden="true"> →</span></a>
 </article>
 </li>
 {{/posts}}
@@ -2830,7 +2858,7 @@ a.tag:hover {
 {{<base}}
 {{$main}}
 <header class="intro">
-<p class="post-kicker"><a href="{{site.tagsURL}}">{{#page.term}}{{kind}}{{/page.term}}{{^page.term}}Tags and categories{{/page.term}}</a></p>
+<p class="post-kicker"><a href="{{site.tagsURL}}">{{#page.term}}{{label}}{{/page.term}}{{^page.term}}{{t.tags_and_categories}}{{/page.term}}</a></p>
 <h1>{{page.title}}</h1>
 {{#page.description}}
 {{^empty(.)}}
@@ -2838,14 +2866,14 @@ a.tag:hover {
 {{/empty(.)}}
 {{/page.description}}
 {{#page.feeds}}
-<p class="term-feeds">Follow in a feed reader:
+<p class="term-feeds">{{t.follow_in_feed_reader}}
 {{#rss}}<a href="{{.}}">RSS</a>{{/rss}}
 {{#atom}}<a href="{{.}}">Atom</a>{{/atom}}
 {{#json}}<a href="{{.}}">JSON Feed</a>{{/json}}
 </p>
 {{/page.feeds}}
 </header>
-<h2 class="visually-hidden">Posts</h2>
+<h2 class="visually-hidden">{{t.posts}}</h2>
 {{>partials/post-list}}
 {{>partials/pagination}}
 {{/main}}
@@ -2857,30 +2885,30 @@ a.tag:hover {
 {{$main}}
 <header class="intro">
 <h1>{{page.title}}</h1>
-<p>Every category and tag on {{site.title}}, with the number of posts in each.</p>
+<p>{{t.tags_intro}}</p>
 </header>
 {{#first(categories)}}
 <section class="term-group" aria-labelledby="term-group-categories">
-<h2 id="term-group-categories" class="section-label">Categories</h2>
+<h2 id="term-group-categories" class="section-label">{{t.categories}}</h2>
 <ul class="term-list">
 {{#categories}}
-<li class="term-category"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> posts</span></span></a></li>
+<li class="term-category"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> {{t.post_count}}</span></span></a></li>
 {{/categories}}
 </ul>
 </section>
 {{/first(categories)}}
 {{#first(tags)}}
 <section class="term-group" aria-labelledby="term-group-tags">
-<h2 id="term-group-tags" class="section-label">Tags</h2>
+<h2 id="term-group-tags" class="section-label">{{t.tags}}</h2>
 <ul class="term-list">
 {{#tags}}
-<li class="term-tag"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> posts</span></span></a></li>
+<li class="term-tag"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> {{t.post_count}}</span></span></a></li>
 {{/tags}}
 </ul>
 </section>
 {{/first(tags)}}
 {{^first(terms)}}
-<p>No tags yet.</p>
+<p>{{t.no_tags}}</p>
 {{/first(terms)}}
 {{/main}}
 {{/base}}

@@ -41,6 +41,11 @@ final class SourceDocument: @unchecked Sendable {
     let seriesSlug: String?
     let seriesOrder: Int?
     let seriesOrderPosition: (line: Int, column: Int)
+    /// The page's language: `lang:` in its front matter, else the site's; and its words and date names.
+    let lang: String
+    let language: LanguagePack
+    /// Where `lang:` was written, for the warning when Galley has no words for it.
+    let langPosition: (line: Int, column: Int)?
     /// Every front matter key, for templates (`page.params.x`).
     let params: [(String, YAMLValue)]
     /// Changes whenever the file's bytes change: the key of every cache built from this document.
@@ -54,7 +59,11 @@ final class SourceDocument: @unchecked Sendable {
     init(kind: Kind, sourcePath: String, body: String, bodyLineOffset: Int, title: String, date: Date?, updated: Date?,
          description: String?, categories: [String], tags: [String], layout: String?, layoutLine: Int, draft: Bool,
          author: String?, image: String?, slug: String, permalink: Permalink, params: [(String, YAMLValue)],
-         series: String? = nil, seriesOrder: Int? = nil, seriesOrderPosition: (Int, Int) = (1, 1), contentHash: Hasher) {
+         series: String? = nil, seriesOrder: Int? = nil, seriesOrderPosition: (Int, Int) = (1, 1), contentHash: Hasher,
+         language: LanguagePack, langPosition: (line: Int, column: Int)? = nil) {
+        self.lang = language.tag
+        self.language = language
+        self.langPosition = langPosition
         self.kind = kind
         self.sourcePath = sourcePath
         self.body = body
@@ -270,6 +279,18 @@ struct ContentLoader: Sendable {
                                      hint: "move the file to content/posts/ (named YYYY-MM-DD-slug.md), or remove `series`"))
             (series, seriesOrder) = (nil, nil)
         }
+        var lang = config.language
+        var langPosition: (line: Int, column: Int)?
+        if let raw = string("lang") {
+            let (l, c) = fm.position(of: "lang") ?? (1, 1)
+            if let tag = LanguageTag.canonical(raw.trimmingCharacters(in: .whitespaces)) {
+                lang = tag
+                langPosition = (l, c)
+            } else {
+                diagnostics.add(.warning(rel, line: l, column: c, "`lang: \(raw)` is not a language tag; the page is in `\(config.language)`",
+                                         hint: LanguageTag.hint(for: raw)))
+            }
+        }
         warnAboutUnknownKeys(fm, rel, diagnostics)
         let pattern = string("permalink") ?? (kind == .post ? config.permalink : nil)
         guard ok else { return nil }
@@ -305,14 +326,14 @@ struct ContentLoader: Sendable {
                               draft: draft, author: author, image: image, slug: Slug.jekyll(slugSource),
                               permalink: expanded, params: fm.values.map { ($0.key, $0.value) },
                               series: series, seriesOrder: seriesOrder, seriesOrderPosition: fm.position(of: "series_order") ?? (1, 1),
-                              contentHash: contentHash)
+                              contentHash: contentHash, language: config.pack(lang), langPosition: langPosition)
     }
 
     /// Front matter keys a build reads. Anything else is a site's own key (declared in `front_matter_keys`
     /// or written under `params:`) or a typo: `tgas:` would drop every tag, `draf: true` publish a draft.
     static let knownKeys: [String] = ["title", "date", "updated", "last_modified_at", "description", "excerpt", "categories",
                                       "category", "tags", "tag", "layout", "draft", "published", "author", "image", "slug",
-                                      "permalink", "sitemap", "params", "toc", "notice",
+                                      "permalink", "sitemap", "params", "toc", "notice", "lang",
                                       "aliases", "redirect_from", "series", "series_order"]
     private static let knownKeySet = Set(knownKeys)
 

@@ -112,9 +112,11 @@ struct FeedBuilder: Sendable {
         var item = FeedItem(id: link, title: p.source.title, link: link, published: p.source.date ?? Date(timeIntervalSince1970: 0),
                             updated: p.source.updated, summary: p.description, contentHTML: html, author: author,
                             categories: Self.categories(p.source), enclosure: enclosure(p), sourcePath: p.source.sourcePath)
+        if p.source.lang != config.language { item.language = p.source.lang }
         // The item is made from the file (fingerprint), the settings (fixed for a session) and the image it names.
         var h = Hasher()
         h.combine(p.fingerprint)
+        h.combine(item.language)
         h.combine(item.enclosure)
         item.revision = h.finalize()
         return item

@@ -35,6 +35,8 @@ struct PageAssembler: Sendable {
     let seriesPlaces: [Series.Place?]
     let seriesPrints: [Int]
     let seriesDiagnostics: [SiteDiagnostic]
+    /// The site language's words: list pages, tags, archive, 404 and search are in it.
+    let words: LanguagePack
 
     init(config: SiteConfig, templates: TemplateSet, documents: [RenderedDocument], layouts: [String],
          relatedCache: (signature: Int, related: [[Int]])? = nil) {
@@ -42,6 +44,7 @@ struct PageAssembler: Sendable {
         self.templates = templates
         self.documents = documents
         self.layouts = layouts
+        self.words = config.sitePack
         let posts = documents.filter { $0.source.kind == .post }.sorted {
             ($0.source.date ?? .distantPast, $0.source.sourcePath) > ($1.source.date ?? .distantPast, $1.source.sourcePath)
         }
@@ -118,11 +121,11 @@ struct PageAssembler: Sendable {
                 jobs += listJobs(template: "tag", kind: "tag", title: term.name, base: base + "page/:num/", items: term.posts, term: t)
             }
         }
-        if templates.has("tags") { jobs.append(.special("tags", "/tags/", "Tags")) }
+        if templates.has("tags") { jobs.append(.special("tags", "/tags/", words.phrase("tags"))) }
         jobs += seriesJobs()
-        if templates.has("archive") { jobs.append(.special("archive", "/archive/", "Archive")) }
-        if templates.has("404") { jobs.append(.special("404", "/404.html", "Page not found")) }
-        if config.search.enabled, templates.has("search") { jobs.append(.special("search", "/search/", "Search")) }
+        if templates.has("archive") { jobs.append(.special("archive", "/archive/", words.phrase("archive"))) }
+        if templates.has("404") { jobs.append(.special("404", "/404.html", words.phrase("page_not_found"))) }
+        if config.search.enabled, templates.has("search") { jobs.append(.special("search", "/search/", words.phrase("search"))) }
         let me = self
         var revision = Hasher()
         revision.combine(site.site["copyrightYear"].flatMap { if case .int(let y) = $0 { y } else { nil } } ?? 0)
@@ -235,10 +238,11 @@ struct PageAssembler: Sendable {
 
     private func render(_ job: PageJob, site: SharedContext, postIndex: [Int?], summaries: PostSummaries) -> OutputFile {
         func summary(_ i: Int) -> TemplateValue { .map(summaries.all[i] ?? context.summary(posts[i])) }
-        var ctx: [String: TemplateValue] = ["site": site.site]
+        var ctx: [String: TemplateValue] = ["site": site.site, "t": words.template]
         switch job {
         case .document(let i):
             let doc = documents[i]
+            ctx["t"] = doc.source.language.template
             let index = postIndex[i]
             ctx["page"] = context.page(doc, index: index, related: index.map { related[$0] } ?? [],
                                        summary: index.flatMap { summaries.all[$0] })
@@ -260,8 +264,9 @@ struct PageAssembler: Sendable {
             }
             if let term {
                 let t = terms[term]
-                p["term"] = .map(["name": .string(t.name), "slug": .string(t.slug), "kind": .string(t.kind.rawValue), "count": .int(t.posts.count)])
-                p["description"] = .string("Posts \(t.kind == .tag ? "tagged" : "in") “\(t.name)”")
+                p["term"] = .map(["name": .string(t.name), "slug": .string(t.slug), "kind": .string(t.kind.rawValue), "count": .int(t.posts.count),
+                                  "label": .string(words.phrase(t.kind == .tag ? "tag" : "category"))])
+                p["description"] = .string(words.phrase(t.kind == .tag ? "posts_tagged" : "posts_in", ["name": t.name]))
                 // The term's own feeds, for `<link rel="alternate">` in the head.
                 var feeds = config.feedLinks(dir: t.url)
                 feeds["title"] = t.name
@@ -270,7 +275,9 @@ struct PageAssembler: Sendable {
             ctx["page"] = .map(p)
             ctx["posts"] = .list(items.map(summary))
             if total > 1 {
-                var pg: [String: TemplateValue] = ["current": .int(page), "total": .int(total)]
+                var pg: [String: TemplateValue] = ["current": .int(page), "total": .int(total),
+                                                   "label": .string(words.phrase("page_of", ["n": String(page), "total": String(total)])),
+                                                   "title": .string(words.phrase("page_n", ["n": String(page)]))]
                 if page > 1 { pg["previousURL"] = .string(config.url(Self.pageURL(base, page - 1))) }
                 if page < total { pg["nextURL"] = .string(config.url(Self.pageURL(base, page + 1))) }
                 ctx["pagination"] = .map(pg)
@@ -294,7 +301,7 @@ struct PageAssembler: Sendable {
 
     private func basicPage(kind: String, title: String, url: String) -> [String: TemplateValue] {
         let full = config.url(url)
-        return ["kind": .string(kind), "isPost": .bool(false), "title": .string(title), "url": .string(full),
+        return ["kind": .string(kind), "isPost": .bool(false), "title": .string(title), "url": .string(full), "lang": .string(config.language),
                 "absoluteURL": .string(config.absolute(full)), "description": .string(config.description),
                 "summary": .string(config.description)]
     }
@@ -360,7 +367,7 @@ struct PageAssembler: Sendable {
         for (i, p) in posts.enumerated() {
             guard let d = p.source.date else { continue }
             let c = SiteDates.ymd(d, config.timeZone)
-            let y = String(c.year), m = SiteDates.monthNames[c.month - 1]
+            let y = String(c.year), m = words.names.monthHeadings[c.month - 1]
             if y != currentYear { flushYear(); currentYear = y; currentMonth = m }
             else if m != currentMonth { flushMonth(); currentMonth = m }
             monthPosts.append(summary(i))

@@ -123,8 +123,8 @@ struct Permalink: Sendable, Hashable {
             case "short_year": return pad(c.year % 100, 2)
             case "month": return pad(c.month, 2)
             case "i_month": return String(c.month)
-            case "short_month": return String(SiteDates.monthNames[c.month - 1].prefix(3))
-            case "long_month": return SiteDates.monthNames[c.month - 1]
+            case "short_month": return DateNames.english.shortMonths[c.month - 1]   // English, as Jekyll: URLs do not follow `lang`
+            case "long_month": return DateNames.english.months[c.month - 1]
             case "day": return pad(c.day, 2)
             case "i_day": return String(c.day)
             case "y_day", "week":

@@ -17,6 +17,7 @@ enum Prints {
         h.combine(source.description == nil)
         h.combine(readingTime)
         h.combine(source.date)
+        text(source.lang, &h)
         return h.finalize()
     }
 

@@ -14,7 +14,7 @@ enum SearchFiles {
         return docs.enumerated().map { n, d in
             var date = ""
             if let when = d.source.date {
-                date = config.dateFormat.map { DateFormat.format(when, $0, config.timeZone) } ?? SiteDates.display(when, config.timeZone)
+                date = SiteDates.display(when, config.timeZone, format: config.dateFormat, language: d.source.language)
             }
             return SearchDocument(url: config.url(d.source.permalink.url), title: d.source.title, date: date,
                                   tags: d.source.tags + d.source.categories, headings: d.headings.map(\.text),
@@ -39,7 +39,9 @@ enum SearchFiles {
         for d in posts + all {
             h.combine(d.source.fingerprint)
             h.combine(d.summaryPrint)
-            h.combine(d.html.utf8.count)  // what other files put in the page (chart data, image sizes)
+            h.combine(d.source.tags)         // the index has them; a list entry's print leaves terms out
+            h.combine(d.source.categories)
+            h.combine(d.html.utf8.count)     // what other files put in the page (chart data, image sizes)
         }
         return h.finalize()
     }

@@ -97,7 +97,7 @@ extension PageAssembler {
                                   page: 1, total: 1, base: url, term: t))
             }
         }
-        if templates.has("series-index") { jobs.append(.special("series-index", "/series/", "Series")) }
+        if templates.has("series-index") { jobs.append(.special("series-index", "/series/", words.phrase("series"))) }
         return jobs
     }
 

@@ -135,7 +135,9 @@ public struct SiteBuilder: Sendable {
         return await parallelMap(docs) { doc in
             let local = DiagnosticSink()
             let charts = ChartBlocks.Collector()
-            var renderer = MarkdownRenderer(options: config.markdown) { block in
+            var options = config.markdown
+            options.quotes = doc.language.quotes   // « » in French, „ “ in German
+            var renderer = MarkdownRenderer(options: options) { block in
                 if let chart = ChartBlocks.fence(block, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local) {
                     return chart
                 }

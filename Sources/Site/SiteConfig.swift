@@ -15,6 +15,8 @@ public struct SiteConfig: Sendable {
     public var basePath = ""
     public var author: Author?
     public var language = "en"
+    /// Word sets: built in, and the site's `i18n/XX.yml` (see `SiteLanguages`).
+    var languages = SiteLanguages()
     public var timeZone = TimeZone(identifier: "UTC")!
     /// Default permalink for posts (Jekyll placeholders or a style name such as `date`, `pretty`).
     public var permalink = "/:year/:month/:day/:title/"
@@ -130,6 +132,8 @@ public struct SiteConfig: Sendable {
         case .success(let d): doc = d
         case .failure(let d): diagnostics.add(d); return nil
         }
+        config.languages = SiteLanguages.load(siteDirectory: siteDirectory)
+        diagnostics.add(contentsOf: config.languages.diagnostics)
         config.apply(doc, text: text, jekyll: jekyllOnly, diagnostics: diagnostics)
         return config
     }
@@ -163,7 +167,16 @@ public struct SiteConfig: Sendable {
             if let name = a["name"]?.text { author = Author(name: name, email: a["email"]?.text, url: a["url"]?.text) }
         default: break
         }
-        if let l = doc["language"]?.text ?? doc["lang"]?.text { language = l }
+        if let l = doc["language"]?.text ?? doc["lang"]?.text {
+            let key = doc["language"] != nil ? "language" : "lang"
+            let (line, column) = doc.position(of: key) ?? (1, 1)
+            if let tag = LanguageTag.canonical(l.trimmingCharacters(in: .whitespaces)) {
+                language = tag
+                if !languages.isSupported(tag) { diagnostics.add(LanguageTag.unsupported(tag, file: file, line: line, column: column)) }
+            } else {
+                diagnostics.add(.warning(file, line: line, column: column, "`\(key): \(l)` is not a language tag; the site is in `en`", hint: LanguageTag.hint(for: l)))
+            }
+        }
         if let tz = doc["timezone"]?.text {
             if let zone = TimeZone(identifier: tz) { timeZone = zone } else {
                 problem("timezone", "unknown time zone `\(tz)`", hint: "use an IANA name such as `UTC` or `Europe/Berlin`")

@@ -16,7 +16,10 @@ enum TemplateModel {
     static let link: Shape = .map(["title": .scalar, "url": .scalar])
     static let feeds: Shape = .map(["title": .scalar, "rss": .scalar, "atom": .scalar, "json": .scalar])
     static let seriesPart: Shape = .map(["title": .scalar, "url": .scalar, "part": .scalar, "current": .scalar])
+    /// The theme's words in the page's language (`{{t.min_read}}`; README, "Languages").
+    static let words: Shape = .map(Dictionary(uniqueKeysWithValues: Words.keys.filter { $0 != "date_format" }.map { ($0, Shape.scalar) }))
     static let summaryFields: [String: Shape] = [
+        "lang": .scalar, "otherLanguage": .scalar, "t": words,
         "title": .scalar, "url": .scalar, "date": date, "excerpt": .scalar, "summary": .scalar, "description": .scalar,
         "readingTime": .scalar, "tags": .list(term), "categories": .list(term),
     ]
@@ -24,7 +27,7 @@ enum TemplateModel {
         "kind": .scalar, "isPost": .scalar, "showTOC": .scalar, "notice": .scalar, "absoluteURL": .scalar, "content": .scalar, "wordCount": .scalar, "source": .scalar,
         "updated": date, "author": .map(["name": .scalar]), "image": .scalar, "params": .any, "previous": link, "next": link,
         "related": .list(link), "headings": .list(.map(["level": .scalar, "id": .scalar, "text": .scalar])),
-        "term": .map(["name": .scalar, "slug": .scalar, "kind": .scalar, "count": .scalar]), "feeds": feeds,
+        "term": .map(["name": .scalar, "slug": .scalar, "kind": .scalar, "count": .scalar, "label": .scalar]), "feeds": feeds,
         "series": .map(["name": .scalar, "slug": .scalar, "url": .scalar, "part": .scalar, "count": .scalar,
                         "parts": .list(seriesPart), "previous": link, "next": link]),
     ]) { a, _ in a })
@@ -35,9 +38,10 @@ enum TemplateModel {
                       "author": .map(["name": .scalar, "email": .scalar, "url": .scalar]), "menu": .list(link),
                       "search": .map(["url": .scalar, "index": .scalar, "fallback": .map(["action": .scalar, "field": .scalar, "value": .scalar])])]),
         "page": page,
+        "t": words,
         // On a series page each entry also has its part number.
         "posts": .list(.map(summaryFields.merging(["part": .scalar]) { a, _ in a })),
-        "pagination": .map(["current": .scalar, "total": .scalar, "previousURL": .scalar, "nextURL": .scalar]),
+        "pagination": .map(["current": .scalar, "total": .scalar, "label": .scalar, "title": .scalar, "previousURL": .scalar, "nextURL": .scalar]),
         "terms": .list(term), "tags": .list(term), "categories": .list(term), "series": .list(term),
         "years": .list(.map(["year": .scalar, "count": .scalar, "months": .list(.map(["name": .scalar, "posts": .list(.map(summaryFields))]))])),
     ])

@@ -144,8 +144,9 @@ import Testing
     @Test func datesLinksAndCategoriesReadAsBefore() async throws {
         let s = try await importAndBuild()
         defer { s.cleanUp() }
-        // date_format "%b %-d, %Y".
-        #expect(text(s.out, "2026/01/02/kotlin-flows/index.html").contains(">Jan 2, 2026</time>"))
+        // date_format "%b %-d, %Y", with the names of the post's language (`lang: es`; Jekyll wrote English ones).
+        #expect(text(s.out, "2026/01/02/kotlin-flows/index.html").contains(">ene 2, 2026</time>"))
+        #expect(text(s.out, "2026/01/02/kotlin-flows/index.html").contains("<html lang=\"es\">"))
         // An excerpt's relative links resolve from the post's URL on every list page.
         let page2 = text(s.out, "blog/page-2/index.html")
         #expect(page2.contains("href=\"/2010/05/01/hello-world/\""))

@@ -6,6 +6,18 @@
   const forms = document.querySelectorAll("form[data-search]");
   if (!forms.length || !window.fetch) return;
   const base = forms[0].dataset.search;
+  // The words come from the page's language, as data- attributes of the form (partials/search-words);
+  // English when a theme leaves them out. `{q}` is the query, `{n}` a number.
+  const english = {
+    searching: "Searching…", noResults: "No results for “{q}”", more: "More results", oneResult: "1 result",
+    resultCount: "{n} results", allResults: "All {n} results", resultsLabel: "Search results",
+  };
+  const say = (form, key, values) => {
+    let s = form.dataset[key] || english[key];
+    for (const k in values || {}) s = s.split("{" + k + "}").join(values[k]);
+    return s;
+  };
+  const count = (form, n) => (n === 1 ? say(form, "oneResult") : say(form, "resultCount", { n }));
   const files = new Map();
   let manifest = null;
   const load = (path) => {
@@ -134,10 +146,10 @@
       list.textContent = "";
       if (push) history.replaceState(null, "", pageOf(form) + (query ? "?q=" + encodeURIComponent(query) : ""));
       if (!words(query).length) { status.textContent = ""; return; }
-      status.textContent = "Searching…";
+      status.textContent = say(form, "searching");
       const { qs, hits } = await search(query);
       if (mine !== run) return;
-      status.textContent = hits.length ? hits.length + (hits.length === 1 ? " result" : " results") : "No results for “" + query + "”";
+      status.textContent = hits.length ? count(form, hits.length) : say(form, "noResults", { q: query });
       let shown = 0;
       async function more() {
         const docs = await Promise.all(hits.slice(shown, shown + 10).map((d) => load("d/" + d + ".json")));
@@ -151,7 +163,7 @@
           b.id = "search-more";
           b.type = "button";
           b.className = "search-more";
-          b.textContent = "More results";
+          b.textContent = say(form, "more");
           b.addEventListener("click", more);
           list.after(b);
         }
@@ -172,7 +184,7 @@
     list.className = "search-dropdown";
     list.id = input.id + "-results";
     list.setAttribute("role", "listbox");
-    list.setAttribute("aria-label", "Search results");
+    list.setAttribute("aria-label", say(form, "resultsLabel"));
     list.hidden = true;
     form.append(list);
     input.setAttribute("role", "combobox");
@@ -208,7 +220,7 @@
       all.className = "search-all";
       const a = document.createElement("a");
       a.href = pageOf(form) + "?q=" + encodeURIComponent(query);
-      a.textContent = hits.length ? "All " + hits.length + (hits.length === 1 ? " result" : " results") : "No results for “" + query + "”";
+      a.textContent = hits.length === 1 ? count(form, 1) : hits.length ? say(form, "allResults", { n: hits.length }) : say(form, "noResults", { q: query });
       all.append(a);
       list.append(all);
       list.dataset.query = query;
