@@ -87,6 +87,8 @@ struct ContextBuilder: Sendable {
         d["isPost"] = .bool(src.kind == .post)
         d["absoluteURL"] = .string(config.absolute(url))
         d["content"] = .string(p.html)
+        // Code's stylesheet and scripts load only where there is code.
+        d["hasCode"] = .bool(p.html.contains("<pre"))
         d["wordCount"] = .int(p.wordCount)
         d["headings"] = .maps(p.headings.map { ["level": .int($0.level), "id": .string($0.id), "text": .string($0.text)] })
         // The theme's contents box: not when the body placed its own ({:toc}) or front matter says `toc: false`.

@@ -2531,9 +2531,11 @@ a.tag:hover {
 <link rel="canonical" href="{{page.absoluteURL}}">
 <link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="{{site.assets}}galley.css">
+{{#page.hasCode}}
 <link rel="stylesheet" href="{{site.assets}}syntax.css">
 <script src="{{site.assets}}copy-code.js" defer></script>
 <script src="{{site.assets}}code-tabs.js" defer></script>
+{{/page.hasCode}}
 {{#site.search}}
 <script src="{{site.assets}}search.js" defer></script>
 {{/site.search}}
@@ -2817,7 +2819,7 @@ data-searching="{{t.search_searching}}" data-no-results="{{t.search_no_results}}
 </header>
 <ul class="term-list series-list">
 {{#series}}
-<li class="term-series"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> {{t.series_parts}}</span></span></a></li>
+<li class="term-series"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> {{t.part_count}}</span></span></a></li>
 {{/series}}
 </ul>
 {{/main}}

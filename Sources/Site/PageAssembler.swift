@@ -249,10 +249,11 @@ struct PageAssembler: Sendable {
             return OutputFile(path: doc.source.permalink.outputPath, data: Data(templates.render(layouts[i], .map(ctx), capacity: doc.html.utf8.count + 16384).utf8), source: doc.source.sourcePath)
         case let .list(template, kind, title, url, items, page, total, base, term):
             var p = basicPage(kind: kind, title: title, url: url)
+            p["hasCode"] = .bool(items.contains { posts[$0].excerptHTML.contains("<pre") })
             if let term, terms[term].kind == .series {
                 let t = terms[term]
                 p["term"] = .map(["name": .string(t.name), "slug": .string(t.slug), "kind": .string(t.kind.rawValue), "count": .int(t.posts.count)])
-                p["description"] = .string("A series in \(t.posts.count) \(t.posts.count == 1 ? "part" : "parts")")
+                p["description"] = .string(t.posts.count == 1 ? words.phrase("series_one_part") : words.phrase("series_n_parts", ["n": String(t.posts.count)]))
                 ctx["page"] = .map(p)
                 // Parts in reading order, each with its number.
                 ctx["posts"] = .list(items.enumerated().map { n, i in

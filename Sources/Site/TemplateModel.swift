@@ -24,7 +24,7 @@ enum TemplateModel {
         "readingTime": .scalar, "tags": .list(term), "categories": .list(term),
     ]
     static let page: Shape = .map(summaryFields.merging([
-        "kind": .scalar, "isPost": .scalar, "showTOC": .scalar, "notice": .scalar, "absoluteURL": .scalar, "content": .scalar, "wordCount": .scalar, "source": .scalar,
+        "kind": .scalar, "isPost": .scalar, "hasCode": .scalar, "showTOC": .scalar, "notice": .scalar, "absoluteURL": .scalar, "content": .scalar, "wordCount": .scalar, "source": .scalar,
         "updated": date, "author": .map(["name": .scalar]), "image": .scalar, "params": .any, "previous": link, "next": link,
         "related": .list(link), "headings": .list(.map(["level": .scalar, "id": .scalar, "text": .scalar])),
         "term": .map(["name": .scalar, "slug": .scalar, "kind": .scalar, "count": .scalar, "label": .scalar]), "feeds": feeds,

@@ -28,6 +28,8 @@ enum Words {
         "series": "Series", "series_part": "Part", "series_of": "of", "in_the_series": "in the series", "series_parts": "Parts",
         "previous_in_series": "Previous in the series", "next_in_series": "Next in the series",
         "series_intro": "Posts on {site} that belong together, read in order.",
+        "series_one_part": "A series in one part", "series_n_parts": "A series in {n} parts",
+        "part_count": "parts",
     ]
 
     static let spanish: [String: String] = [
@@ -54,6 +56,8 @@ enum Words {
         "series": "Serie", "series_part": "Parte", "series_of": "de", "in_the_series": "de la serie", "series_parts": "Partes",
         "previous_in_series": "Anterior en la serie", "next_in_series": "Siguiente en la serie",
         "series_intro": "Artículos de {site} que van juntos, para leer en orden.",
+        "series_one_part": "Una serie en una parte", "series_n_parts": "Una serie en {n} partes",
+        "part_count": "partes",
     ]
 
     static let french: [String: String] = [
@@ -81,6 +85,8 @@ enum Words {
         "series": "Séries", "series_part": "Partie", "series_of": "sur", "in_the_series": "de la série", "series_parts": "Parties",
         "previous_in_series": "Précédent dans la série", "next_in_series": "Suivant dans la série",
         "series_intro": "Les articles de {site} qui se suivent, à lire dans l’ordre.",
+        "series_one_part": "Une série en une partie", "series_n_parts": "Une série en {n} parties",
+        "part_count": "parties",
     ]
 
     static let german: [String: String] = [
@@ -107,6 +113,8 @@ enum Words {
         "series": "Serien", "series_part": "Teil", "series_of": "von", "in_the_series": "der Serie", "series_parts": "Teile",
         "previous_in_series": "Voriger Teil der Serie", "next_in_series": "Nächster Teil der Serie",
         "series_intro": "Beiträge auf {site}, die zusammengehören, in ihrer Reihenfolge.",
+        "series_one_part": "Eine Serie in einem Teil", "series_n_parts": "Eine Serie in {n} Teilen",
+        "part_count": "Teile",
     ]
 
     static let portuguese: [String: String] = [
@@ -133,6 +141,8 @@ enum Words {
         "series": "Séries", "series_part": "Parte", "series_of": "de", "in_the_series": "da série", "series_parts": "Partes",
         "previous_in_series": "Anterior na série", "next_in_series": "Próximo na série",
         "series_intro": "Artigos de {site} que formam um conjunto, para ler em ordem.",
+        "series_one_part": "Uma série em uma parte", "series_n_parts": "Uma série em {n} partes",
+        "part_count": "partes",
     ]
 
     static let italian: [String: String] = [
@@ -159,6 +169,8 @@ enum Words {
         "series": "Serie", "series_part": "Parte", "series_of": "di", "in_the_series": "della serie", "series_parts": "Parti",
         "previous_in_series": "Precedente nella serie", "next_in_series": "Successivo nella serie",
         "series_intro": "Articoli di {site} che vanno letti insieme, in ordine.",
+        "series_one_part": "Una serie in una parte", "series_n_parts": "Una serie in {n} parti",
+        "part_count": "parti",
     ]
 
     /// Built-in sets by primary language subtag.
