@@ -2084,6 +2084,33 @@ a.tag:hover {
   cursor: pointer;
 }
 
+/* ---------- Tap targets ---------- */
+
+/* Links outside running text are at least 24 px high (WCAG 2.5.8), so a thumb hits the one it aims at. */
+.site-footer a,
+.post-kicker a,
+.term-feeds a {
+  display: inline-block;
+  padding-block: 0.25rem;
+}
+
+/* In lists, a block: the marker stays on the first line of a title that wraps. */
+.toc li > a,
+.series-parts li > a,
+.related li > a {
+  display: block;
+  padding-block: 0.2rem;
+}
+
+.post-kicker a {
+  padding-block: 0.3rem;
+}
+
+summary,
+.copy-code {
+  min-height: 1.5rem;
+}
+
 /* ---------- Small screens ---------- */
 
 @media (max-width: 30rem) {

@@ -72,7 +72,7 @@ def main():
         def run_axe():
             d.js(axe + "\nreturn true;")
             return d.call("POST", d.s("/execute/async"), {"script": """const done = arguments[arguments.length - 1];
-                axe.run(document, {resultTypes: ['violations']}).then(r => done(r.violations.map(v =>
+                axe.run(document, {resultTypes: ['violations'], rules: {'target-size': {enabled: true}, 'region': {enabled: true}}}).then(r => done(r.violations.map(v =>
                   [v.id, v.impact, v.nodes.length, v.nodes.slice(0, 3).map(n => n.target.join(' ') + ' :: ' + (n.failureSummary || '').split('\\n').slice(1, 2).join(''))])))""", "args": []})
 
         findings = {}
@@ -89,6 +89,12 @@ def main():
                         const s = getComputedStyle(e); return (s.overflowX === 'auto' || s.overflowX === 'scroll') && e.scrollWidth > e.clientWidth + 1 && e.tabIndex < 0 && !e.querySelector('a, button, input, [tabindex]');
                       }).map(e => e.tagName.toLowerCase() + '.' + e.className)""")
                     check(f"{page} at {width} px ({scheme}): scrolling boxes take focus", not unfocusable, unfocusable)
+                    if scheme == "light":
+                        # Controls outside running text (menus, tags, contents, footer, buttons): 24 px high at least (WCAG 2.5.8 without its spacing exception).
+                        small = d.js("""return Array.from(document.querySelectorAll('header a, footer a, nav a, .toc a, .post-meta a, .post-tags a, .term-list a, .related a, button, input, select, summary'))
+                            .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.height < 24 && !e.disabled && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.visually-hidden, .skip-link'); })
+                            .map(e => e.tagName.toLowerCase() + '.' + e.className + ' ' + (e.textContent || '').trim().slice(0, 20) + ' ' + Math.round(e.getBoundingClientRect().height) + 'px')""")
+                        check(f"{page} at {width} px: tap targets at least 24 px high", not small, small[:6])
                     if width != 768:
                         for v in run_axe():
                             findings.setdefault((v[0], v[1]), []).append(f"{page} {width} {scheme}: {v[2]} × {v[3]}")
