@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "Check", dependencies: ["Feed", "CLibXML2"]),
         // load → render → write: the site model and build pipeline.
         .target(name: "Site", dependencies: [
-            "Markdown", "Highlight", "Feed", "Charts", "Search", "ImageSize",
+            "Markdown", "Highlight", "Feed", "Charts", "Search", "ImageSize", "TextBytes",
             .product(name: "Yams", package: "Yams"),
             .product(name: "Mustache", package: "swift-mustache"),
         ]),

@@ -32,23 +32,51 @@ public struct SearchIndex: Sendable {
     public static let textLimit = 24_000
 
     public static func build(_ docs: [SearchDocument]) -> SearchIndex {
-        let t0 = Date()
-        func lap(_ n: String) { if ProcessInfo.processInfo.environment["GALLEY_SEARCH_TRACE"] != nil { FileHandle.standardError.write("\(n) \(Int(Date().timeIntervalSince(t0) * 1000)) ms\n".data(using: .utf8)!) } }
-        // Tokenizing is most of the work: on all cores, each document into its own slot.
+        // Tokenizing: on all cores, each document into its own slot.
         let slots = Slots<[(term: String, score: Int)]>(count: docs.count, empty: [])
         DispatchQueue.concurrentPerform(iterations: docs.count) { i in slots.base[i] = scores(docs[i]) }
         let perDoc = slots.take()
-        lap("tokenized")
+        // Merging and writing shards: in partitions by a term's first byte, so a shard (and its split)
+        // lies in one partition and the partitions run on all cores.
+        let partitions = 8
+        let parts = Slots<(files: [File], split: [String], terms: Int)>(count: partitions, empty: ([], [], 0))
+        DispatchQueue.concurrentPerform(iterations: partitions) { part in
+            parts.base[part] = shards(perDoc, partition: part, of: partitions)
+        }
+        var files: [File] = []
+        var split: [String] = []
+        var termCount = 0
+        for p in parts.take() {
+            files += p.files
+            split += p.split
+            termCount += p.terms
+        }
+        files.sort { $0.path < $1.path }
+        split.sort()
+        let fragments = Slots<Data>(count: docs.count, empty: Data())
+        DispatchQueue.concurrentPerform(iterations: docs.count) { i in fragments.base[i] = fragment(docs[i]) }
+        for (i, data) in fragments.take().enumerated() { files.append(File(path: "d/\(i).json", data: data)) }
+        var hasher = FNV()
+        for f in files { hasher.add(f.path); hasher.add(f.data) }
+        var manifest = "{\"version\":1,\"id\":\"\(hasher.hex)\",\"docs\":\(docs.count),\"split\":["
+        manifest += split.map(JSON.string).joined(separator: ",") + "]}\n"
+        files.insert(File(path: "manifest.json", data: Data(manifest.utf8)), at: 0)
+        return SearchIndex(files: files, documentCount: docs.count, termCount: termCount)
+    }
+
+    /// The shard files of the terms whose first byte falls in `partition`.
+    static func shards(_ perDoc: [[(term: String, score: Int)]], partition: Int, of partitions: Int) -> (files: [File], split: [String], terms: Int) {
         var postings: [String: [Int]] = [:]
         for (i, terms) in perDoc.enumerated() {
-            for (term, score) in terms { Self.append(i, score, to: &postings[term, default: []]) }
+            for (term, score) in terms where Int(term.utf8.first ?? 0) % partitions == partition {
+                Self.append(i, score, to: &postings[term, default: []])
+            }
         }
-        lap("merged")
         var byKey: [String: [String]] = [:]
         for term in postings.keys { byKey[Terms.shardKey(term), default: []].append(term) }
         var files: [File] = []
         var split: [String] = []
-        for (key, terms) in byKey.sorted(by: { $0.key < $1.key }) {
+        for (key, terms) in byKey {
             let whole = shard(terms, postings)
             let long = terms.filter { $0.count > 2 }
             if whole.count > splitAbove, key.count == 2, !long.isEmpty {
@@ -56,24 +84,12 @@ public struct SearchIndex: Sendable {
                 files.append(File(path: "t/\(Terms.fileName(key)).json", data: shard(terms.filter { $0.count <= 2 }, postings)))
                 var sub: [String: [String]] = [:]
                 for t in long { sub[String(t.prefix(3)), default: []].append(t) }
-                for (k3, ts) in sub.sorted(by: { $0.key < $1.key }) {
-                    files.append(File(path: "t/\(Terms.fileName(k3)).json", data: shard(ts, postings)))
-                }
+                for (k3, ts) in sub { files.append(File(path: "t/\(Terms.fileName(k3)).json", data: shard(ts, postings))) }
             } else {
                 files.append(File(path: "t/\(Terms.fileName(key)).json", data: whole))
             }
         }
-        lap("shards")
-        let fragments = Slots<Data>(count: docs.count, empty: Data())
-        DispatchQueue.concurrentPerform(iterations: docs.count) { i in fragments.base[i] = fragment(docs[i]) }
-        for (i, data) in fragments.take().enumerated() { files.append(File(path: "d/\(i).json", data: data)) }
-        lap("fragments")
-        var hasher = FNV()
-        for f in files { hasher.add(f.path); hasher.add(f.data) }
-        var manifest = "{\"version\":1,\"id\":\"\(hasher.hex)\",\"docs\":\(docs.count),\"split\":["
-        manifest += split.map(JSON.string).joined(separator: ",") + "]}\n"
-        files.insert(File(path: "manifest.json", data: Data(manifest.utf8)), at: 0)
-        return SearchIndex(files: files, documentCount: docs.count, termCount: postings.count)
+        return (files, split, postings.count)
     }
 
     /// One lookup per posting: the pair goes into the array in place.

@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// Builds the values templates render from (see README, "Template variables").
 struct ContextBuilder: Sendable {
@@ -88,7 +89,7 @@ struct ContextBuilder: Sendable {
         d["absoluteURL"] = .string(config.absolute(url))
         d["content"] = .string(p.html)
         // Code's stylesheet and scripts load only where there is code.
-        d["hasCode"] = .bool(p.html.contains("<pre"))
+        d["hasCode"] = .bool(containsBytes(p.html, "<pre"))
         d["wordCount"] = .int(p.wordCount)
         d["headings"] = .maps(p.headings.map { ["level": .int($0.level), "id": .string($0.id), "text": .string($0.text)] })
         // The theme's contents box: not when the body placed its own ({:toc}) or front matter says `toc: false`.

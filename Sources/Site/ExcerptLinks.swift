@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// An excerpt shown on a list page, a tag page or the archive is read at another URL than its post:
 /// its relative links (`./hello-world`, `../img.png`, `#note`) would resolve elsewhere there. They are
@@ -66,7 +67,7 @@ enum ExcerptLinks {
 /// That is the one way to write a link that works on any host: root-relative, without the base path.
 enum BasePathLinks {
     static func apply(_ html: String, basePath: String) -> String {
-        guard !basePath.isEmpty, html.contains("=\"/") else { return html }
+        guard !basePath.isEmpty, containsBytes(html, "=\"/") else { return html }
         var out = ""
         var rest = Substring(html)
         while let r = next(in: rest) {

@@ -168,18 +168,34 @@ struct OutputWriter {
 
         /// The regular files of the previous output (relative paths), without its hidden top-level entries;
         /// nil when it holds anything else (a link, a socket) or cannot be read.
+        /// The files of the last output, or nil when it holds anything but files and folders. readdir's
+        /// d_type, not FileManager's enumerator: that cost a stat and a dictionary per file.
         private func previousFiles() -> Set<String>? {
-            guard let walker = FileManager.default.enumerator(atPath: output.path) else { return nil }
             var files = Set<String>()
-            while let rel = walker.nextObject() as? String {
-                if walker.level == 1, rel.hasPrefix(".") { walker.skipDescendants(); continue }
-                switch walker.fileAttributes?[.type] as? FileAttributeType {
-                case .typeDirectory?: continue
-                case .typeRegular?: files.insert(rel)
-                default: return nil
+            func walk(_ dir: String, _ prefix: String) -> Bool {
+                guard let d = opendir(dir) else { return false }
+                defer { closedir(d) }
+                while let entry = readdir(d) {
+                    let name = withUnsafePointer(to: entry.pointee.d_name) { ptr in
+                        ptr.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                    }
+                    if name == "." || name == ".." || (prefix.isEmpty && name.hasPrefix(".")) { continue }
+                    let rel = prefix.isEmpty ? name : prefix + "/" + name
+                    var type = Int32(entry.pointee.d_type)
+                    if type == Int32(DT_UNKNOWN) {
+                        var st = stat()
+                        guard lstat(dir + "/" + name, &st) == 0 else { return false }
+                        type = (st.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (st.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : -1
+                    }
+                    switch type {
+                    case Int32(DT_DIR): if !walk(dir + "/" + name, rel) { return false }
+                    case Int32(DT_REG): files.insert(rel)
+                    default: return false
+                    }
                 }
+                return true
             }
-            return files
+            return walk(output.path, "") ? files : nil
         }
 
         /// Makes the folders above `rel` once; a folder another writer made meanwhile is fine.

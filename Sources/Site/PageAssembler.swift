@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// A rendered page and the fingerprint of everything that went into it.
 struct CachedPage: Sendable {
@@ -249,7 +250,7 @@ struct PageAssembler: Sendable {
             return OutputFile(path: doc.source.permalink.outputPath, data: Data(templates.render(layouts[i], .map(ctx), capacity: doc.html.utf8.count + 16384).utf8), source: doc.source.sourcePath)
         case let .list(template, kind, title, url, items, page, total, base, term):
             var p = basicPage(kind: kind, title: title, url: url)
-            p["hasCode"] = .bool(items.contains { posts[$0].excerptHTML.contains("<pre") })
+            p["hasCode"] = .bool(items.contains { containsBytes(posts[$0].excerptHTML, "<pre") })
             if let term, terms[term].kind == .series {
                 let t = terms[term]
                 p["term"] = .map(["name": .string(t.name), "slug": .string(t.slug), "kind": .string(t.kind.rawValue), "count": .int(t.posts.count)])

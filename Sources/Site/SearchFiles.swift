@@ -24,10 +24,7 @@ enum SearchFiles {
 
     static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> [OutputFile] {
         guard config.search.enabled else { return [] }
-        let t0 = Date()
-        let docs = documents(posts: posts, all: all, config: config)
-        if ProcessInfo.processInfo.environment["GALLEY_SEARCH_TRACE"] != nil { FileHandle.standardError.write("documents \(Int(Date().timeIntervalSince(t0) * 1000)) ms\n".data(using: .utf8)!) }
-        let index = SearchIndex.build(docs)
+        let index = SearchIndex.build(documents(posts: posts, all: all, config: config))
         return index.files.map { OutputFile(path: "search/" + $0.path, data: $0.data, source: "search index") }
     }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// `String(decoding:as: UTF8.self)` for large, mostly-ASCII buffers, with the same result.
 ///
 /// The standard library checks a buffer for all-ASCII a word at a time, but as soon as one byte
@@ -52,4 +58,31 @@ private func nextNonASCII(_ p: UnsafePointer<UInt8>, from: Int, _ n: Int) -> Int
 public func maybeHasByte(_ x: UInt64, _ b: UInt8) -> UInt64 {
     let t = x ^ (0x0101_0101_0101_0101 &* UInt64(b))
     return (t &- 0x0101_0101_0101_0101) & ~t & 0x8080_8080_8080_8080
+}
+
+/// Where `needle` first is in `hay`: memchr to each candidate first byte, then memcmp.
+public func findBytes(_ hay: UnsafePointer<UInt8>, _ count: Int, _ needle: UnsafePointer<UInt8>, _ length: Int) -> Int? {
+    guard length > 0, count >= length else { return length == 0 ? 0 : nil }
+    var i = 0
+    let last = count - length
+    while i <= last {
+        guard let p = memchr(hay + i, Int32(needle[0]), last - i + 1) else { return nil }
+        let at = hay.distance(to: p.assumingMemoryBound(to: UInt8.self))
+        if memcmp(hay + at, needle, length) == 0 { return at }
+        i = at + 1
+    }
+    return nil
+}
+
+/// Whether `text` contains `needle`, comparing UTF-8 bytes. `String.contains` with a String
+/// argument goes through Foundation and UTF-16 for any text that is not ASCII: on rendered pages it
+/// cost more than the search it answered.
+public func containsBytes(_ text: String, _ needle: StaticString) -> Bool {
+    var text = text
+    return text.withUTF8 { hay in
+        needle.withUTF8Buffer { n in
+            guard let h = hay.baseAddress, let p = n.baseAddress, n.count > 0, hay.count >= n.count else { return n.count == 0 }
+            return findBytes(h, hay.count, p, n.count) != nil
+        }
+    }
 }
