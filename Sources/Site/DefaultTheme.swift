@@ -411,7 +411,8 @@ a:hover {
 }
 
 .site-header-inner {
-  max-width: var(--wide);
+  /* The text column's width: the title starts where the text does. */
+  max-width: calc(var(--measure) + 2 * var(--gutter));
   margin: 0 auto;
   padding: 0.9rem var(--gutter);
   display: flex;
@@ -479,11 +480,15 @@ a:hover {
 .site-footer {
   border-top: 1px solid var(--rule);
   color: var(--muted);
+}
+
+/* The smaller type on the footer's items, not on its box: `ch` in the box's width is the text's. */
+.site-footer-inner > * {
   font-size: 0.875rem;
 }
 
 .site-footer-inner {
-  max-width: var(--wide);
+  max-width: calc(var(--measure) + 2 * var(--gutter));
   margin: 0 auto;
   padding: 1.5rem var(--gutter) 2rem;
   display: flex;

@@ -3,7 +3,7 @@
 chromedriver; axe-core from PyPI's axe-playwright-python, whose axe.min.js is injected over WebDriver).
 
 Builds the site, serves the output on loopback, and for every page at 360, 768 and 1280 px, in
-light and dark: the page never scrolls sideways; axe-core (every rule, WCAG 2.2 AA and best
+light and dark: the page never scrolls sideways; at 1280 px the header and footer line up with the text column; axe-core (every rule, WCAG 2.2 AA and best
 practices) reports no violation at any impact level; every scrolling box can take keyboard focus.
 A post without images transfers under 40 KB (HTML, CSS and JavaScript, gzipped as hosts send them). Screenshots go to
 $SCREENSHOTS (if set).
@@ -89,6 +89,16 @@ def main():
                         const s = getComputedStyle(e); return (s.overflowX === 'auto' || s.overflowX === 'scroll') && e.scrollWidth > e.clientWidth + 1 && e.tabIndex < 0 && !e.querySelector('a, button, input, [tabindex]');
                       }).map(e => e.tagName.toLowerCase() + '.' + e.className)""")
                     check(f"{page} at {width} px ({scheme}): scrolling boxes take focus", not unfocusable, unfocusable)
+                    if width == 1280 and scheme == "light":
+                        edges = d.js("""const m = document.querySelector('.site-main'); if (!m) return null;
+                            const pad = parseFloat(getComputedStyle(m).paddingLeft), left = m.getBoundingClientRect().left + pad;
+                            const right = m.getBoundingClientRect().right - parseFloat(getComputedStyle(m).paddingRight);
+                            const t = document.querySelector('.site-title'), f = document.querySelector('.site-footer-inner p');
+                            const s = document.querySelector('.site-header .search-form') || t;
+                            return [left, t.getBoundingClientRect().left, f ? f.getBoundingClientRect().left : left, right, s.getBoundingClientRect().right]""")
+                        if edges:
+                            check(f"{page} at 1280 px: header and footer line up with the text column",
+                                  abs(edges[0] - edges[1]) < 2 and abs(edges[0] - edges[2]) < 2 and abs(edges[3] - edges[4]) < 2, edges)
                     if scheme == "light":
                         # Controls outside running text (menus, tags, contents, footer, buttons): 24 px high at least (WCAG 2.5.8 without its spacing exception).
                         small = d.js("""return Array.from(document.querySelectorAll('header a, footer a, nav a, .toc a, .post-meta a, .post-tags a, .term-list a, .related a, button, input, select, summary'))
