@@ -39,21 +39,22 @@ public struct Theme: Sendable {
 
     static func s(_ color: String, bold: Bool = false, italic: Bool = false) -> Style { Style(color: color, bold: bold, italic: italic) }
 
-    /// Galley light: calm, readable on white; comments italic.
-    static let galleyLight = Theme(name: "galley-light", background: "#f7f7f9", foreground: "#24292e", highlightLine: "#fff5b1", styles: [
-        "k": s("#cf222e", bold: false), "kt": s("#0550ae"), "kc": s("#0550ae"), "kn": s("#cf222e"),
+    /// Galley light: calm, readable on white; comments italic. The background is the page's paper a
+    /// step darker (1.14:1 against it), so code stands apart from prose; inline code shares it.
+    static let galleyLight = Theme(name: "galley-light", background: "#eeebe3", foreground: "#24292e", highlightLine: "#fff5b1", styles: [
+        "k": s("#c41d2a", bold: false), "kt": s("#0550ae"), "kc": s("#0550ae"), "kn": s("#c41d2a"),
         "n": Style(color: nil), "nf": s("#7a45d6"), "fm": s("#7a45d6"), "nc": s("#953800"), "nn": s("#953800"), "nb": s("#0550ae"), "bp": s("#0550ae"),
         "nd": s("#7a45d6"), "ne": s("#953800"), "nt": s("#116329"), "na": s("#0550ae"), "nv": s("#953800"), "vm": s("#953800"), "nl": s("#953800"), "ni": s("#5f6872"),
-        "s": s("#0a3069"), "si": s("#cf222e"), "se": s("#0550ae"), "sr": s("#116329"), "sd": s("#57606a", italic: true), "sa": s("#cf222e"), "ss": s("#0550ae"),
-        "m": s("#0550ae"), "c": s("#5f6872", italic: true), "cp": s("#cf222e", italic: false), "cpf": s("#0a3069"), "ch": s("#5f6872", italic: true),
-        "o": s("#cf222e"), "ow": s("#cf222e", bold: true), "p": Style(color: nil), "l": s("#0a3069"), "no": s("#0a3069"),
+        "s": s("#0a3069"), "si": s("#c41d2a"), "se": s("#0550ae"), "sr": s("#116329"), "sd": s("#57606a", italic: true), "sa": s("#c41d2a"), "ss": s("#0550ae"),
+        "m": s("#0550ae"), "c": s("#5f6872", italic: true), "cp": s("#c41d2a", italic: false), "cpf": s("#0a3069"), "ch": s("#5f6872", italic: true),
+        "o": s("#c41d2a"), "ow": s("#c41d2a", bold: true), "p": Style(color: nil), "l": s("#0a3069"), "no": s("#0a3069"),
         "gi": Style(color: "#116329", background: "#dafbe1"), "gd": Style(color: "#82071e", background: "#ffebe9"), "gh": s("#0550ae", bold: true), "gu": s("#7a45d6", bold: true),
-        "gp": s("#5f6872", bold: true), "go": s("#57606a"), "ge": Style(color: nil, italic: true), "gs": Style(color: nil, bold: true), "gr": s("#cf222e"), "gt": s("#cf222e"),
+        "gp": s("#5f6872", bold: true), "go": s("#57606a"), "ge": Style(color: nil, italic: true), "gs": Style(color: nil, bold: true), "gr": s("#c41d2a"), "gt": s("#c41d2a"),
         "err": Style(color: "#82071e", background: "#ffebe9"),
     ])
 
     /// Galley dark: the same roles on a dark background.
-    static let galleyDark = Theme(name: "galley-dark", background: "#161b22", foreground: "#e6edf3", highlightLine: "#3b3520", styles: [
+    static let galleyDark = Theme(name: "galley-dark", background: "#20252d", foreground: "#e6edf3", highlightLine: "#3b3520", styles: [
         "k": s("#ff7b72"), "kt": s("#79c0ff"), "kc": s("#79c0ff"), "kn": s("#ff7b72"),
         "n": Style(color: nil), "nf": s("#d2a8ff"), "fm": s("#d2a8ff"), "nc": s("#ffa657"), "nn": s("#ffa657"), "nb": s("#79c0ff"), "bp": s("#79c0ff"),
         "nd": s("#d2a8ff"), "ne": s("#ffa657"), "nt": s("#7ee787"), "na": s("#79c0ff"), "nv": s("#ffa657"), "vm": s("#ffa657"), "nl": s("#ffa657"), "ni": s("#9da5b0"),

@@ -229,7 +229,7 @@ enum DefaultTheme {
 
   --bg: #fbfaf7;
   --bg-raised: #f2f0ea;
-  --bg-code: #f4f2ed;
+  --bg-code: #eeebe3;          /* = the galley highlight theme's background: one code background */
   --text: #1d1f23;
   --text-strong: #0d0e10;
   --muted: #5a5e66;
@@ -274,7 +274,7 @@ enum DefaultTheme {
     --scroll-shadow: rgba(255, 255, 255, 0.2);
     --bg: #14161a;
     --bg-raised: #1c1f24;
-    --bg-code: #1a1d22;
+    --bg-code: #20252d;
     --text: #e3e1db;
     --text-strong: #f4f2ec;
     --muted: #a3a7ae;

@@ -13,7 +13,7 @@ Usage: theme.py PATH-TO-GALLEY SITE-DIR   (prints `theme: N passed, M failed`; e
 import functools, http.server, importlib.util, json, os, shutil, subprocess, sys, tempfile, threading, time, urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tabs_callouts import WebDriver  # noqa: E402
+from tabs_callouts import WebDriver, contrast, parse_rgb  # noqa: E402
 
 WIDTHS = [360, 768, 1280]
 
@@ -89,6 +89,14 @@ def main():
                         const s = getComputedStyle(e); return (s.overflowX === 'auto' || s.overflowX === 'scroll') && e.scrollWidth > e.clientWidth + 1 && e.tabIndex < 0 && !e.querySelector('a, button, input, [tabindex]');
                       }).map(e => e.tagName.toLowerCase() + '.' + e.className)""")
                     check(f"{page} at {width} px ({scheme}): scrolling boxes take focus", not unfocusable, unfocusable)
+                    if width == 1280:
+                        colours = d.js("""const b = document.querySelector('div.highlighter-rouge'), i = document.querySelector(':not(pre) > code');
+                            if (!b || !i) return null;
+                            return [getComputedStyle(document.body).backgroundColor, getComputedStyle(b).backgroundColor, getComputedStyle(i).backgroundColor]""")
+                        if colours:
+                            page_bg, block_bg, inline_bg = (parse_rgb(c) for c in colours)
+                            check(f"{page} ({scheme}): one background for inline and block code", block_bg == inline_bg, colours)
+                            check(f"{page} ({scheme}): code stands apart from the page (≥ 1.1:1)", contrast(page_bg, block_bg) >= 1.1, f"{contrast(page_bg, block_bg):.3f}")
                     if width == 1280 and scheme == "light":
                         edges = d.js("""const m = document.querySelector('.site-main'); if (!m) return null;
                             const pad = parseFloat(getComputedStyle(m).paddingLeft), left = m.getBoundingClientRect().left + pad;
