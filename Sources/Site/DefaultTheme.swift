@@ -2089,6 +2089,32 @@ a.tag:hover {
   cursor: pointer;
 }
 
+/* ---------- Wide figures ---------- */
+
+/* A diagram wider than the column links to its own file; on a small screen a corner mark says so. */
+.figure-full {
+  display: block;
+  position: relative;
+}
+
+@media (max-width: 40rem) {
+  .figure-full::after {
+    content: "⤢";
+    position: absolute;
+    right: 0.4rem;
+    bottom: 0.4rem;
+    width: 1.75rem;
+    height: 1.75rem;
+    line-height: 1.75rem;
+    text-align: center;
+    border-radius: var(--radius);
+    background: var(--bg);
+    color: var(--text);
+    border: 1px solid var(--rule-strong);
+    font-size: 1rem;
+  }
+}
+
 /* ---------- Tap targets ---------- */
 
 /* Links outside running text are at least 24 px high (WCAG 2.5.8), so a thumb hits the one it aims at. */

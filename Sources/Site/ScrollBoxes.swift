@@ -12,7 +12,8 @@ import TextBytes
 /// Byte level, jumping from `<` to `<`: it runs on every page of every build.
 enum ScrollBoxes {
     static func apply(_ html: String) -> String {
-        guard containsBytes(html, "<pre") || containsBytes(html, "<table") || containsBytes(html, "type=\"checkbox\"") else { return html }
+        guard containsBytes(html, "<pre") || containsBytes(html, "<table") || containsBytes(html, "type=\"checkbox\"")
+                || containsBytes(html, "<figure><img") else { return html }
         var html = html
         return html.withUTF8 { b in
             var out: [UInt8] = []
@@ -51,6 +52,15 @@ enum ScrollBoxes {
                     out.append(contentsOf: Array("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table \(tables)\">".utf8))
                     out.append(0x3C)
                     i += 1
+                } else if at(i, "<figure><img src=\""), let wide = wideImage(b, from: i + 8) {
+                    // A diagram wider than a phone's column shrinks until its text is unreadable: it links to
+                    // its own file, which opens at full size (and zooms).
+                    put("<figure class=\"figure-wide\"><a class=\"figure-full\" href=\"")
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[wide.src]))
+                    put("\">")
+                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[(i + 8)...wide.end]))
+                    put("</a>")
+                    i = wide.end + 1
                 } else if at(i, "</table>") {
                     put("</table></div>")
                     i += 8
@@ -68,5 +78,23 @@ enum ScrollBoxes {
             out.append(contentsOf: UnsafeBufferPointer(rebasing: b[copied..<n]))
             return out.withUnsafeBufferPointer { stringFromUTF8($0) }
         }
+    }
+
+    /// Widths above this shrink to under two thirds on a 360 px phone (a 328 px column).
+    static let wideImage = 480
+
+    /// The `src` value's range and the closing `>` of an `<img …>` starting at `k`, when its `width`
+    /// is wider than `wideImage`.
+    static func wideImage(_ b: UnsafeBufferPointer<UInt8>, from k: Int) -> (src: Range<Int>, end: Int)? {
+        var end = k
+        while end < b.count, b[end] != 0x3E { end += 1 }
+        guard end < b.count else { return nil }
+        let tag = String(decoding: UnsafeBufferPointer(rebasing: b[k...end]), as: UTF8.self)
+        guard let w = tag.range(of: " width=\""), let srcStart = tag.range(of: "src=\"") else { return nil }
+        let digits = tag[w.upperBound...].prefix { $0.isNumber }
+        guard let width = Int(digits), width > wideImage else { return nil }
+        let value = tag[srcStart.upperBound...].prefix { $0 != "\"" }
+        let start = k + tag.utf8.distance(from: tag.startIndex, to: srcStart.upperBound)
+        return (start..<(start + value.utf8.count), end)
     }
 }

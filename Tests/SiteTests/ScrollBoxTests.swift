@@ -47,4 +47,29 @@ import Testing
         let feed = try #require(site.text("feed.xml"))
         #expect(feed.contains("table-scroll") && feed.contains("tabindex"), "feeds carry the page's HTML")
     }
+
+    @Test func wideFiguresLinkToTheirFile() async throws {
+        let svg = { (w: Int) in "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(w)\" height=\"100\" viewBox=\"0 0 \(w) 100\"><rect width=\"10\" height=\"10\"/></svg>" }
+        let site = try FixtureSite(files: [
+            "site.yml": "title: S\nurl: https://s.example.org\nmarkdown:\n  figures: true\n",
+            "content/images/wide.svg": svg(760), "content/images/narrow.svg": svg(300),
+            "content/posts/2026-01-01-figs.md": """
+            ---
+            title: Figures
+            ---
+            ![A wide diagram](/images/wide.svg "Wide")
+
+            ![A narrow one](/images/narrow.svg "Narrow")
+            """,
+        ], withDefaults: false)
+        defer { site.cleanUp() }
+        let report = try await site.build()
+        #expect(report.warnings.isEmpty, "\(report.warnings)")
+        let page = try #require(site.text("2026/01/01/figs/index.html"))
+        let doc = try #require(HTMLDocument(Data(page.utf8)))
+        #expect(doc.strings("//figure[@class='figure-wide']/a[@class='figure-full']/@href") == ["/images/wide.svg"])
+        #expect(doc.strings("//figure[@class='figure-wide']/a/img/@src") == ["/images/wide.svg"])
+        #expect(doc.strings("//figure[not(@class)]/img/@src") == ["/images/narrow.svg"], "a narrow figure stays as it was")
+        #expect(doc.strings("//figure/figcaption") == ["Wide", "Narrow"])
+    }
 }
