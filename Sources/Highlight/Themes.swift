@@ -146,7 +146,7 @@ enum ThemeCSS {
     .highlighter-rouge[data-lang] .highlight::before { content: attr(data-lang); position: absolute; right: .6em; top: .3em; font-size: .75em; opacity: .6; -webkit-user-select: none; user-select: none; }
     .highlighter-rouge .copy-code { position: absolute; right: .5em; bottom: .5em; font-size: .75em; opacity: .6; cursor: pointer; }
     .highlighter-rouge:hover .copy-code, .highlighter-rouge .copy-code:focus-visible { opacity: 1; }
-    .copy-code-status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+    .highlighter-rouge .copy-code-status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 
     """
 }
