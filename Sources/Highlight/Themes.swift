@@ -66,31 +66,21 @@ public struct Theme: Sendable {
         "err": Style(color: "#ffdcd7", background: "#67060c"),
     ])
 
-    static let all: [Theme] = [galleyLight, galleyDark]
-}
-
-extension Highlighter {
-    /// Names of the built-in CSS themes: `galley` switches light/dark with `prefers-color-scheme`.
-    public static var themeNames: [String] { ["galley"] + Theme.all.map(\.name) }
-
-    /// CSS for a theme (Pygments/Rouge class selectors under `.highlight`), nil for an unknown name.
-    public static func css(theme: String) -> String? {
-        if theme == "galley" { return ThemeCSS.adaptive(light: .galleyLight, dark: .galleyDark) }
-        guard let t = Theme.all.first(where: { $0.name == theme }) else { return nil }
-        return ThemeCSS.fixed(t)
-    }
-
-    /// The theme used for inline styles (feed mode).
-    static var inlineTheme: Theme { .galleyLight }
+    /// Every built-in theme, each pair's light half then its dark half (the contrast test walks this).
+    static let all: [Theme] = ThemePair.all.flatMap { [$0.light, $0.dark] }
 }
 
 /// CSS generation: one rule per styled class; the adaptive theme routes colours through variables.
 enum ThemeCSS {
     static var styledClasses: [TokenClass] { TokenClass.allCases.filter { $0 != .text } }
 
+    /// One theme, always. The line backgrounds are also set as the variables `layout` reads, so diff and
+    /// highlighted lines get this theme's colours (the ones the contrast test checks), not the generic fallbacks.
     static func fixed(_ t: Theme) -> String {
         var out = "/* Galley syntax theme: \(t.name) (Pygments/Rouge classes) */\n"
-        out += ".highlight { background: \(t.background); color: \(t.foreground); }\n"
+        var lineVars = "--hl-hll: \(t.highlightLine);"
+        for cls in [TokenClass.gi, .gd] { if let b = t.style(cls)?.background { lineVars += " --hl-\(cls.cssClass)-bg: \(b);" } }
+        out += ".highlight { background: \(t.background); color: \(t.foreground); \(lineVars) }\n"
         out += ".highlight .hll { background-color: \(t.highlightLine); }\n"
         for cls in styledClasses {
             guard let d = t.style(cls)?.declarations, !d.isEmpty else { continue }
@@ -99,31 +89,49 @@ enum ThemeCSS {
         return out + layout
     }
 
-    static func adaptive(light: Theme, dark: Theme) -> String {
-        var out = "/* Galley syntax theme: galley (light/dark via prefers-color-scheme) */\n"
-        func vars(_ t: Theme) -> String {
-            var v = "  --hl-bg: \(t.background);\n  --hl-fg: \(t.foreground);\n  --hl-hll: \(t.highlightLine);\n"
-            for cls in styledClasses {
-                guard let st = t.style(cls) else { continue }
-                if let c = st.color { v += "  --hl-\(cls.cssClass): \(c);\n" }
-                if let b = st.background { v += "  --hl-\(cls.cssClass)-bg: \(b);\n" }
-            }
-            return v
+    /// Both halves of a pair, switched by `prefers-color-scheme`: every colour is a variable set on `:root` for light
+    /// and again inside `@media (prefers-color-scheme: dark)`. A class styled by one half only takes the other
+    /// half's text colour (or no background) there; weight and slant that differ between halves become variables too.
+    static func adaptive(_ pair: ThemePair) -> String {
+        let light = pair.light, dark = pair.dark
+        var out = "/* Galley syntax theme: \(pair.name) (\(light.name) / \(dark.name) by prefers-color-scheme; Pygments/Rouge classes) */\n"
+        var rules = "", lightVars = "", darkVars = ""
+        func both(_ name: String, _ l: String, _ d: String) {
+            lightVars += "  --hl-\(name): \(l);\n"
+            darkVars += "  --hl-\(name): \(d);\n"
         }
-        out += ":root {\n\(vars(light))}\n@media (prefers-color-scheme: dark) {\n:root {\n\(vars(dark))}\n}\n"
+        both("bg", light.background, dark.background)
+        both("fg", light.foreground, dark.foreground)
+        both("hll", light.highlightLine, dark.highlightLine)
+        for cls in styledClasses {
+            let l = light.style(cls), d = dark.style(cls)
+            guard l != nil || d != nil else { continue }
+            let name = cls.cssClass
+            var decl: [String] = []
+            if l?.color != nil || d?.color != nil {
+                both(name, l?.color ?? light.foreground, d?.color ?? dark.foreground)
+                decl.append("color: var(--hl-\(name))")
+            }
+            if l?.background != nil || d?.background != nil {
+                both("\(name)-bg", l?.background ?? "transparent", d?.background ?? "transparent")
+                decl.append("background-color: var(--hl-\(name)-bg)")
+            }
+            for (prop, on, off, lv, dv) in [("font-weight", "bold", "normal", l?.bold ?? false, d?.bold ?? false),
+                                            ("font-style", "italic", "normal", l?.italic ?? false, d?.italic ?? false)] {
+                if lv == dv {
+                    if lv { decl.append("\(prop): \(on)") }
+                } else {
+                    let v = "\(name)-\(prop == "font-weight" ? "fw" : "fs")"
+                    both(v, lv ? on : off, dv ? on : off)
+                    decl.append("\(prop): var(--hl-\(v))")
+                }
+            }
+            if !decl.isEmpty { rules += ".highlight .\(name) { \(decl.joined(separator: "; ")) }\n" }
+        }
+        out += ":root {\n\(lightVars)}\n@media (prefers-color-scheme: dark) {\n:root {\n\(darkVars)}\n}\n"
         out += ".highlight { background: var(--hl-bg); color: var(--hl-fg); }\n"
         out += ".highlight .hll { background-color: var(--hl-hll); }\n"
-        for cls in styledClasses {
-            guard let st = light.style(cls) else { continue }
-            var d: [String] = []
-            if st.color != nil { d.append("color: var(--hl-\(cls.cssClass))") }
-            if st.background != nil { d.append("background-color: var(--hl-\(cls.cssClass)-bg)") }
-            if st.bold { d.append("font-weight: bold") }
-            if st.italic { d.append("font-style: italic") }
-            if d.isEmpty { continue }
-            out += ".highlight .\(cls.cssClass) { \(d.joined(separator: "; ")) }\n"
-        }
-        return out + layout
+        return out + rules + layout
     }
 
     /// Block chrome: line-number gutter via CSS counters (never copied), title, label, copy button.
@@ -139,7 +147,7 @@ enum ThemeCSS {
     .highlighter-rouge[data-lang] .highlight::before { content: attr(data-lang); position: absolute; right: .6em; top: .3em; font-size: .75em; opacity: .6; -webkit-user-select: none; user-select: none; }
     .highlighter-rouge .copy-code { position: absolute; right: .5em; bottom: .5em; font-size: .75em; opacity: .6; cursor: pointer; }
     .highlighter-rouge:hover .copy-code, .highlighter-rouge .copy-code:focus-visible { opacity: 1; }
-    .copy-code-status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+    .highlighter-rouge .copy-code-status { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 
     """
 }

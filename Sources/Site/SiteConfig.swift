@@ -251,7 +251,9 @@ public struct SiteConfig: Sendable {
         if let h = doc["highlight"] {
             if let t = h["theme"]?.text {
                 if Highlighter.css(theme: t) == nil {
-                    problem("highlight", "unknown highlight theme `\(t)`", hint: "one of: " + Highlighter.themeNames.joined(separator: ", "))
+                    problem("highlight", "unknown highlight theme `\(t)`",
+                            hint: (Suggest.nearest(t, in: Highlighter.themeNames).map { "did you mean `\($0)`? " } ?? "")
+                                + "`galley highlight css --list` lists the themes")
                 } else { highlightTheme = t }
             }
             switch h["unlabeled"]?.text {

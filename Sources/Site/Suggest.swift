@@ -1,10 +1,10 @@
 import TextBytes
 
 /// "Did you mean …?": the closest known name to a mistyped one, if it is close enough to be a typo.
-enum Suggest {
+public enum Suggest {
     /// The candidate nearest to `word` by edit distance (a swap of two neighbours counts once), when the
     /// distance is at most a third of the word's length (at least 1); nil when nothing is that close.
-    static func nearest(_ word: String, in candidates: [String]) -> String? {
+    public static func nearest(_ word: String, in candidates: [String]) -> String? {
         let w = Array(word.lowercased())
         var best: (String, Int)?
         for c in candidates where c != word {

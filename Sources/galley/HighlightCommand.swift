@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
 import Highlight
+import Site
 
 /// `galley highlight [--language L] [--inline-styles] [FILE]`: prints the highlighted HTML of a file
 /// or standard input; `--detect` prints the guessed language, `--list` the languages,
-/// and `galley highlight css THEME` a theme's stylesheet.
+/// `galley highlight css THEME` a theme's stylesheet and `galley highlight css --list` the themes.
 struct HighlightCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "highlight",
-        abstract: "Highlight code as HTML, detect its language, or print a theme's CSS (`galley highlight css THEME`).")
+        abstract: "Highlight code as HTML, detect its language, or print a theme's CSS (`galley highlight css THEME`; `css --list` lists the themes).")
 
     @Option(name: .shortAndLong, help: "Language name or alias (default: from the file extension, else detected).")
     var language: String?
@@ -22,7 +23,7 @@ struct HighlightCommand: AsyncParsableCommand {
     @Flag(help: "Print the detected language name, or `none`.")
     var detect = false
 
-    @Flag(help: "List the languages and their aliases.")
+    @Flag(help: "List the languages and their aliases (after `css`: the themes).")
     var list = false
 
     @Argument(help: "The file to highlight (standard input when omitted), or `css THEME`.")
@@ -34,9 +35,15 @@ struct HighlightCommand: AsyncParsableCommand {
         let h = Highlighter()
         // A positional file and a `css` subcommand cannot share one parser level, so `css` is read here.
         if arguments.first == "css" && !FileManager.default.fileExists(atPath: "css") {
+            if list {
+                guard arguments.count == 1 else { throw ValidationError("`css --list` takes no theme name") }
+                print(Highlighter.themeListText, terminator: "")
+                return
+            }
             let theme = arguments.count > 1 ? arguments[1] : "galley"
             guard let css = Highlighter.css(theme: theme) else {
-                throw ValidationError("unknown theme '\(theme)'; themes: \(Highlighter.themeNames.joined(separator: ", "))")
+                let near = Suggest.nearest(theme, in: Highlighter.themeNames).map { "did you mean '\($0)'? " } ?? ""
+                throw ValidationError("unknown theme '\(theme)'; \(near)`galley highlight css --list` lists the themes")
             }
             print(css, terminator: "")
             return
