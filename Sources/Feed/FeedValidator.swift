@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// Parses a written feed back (XML with libxml2, JSON with a position-tracking parser) and
 /// checks it, so a feed that readers would reject fails the build instead of the reader.
@@ -83,7 +84,7 @@ public enum FeedValidator {
 
     /// Only the syntax of a JSON file that is not a feed (a search index, data files): one error or none.
     public static func wellFormedJSON(_ data: Data) -> [FeedDiagnostic] {
-        if case .failure(let e) = JSONParser.parse(data) {
+        if let e = JSONParser.syntaxError([UInt8](data)) {
             var f = Findings()
             f.error("json-well-formed", e.message, line: e.line, column: e.column)
             return f.list
@@ -99,7 +100,12 @@ public enum FeedValidator {
         guard let first = bytes.firstIndex(where: { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 }) else { return .unknown }
         if bytes[first] == UInt8(ascii: "{") {
             // Keys may come in any order (Galley sorts them, so "version" is last): search the whole file.
-            return data.range(of: Data("jsonfeed.org/version".utf8)) != nil ? .jsonFeed : .unknown
+            // Byte search: Foundation's Data.range(of:) was a visible share of checking a search index.
+            let found = data.withUnsafeBytes { raw -> Bool in
+                guard let p = raw.bindMemory(to: UInt8.self).baseAddress else { return false }
+                return ("jsonfeed.org/version" as StaticString).withUTF8Buffer { findBytes(p, raw.count, $0.baseAddress!, $0.count) != nil }
+            }
+            return found ? .jsonFeed : .unknown
         }
         guard bytes[first] == UInt8(ascii: "<") else { return .unknown }
         let text = String(decoding: bytes, as: UTF8.self)

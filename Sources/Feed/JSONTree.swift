@@ -117,9 +117,8 @@ struct JSONParser {
         case UInt8(ascii: "n"): try literal("null"); return node(.null)
         default:
             let start = i
-            if i < b.count, b[i] == UInt8(ascii: "-") { i += 1 }
-            while i < b.count, (b[i] >= 48 && b[i] <= 57) || b[i] == 46 || b[i] == 101 || b[i] == 69 || b[i] == 43 || b[i] == 45 { i += 1 }
-            guard i > start, let d = Double(String(decoding: b[start..<i], as: UTF8.self)) else {
+            try skipNumber()  // RFC 8259's grammar (no `01`, no `1.`), which Double alone would accept
+            guard let d = Double(String(decoding: b[start..<i], as: UTF8.self)) else {
                 i = start
                 throw fail("unexpected character")
             }

@@ -281,3 +281,25 @@ let passingVariants: [(String, Data)] = [
         #expect(diags.isEmpty, "\(title): \(diags)")
     }
 }
+
+/// The syntax-only check for JSON that is not a feed agrees with the full parser on what is
+/// well-formed, and says where the first problem is.
+@Test func jsonSyntaxCheckAgreesWithTheParser() {
+    let good = ["{}", "[]", "{\"a\":[1,-2.5e3,0,true,false,null,\"x\\u00e9\\ud83d\\ude00\\n\"]}", " [ 0.5 , {\"k\" : \"é\"} ] ", "\u{FEFF}{\"b\":1}"]
+    let bad: [(String, Int, Int)] = [("{\"a\":01}", 1, 7), ("[1,]", 1, 4), ("{\"a\" 1}", 1, 6), ("[\"x\ny\"]", 1, 4), ("[1.]", 1, 4),
+                                     ("[\"\\ud800\"]", 1, 9), ("[\"\\q\"]", 1, 5), ("{\"a\":1}\n x", 2, 2), ("[tru]", 1, 2)]
+    for g in good {
+        #expect(JSONParser.syntaxError(Array(g.utf8)) == nil, "\(g)")
+        if case .failure(let e) = JSONParser.parse(Data(g.utf8)) { Issue.record("parser rejects \(g): \(e.message)") }
+    }
+    for (text, line, column) in bad {
+        let e = JSONParser.syntaxError(Array(text.utf8))
+        #expect(e != nil, "\(text) passes")
+        #expect(e?.line == line && e?.column == column, "\(text): \(String(describing: e))")
+        if case .success = JSONParser.parse(Data(text.utf8)) { Issue.record("the parser accepts \(text)") }
+    }
+    var invalid = Array("{\"a\":\"".utf8) + [0xC3, 0x28] + Array("\"}".utf8)
+    #expect(JSONParser.syntaxError(invalid)?.message == "invalid UTF-8")
+    invalid = Array("[\"ok\"]".utf8)
+    #expect(JSONParser.syntaxError(invalid) == nil)
+}
