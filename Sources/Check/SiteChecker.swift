@@ -100,7 +100,15 @@ public struct SiteChecker: Sendable {
             let ext = (f as NSString).pathExtension.lowercased()
             return ["html", "htm", "xml", "json", "rss", "atom"].contains(ext)
         }
-        let chunks = stride(from: 0, to: candidates.count, by: chunkSize).map { Array(candidates[$0..<min($0 + chunkSize, candidates.count)]) }
+        // Feeds are the big files (a feed with full content is a few hundred KB, a page tens): they go
+        // first, two to a task, so the cores finish together instead of one ending on a chunk of feeds.
+        let isFeedLike = { (f: String) -> Bool in
+            let ext = (f as NSString).pathExtension.lowercased()
+            return ext == "xml" || ext == "rss" || ext == "atom" || (f as NSString).lastPathComponent == "feed.json"
+        }
+        let big = candidates.filter(isFeedLike), small = candidates.filter { !isFeedLike($0) }
+        let chunks = stride(from: 0, to: big.count, by: 2).map { Array(big[$0..<min($0 + 2, big.count)]) }
+            + stride(from: 0, to: small.count, by: chunkSize).map { Array(small[$0..<min($0 + chunkSize, small.count)]) }
         var scans: [String: PageScan] = [:]
         var diagnostics: [CheckDiagnostic] = []
         var feedLinks: [String: FeedLinks] = [:]
@@ -152,8 +160,9 @@ public struct SiteChecker: Sendable {
         await withTaskGroup(of: [Finding].self) { group in
             for chunk in pageChunks {
                 group.addTask {
-                    chunk.flatMap { page in
-                        SiteChecker.linkFindings(scansSnapshot[page]!.references, page: page, resolver: resolver, display: prefix + page)
+                    var memo: [String: LinkResolver.Outcome] = [:]
+                    return chunk.flatMap { page in
+                        SiteChecker.linkFindings(scansSnapshot[page]!.references, page: page, resolver: resolver, display: prefix + page, memo: &memo)
                     }
                 }
             }
@@ -205,6 +214,14 @@ public struct SiteChecker: Sendable {
     }
 
     static func linkFindings(_ refs: [PageReference], page: String, resolver: LinkResolver, display: String) -> [Finding] {
+        var memo: [String: LinkResolver.Outcome] = [:]
+        return linkFindings(refs, page: page, resolver: resolver, display: display, memo: &memo)
+    }
+
+    /// `memo` holds outcomes of root-relative references, which do not depend on the page: every page
+    /// links the same stylesheets, menu and tags, and resolving each anew was most of the link pass.
+    static func linkFindings(_ refs: [PageReference], page: String, resolver: LinkResolver, display: String,
+                             memo: inout [String: LinkResolver.Outcome]) -> [Finding] {
         var out: [Finding] = []
         for ref in refs {
             var target = ""
@@ -213,7 +230,16 @@ public struct SiteChecker: Sendable {
                                    target: target))
             }
             let url = shown(ref.url)
-            switch resolver.resolve(ref.url, from: page) {
+            let outcome: LinkResolver.Outcome
+            if ref.url.utf8.first == UInt8(ascii: "/") {
+                if let known = memo[ref.url] { outcome = known } else {
+                    outcome = resolver.resolve(ref.url, from: page)
+                    memo[ref.url] = outcome
+                }
+            } else {
+                outcome = resolver.resolve(ref.url, from: page)
+            }
+            switch outcome {
             case .external, .ok: break
             case .outsideSite: report("link-outside-site", "\"\(url)\" points outside the site folder" + (resolver.basePath == "/" ? "" : " (served under \(resolver.basePath))"))
             case .missingFile(let missing):
