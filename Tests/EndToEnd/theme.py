@@ -3,7 +3,7 @@
 chromedriver; axe-core from PyPI's axe-playwright-python, whose axe.min.js is injected over WebDriver).
 
 Builds the site, serves the output on loopback, and for every page at 360, 768 and 1280 px, in
-light and dark: the page never scrolls sideways; at 1280 px the header and footer line up with the text column; axe-core (every rule, WCAG 2.2 AA and best
+light and dark: the page never scrolls sideways; at 1280 px the header and footer line up with the text column and every control reached with Tab shows a focus outline of 2 px at 3:1; axe-core (every rule, WCAG 2.2 AA and best
 practices) reports no violation at any impact level; every scrolling box can take keyboard focus.
 A post without images transfers under 40 KB (HTML, CSS and JavaScript, gzipped as hosts send them). Screenshots go to
 $SCREENSHOTS (if set).
@@ -113,6 +113,23 @@ def main():
                             .filter(e => { const r = e.getBoundingClientRect(); return r.width > 0 && r.height > 0 && r.height < 24 && !e.disabled && getComputedStyle(e).visibility !== 'hidden' && !e.closest('.visually-hidden, .skip-link'); })
                             .map(e => e.tagName.toLowerCase() + '.' + e.className + ' ' + (e.textContent || '').trim().slice(0, 20) + ' ' + Math.round(e.getBoundingClientRect().height) + 'px')""")
                         check(f"{page} at {width} px: tap targets at least 24 px high", not small, small[:6])
+                    if width == 1280:
+                        # Focus visible on every control, reached with the Tab key as a keyboard user does:
+                        # an outline of 2 px or more, 3:1 against the page (WCAG 1.4.11, 2.4.7).
+                        d.js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
+                        seen, weak = set(), []
+                        for _ in range(60):
+                            d.call("POST", d.s("/actions"), {"actions": [{"type": "key", "id": "k", "actions": [{"type": "keyDown", "value": "\ue004"}, {"type": "keyUp", "value": "\ue004"}]}]})
+                            info = d.js("""const e = document.activeElement; if (!e || e === document.body) return null;
+                                const s = getComputedStyle(e);
+                                return [e.tagName.toLowerCase() + '.' + e.className + ' ' + (e.textContent || e.value || '').trim().slice(0, 24),
+                                        s.outlineStyle, parseFloat(s.outlineWidth), s.outlineColor, getComputedStyle(document.body).backgroundColor]""")
+                            if not info or info[0] in seen: break
+                            seen.add(info[0])
+                            name, style, w, colour, page_bg = info
+                            if style == "none" or w < 2 or contrast(parse_rgb(colour), parse_rgb(page_bg)) < 3:
+                                weak.append(f"{name}: {style} {w}px {colour}")
+                        check(f"{page} ({scheme}): focus is visible on every control ({len(seen)} tabbed)", not weak, weak[:5])
                     if width != 768:
                         for v in run_axe():
                             findings.setdefault((v[0], v[1]), []).append(f"{page} {width} {scheme}: {v[2]} × {v[3]}")
