@@ -42,6 +42,7 @@ extension JSONParser {
         return nil
     }
 
+    /// A UTF-8 byte order mark is skipped (and does not count as a column).
     init(bytes: [UInt8]) {
         b = bytes
         if b.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }

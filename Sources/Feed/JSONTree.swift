@@ -36,10 +36,7 @@ struct JSONParser {
     var line = 1
     var lineStart = 0
 
-    init(_ data: Data) {
-        b = [UInt8](data)
-        if b.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3; lineStart = 3 }
-    }
+    init(_ data: Data) { self.init(bytes: [UInt8](data)) }
 
     static func parse(_ data: Data) -> Result<JSONNode, JSONSyntaxError> {
         var p = JSONParser(data)

@@ -30,19 +30,10 @@ extension Highlighter {
         return rewritten ?? html
     }
 
-    /// The first occurrence of `needle` in `p[from..<to]` (memchr for its first byte, then memcmp;
-    /// glibc's memmem is not visible from Swift without _GNU_SOURCE).
+    /// The first occurrence of `needle` in `p[from..<to]` (TextBytes' memchr-then-memcmp search).
     @inline(__always)
     static func findBytes(_ needle: StaticString, in p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
-        let len = needle.utf8CodeUnitCount
-        let first = Int32(needle.utf8Start[0])
-        var i = from
-        while to - i >= len, let hit = memchr(p + i, first, to - i - len + 1) {
-            let at = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
-            if memcmp(p + at, needle.utf8Start, len) == 0 { return at }
-            i = at + 1
-        }
-        return nil
+        TextBytes.findBytes(p + from, to - from, needle.utf8Start, needle.utf8CodeUnitCount).map { $0 + from }
     }
 
     @inline(__always)

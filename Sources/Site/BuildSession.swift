@@ -200,7 +200,7 @@ public actor BuildSession {
         let searchSignature = SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config)
         let searchStale = searchIndex?.signature != searchSignature
         let searchPosts = assembler.posts
-        async let searchMade: [OutputFile]? = searchStale ? SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config) : nil
+        async let searchMade: [OutputFile]? = searchStale ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config) : nil
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
         let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
         phase("pages")

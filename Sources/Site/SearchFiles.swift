@@ -4,13 +4,11 @@ import Search
 
 /// The search index under `/search/`: posts (newest first: ties rank the newer post higher), then pages.
 enum SearchFiles {
-    static func documents(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> [SearchDocument] {
+    static func documents(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) async -> [SearchDocument] {
         let pages = all.filter { $0.source.kind != .post && $0.source.permalink.outputPath != "404.html" }
         let docs = posts + pages
         // Plain text of every page, on all cores.
-        let texts = ParallelSlots(count: docs.count)
-        DispatchQueue.concurrentPerform(iterations: docs.count) { i in texts.base[i] = PlainText.of(html: docs[i].html) }
-        let plain = texts.take()
+        let plain = await parallelMap(docs) { PlainText.of(html: $0.html) }
         return docs.enumerated().map { n, d in
             var date = ""
             if let when = d.source.date {
@@ -22,9 +20,9 @@ enum SearchFiles {
         }
     }
 
-    static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> [OutputFile] {
+    static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) async -> [OutputFile] {
         guard config.search.enabled else { return [] }
-        let index = SearchIndex.build(documents(posts: posts, all: all, config: config))
+        let index = SearchIndex.build(await documents(posts: posts, all: all, config: config))
         return index.files.map { OutputFile(path: "search/" + $0.path, data: $0.data, source: "search index") }
     }
 
@@ -44,17 +42,3 @@ enum SearchFiles {
     }
 }
 
-/// One String slot per document, each written by one thread.
-private struct ParallelSlots: @unchecked Sendable {
-    let base: UnsafeMutablePointer<String>
-    let count: Int
-    init(count: Int) {
-        self.count = count
-        base = .allocate(capacity: max(count, 1))
-        base.initialize(repeating: "", count: count)
-    }
-    func take() -> [String] {
-        defer { base.deinitialize(count: count); base.deallocate() }
-        return Array(UnsafeBufferPointer(start: base, count: count))
-    }
-}
