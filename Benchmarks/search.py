@@ -11,10 +11,10 @@ bytes both as files and gzipped (what any host that compresses sends).
 
 Usage: search.py GALLEY CORPUS-SITE [--runs 3] [--words a,b,c]   (prints a Markdown table)
 """
-import argparse, functools, gzip, http.server, json, os, re, shutil, subprocess, sys, tempfile, threading, time, urllib.parse
+import argparse, gzip, json, os, re, shutil, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "EndToEnd"))
-from tabs_callouts import WebDriver  # noqa: E402
+from tabs_callouts import WebDriver, serve, start_chromedriver  # noqa: E402
 
 
 def timed(cmd):
@@ -57,21 +57,9 @@ def main():
 
     served = []  # every path the browser asked for (Pagefind fetches from a worker, out of the page's sight)
 
-    class Quiet(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, *a): pass
-        def do_GET(self):
-            served.append(urllib.parse.urlparse(self.path).path)
-            super().do_GET()
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=out))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}"
-    import socket, urllib.request
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0)); port = s.getsockname()[1]
-    driver_proc = subprocess.Popen(["chromedriver", f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try: urllib.request.urlopen(f"http://127.0.0.1:{port}/status", timeout=1); break
-        except Exception: time.sleep(0.1)
+    server, base = serve(out, requests=served)
+    procs = []
+    port = start_chromedriver(procs)
     rows = []
     try:
         for word in args.words.split(","):
@@ -110,7 +98,8 @@ def main():
                 finally:
                     d.quit()
     finally:
-        driver_proc.terminate(); server.shutdown()
+        for p in procs: p.terminate()
+        server.shutdown()
     print(f"Corpus: {args.site}; min of {args.runs} runs; output on {'tmpfs' if work.startswith('/dev/shm') else 'disk'}\n")
     print("| | Galley | Pagefind 1.5 |\n|---|---:|---:|")
     print(f"| time to build the index | {with_search - without:.3f} s (build {without:.3f} → {with_search:.3f} s, +{(with_search / without - 1) * 100:.1f} %) | {pagefind_time:.3f} s (a second pass over the output) |")

@@ -11,10 +11,10 @@ $SCREENSHOTS (if set).
 
 Usage: search.py PATH-TO-GALLEY   (prints `search: N passed, M failed`; exit 1 on failure)
 """
-import functools, http.server, json, os, shutil, subprocess, sys, tempfile, threading, time, urllib.parse
+import json, os, shutil, subprocess, sys, tempfile, time, urllib.parse
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tabs_callouts import WebDriver  # noqa: E402
+from tabs_callouts import WebDriver, serve, start_chromedriver  # noqa: E402
 
 POSTS = {
     "2026-02-01-offline-sync.md": """---
@@ -75,24 +75,10 @@ def main():
         checked = subprocess.run([galley, "check", out], capture_output=True, text=True)
         check("galley check passes on pages, feeds and the index", checked.returncode == 0, checked.stdout + checked.stderr)
 
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args): pass
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=out))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}"
+        server, base = serve(out)
 
         def start_driver(javascript=True):
-            import socket, urllib.request
-            with socket.socket() as sock:
-                sock.bind(("127.0.0.1", 0)); port = sock.getsockname()[1]
-            p = subprocess.Popen(["chromedriver", f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            procs.append(p)
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/status", timeout=1); break
-                except Exception:
-                    time.sleep(0.1)
-            d = WebDriver(port, javascript)
+            d = WebDriver(start_chromedriver(procs), javascript)
             drivers.append(d)
             return d
 

@@ -11,7 +11,7 @@ and pass `galley check`. Screenshots go to $SCREENSHOTS (if set).
 
 Usage: tabs_callouts.py PATH-TO-GALLEY   (prints `tabs-callouts: N passed, M failed`; exit 1 on failure)
 """
-import base64, functools, http.server, json, os, shutil, subprocess, sys, tempfile, threading, urllib.error, urllib.request
+import base64, functools, http.server, json, os, shutil, subprocess, sys, tempfile, threading, urllib.error, urllib.parse, urllib.request
 
 POST_A = """---
 title: Sync engine
@@ -134,6 +134,39 @@ class WebDriver:
         except Exception: pass
 
 
+def serve(directory, requests=None, extensionless=False):
+    """Serves `directory` on a free loopback port from a thread; returns (server, base URL). Each path
+    asked for is appended to `requests` when given; `extensionless` serves /a/b from /a/b.html, as
+    GitHub Pages, Netlify and Cloudflare Pages do."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args): pass
+        def do_GET(self):
+            if requests is not None: requests.append(urllib.parse.urlparse(self.path).path)
+            super().do_GET()
+        def translate_path(self, path):
+            local = super().translate_path(path)
+            if extensionless and not os.path.exists(local) and os.path.exists(local + ".html"): return local + ".html"
+            return local
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=directory))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def start_chromedriver(procs):
+    """Starts chromedriver on a free loopback port (its process goes into `procs`), waits until it
+    answers, and returns the port."""
+    import socket, time
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0)); port = sock.getsockname()[1]
+    procs.append(subprocess.Popen(["chromedriver", f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    for _ in range(100):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/status", timeout=1); break
+        except Exception:
+            time.sleep(0.1)
+    return port
+
+
 def luminance(rgb):
     def channel(c):
         c = c / 255
@@ -181,12 +214,7 @@ def main():
         check("the feed carries the callout title", "Warning" in feed and "callout-warning" in feed)
         check("the feed shows the chart as an image of its SVG file", "/charts/" in feed and "&lt;svg" not in feed and "<svg" not in feed)
 
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *args): pass
-        handler = functools.partial(Quiet, directory=out)
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}"
+        server, base = serve(out)
         def page_url(slug):
             for dirpath, _, files in os.walk(out):
                 for name in files:
@@ -197,17 +225,7 @@ def main():
         page_a = page_url("sync-engine")
 
         def start_driver(javascript=True):
-            import socket
-            with socket.socket() as sock:
-                sock.bind(("127.0.0.1", 0)); port = sock.getsockname()[1]
-            p = subprocess.Popen(["chromedriver", f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            procs.append(p)
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(f"http://127.0.0.1:{port}/status", timeout=1); break
-                except Exception:
-                    import time; time.sleep(0.1)
-            d = WebDriver(port, javascript)
+            d = WebDriver(start_chromedriver(procs), javascript)
             drivers.append(d)
             return d
 

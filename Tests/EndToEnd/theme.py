@@ -10,10 +10,10 @@ $SCREENSHOTS (if set).
 
 Usage: theme.py PATH-TO-GALLEY SITE-DIR   (prints `theme: N passed, M failed`; exit 1 on failure)
 """
-import functools, http.server, importlib.util, json, os, shutil, subprocess, sys, tempfile, threading, time, urllib.parse
+import importlib.util, os, shutil, subprocess, sys, tempfile, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from tabs_callouts import WebDriver, contrast, parse_rgb  # noqa: E402
+from tabs_callouts import WebDriver, contrast, parse_rgb, serve, start_chromedriver  # noqa: E402
 
 WIDTHS = [360, 768, 1280]
 
@@ -47,25 +47,8 @@ def main():
         if only: pages = [p for p in pages if p in only]
         served = []
 
-        class Quiet(http.server.SimpleHTTPRequestHandler):
-            def log_message(self, *a): pass
-            def do_GET(self):
-                served.append(urllib.parse.urlparse(self.path).path)
-                super().do_GET()
-            def translate_path(self, path):
-                # As GitHub Pages, Netlify and Cloudflare Pages do: /a/b serves /a/b.html when there is one.
-                local = super().translate_path(path)
-                return local + ".html" if not os.path.exists(local) and os.path.exists(local + ".html") else local
-        server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=out))
-        threading.Thread(target=server.serve_forever, daemon=True).start()
-        base = f"http://127.0.0.1:{server.server_address[1]}"
-        import socket, urllib.request
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0)); port = sock.getsockname()[1]
-        procs.append(subprocess.Popen(["chromedriver", f"--port={port}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-        for _ in range(100):
-            try: urllib.request.urlopen(f"http://127.0.0.1:{port}/status", timeout=1); break
-            except Exception: time.sleep(0.1)
+        server, base = serve(out, requests=served, extensionless=True)
+        port = start_chromedriver(procs)
         d = WebDriver(port)
         drivers.append(d)
 
