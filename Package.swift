@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "SiteTests", dependencies: ["Site", "Charts", "CLibXML2", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "ImportTests", dependencies: ["Import", "Site", "Check", "CLibXML2"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ServerTests", dependencies: ["Server"]),
-        .testTarget(name: "SearchTests", dependencies: ["Search"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -92,6 +92,8 @@ extension HTMLRenderer {
         let lit = literalBytes(node)
         countWords(lit)
         inWord = false
+        let start = out.count
+        defer { if ctx.options.plainText { codeTexts.append(TextInstead(range: start..<out.count, text: lit)) } }
         let attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
         if ctx.plainCodeBlocks && attrs == nil {
             // The default hook, written straight into the output.

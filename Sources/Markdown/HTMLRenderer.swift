@@ -85,6 +85,8 @@ struct HTMLRenderer {
     var moreInline = false
     var words = 0
     var inWord = false
+    /// Each code block's output range and source, for the plain text (`MarkdownOptions.plainText`).
+    var codeTexts: [TextInstead] = []
     var stopAtFootnotes = false
     /// Tables found by the pre-pass (their cells live in an auxiliary document in the same arena).
     var tables: [Node: PreparedTable] = [:]

@@ -35,6 +35,10 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var altTextWarnings = false
     /// The marks `"…"` becomes with smart punctuation (the page's language: « » in French, „ “ in German).
     public var quotes = QuoteStyle.english
+    /// Also make `MarkdownDocument.text`, the body as plain text (for a search index). Made from the
+    /// HTML while it is at hand, with code blocks as written rather than read back from their
+    /// highlighted HTML (most of a technical page's bytes and nearly all of its tags).
+    public var plainText = false
 
     public init(smartPunctuation: Bool = true, allowRawHTML: Bool = true, hardBreaks: Bool = false, headingAnchors: Bool = false,
                 headingIDs: Bool = true, extensions: Bool = true) {
@@ -160,6 +164,8 @@ public struct MarkdownDocument: Sendable {
     public var diagnostics: [MarkdownDiagnostic]
     /// The document placed its own table of contents (`{:toc}`): a theme should not add another.
     public var hasTableOfContents = false
+    /// The body as plain text, footnotes included, tables of contents not (`MarkdownOptions.plainText`).
+    public var text: String?
 
     public init(html: String, excerptHTML: String, excerptText: String, headings: [Heading] = [], wordCount: Int = 0, diagnostics: [MarkdownDiagnostic] = []) {
         self.html = html
@@ -282,6 +288,13 @@ public struct MarkdownRenderer: Sendable {
         r.trackExcerpt = false
         let mainHeadings = r.headings.count
         if prepared.hasDefinitions { r.renderFootnotes(document) }
+        var text: String?
+        if options.plainText {  // before the tables of contents go in (they move the code blocks' ranges)
+            let codes = r.codeTexts
+            let ordered = zip(codes, codes.dropFirst()).allSatisfy { $0.range.upperBound <= $1.range.lowerBound }
+                && (codes.last?.range.upperBound ?? 0) <= r.out.count
+            text = r.out.withUnsafeBufferPointer { plainText(fromHTML: $0, instead: ordered ? codes : []) }
+        }
         r.insertTablesOfContents(mainHeadings: mainHeadings)
         let excerptHTML = excerpt.withUnsafeBufferPointer { stringFromUTF8($0) }
         let html = r.out.withUnsafeBufferPointer { stringFromUTF8($0) }
@@ -289,6 +302,7 @@ public struct MarkdownRenderer: Sendable {
                                    excerptText: plainText(fromHTML: excerpt), headings: r.headings, wordCount: r.words,
                                    diagnostics: r.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         doc.hasTableOfContents = !r.tocLists.isEmpty
+        doc.text = text
         return doc
     }
 }

@@ -32,18 +32,22 @@ public struct SearchIndex: Sendable {
     public static let textLimit = 24_000
 
     public static func build(_ docs: [SearchDocument]) -> SearchIndex {
-        // Tokenizing: on all cores, each document into its own slot.
-        let slots = Slots<[(term: String, score: Int)]>(count: docs.count, empty: [])
-        DispatchQueue.concurrentPerform(iterations: docs.count) { i in slots.base[i] = scores(docs[i]) }
+        // Each document on its own, on all cores: its words and scores, and its fragment file.
+        let slots = Slots<(words: ScoredWords, fragment: File, hash: UInt64)>(
+            count: docs.count, empty: (ScoredWords(), File(path: "", data: Data()), 0))
+        DispatchQueue.concurrentPerform(iterations: docs.count) { i in
+            let data = fragment(docs[i])
+            slots.base[i] = (scores(docs[i]), File(path: "d/\(i).json", data: data), ContentHash.of(data))
+        }
         let perDoc = slots.take()
         // Merging and writing shards: in partitions by a term's first byte, so a shard (and its split)
         // lies in one partition and the partitions run on all cores.
-        let partitions = 8
-        let parts = Slots<(files: [File], split: [String], terms: Int)>(count: partitions, empty: ([], [], 0))
+        let parts = Slots<(files: [(File, UInt64)], split: [String], terms: Int)>(count: partitions, empty: ([], [], 0))
+        let words = perDoc.map(\.words)
         DispatchQueue.concurrentPerform(iterations: partitions) { part in
-            parts.base[part] = shards(perDoc, partition: part, of: partitions)
+            parts.base[part] = shards(words, partition: part)
         }
-        var files: [File] = []
+        var files: [(File, UInt64)] = []
         var split: [String] = []
         var termCount = 0
         for p in parts.take() {
@@ -51,93 +55,214 @@ public struct SearchIndex: Sendable {
             split += p.split
             termCount += p.terms
         }
-        files.sort { $0.path < $1.path }
+        files.sort { $0.0.path < $1.0.path }
         split.sort()
-        let fragments = Slots<Data>(count: docs.count, empty: Data())
-        DispatchQueue.concurrentPerform(iterations: docs.count) { i in fragments.base[i] = fragment(docs[i]) }
-        for (i, data) in fragments.take().enumerated() { files.append(File(path: "d/\(i).json", data: data)) }
-        var hasher = FNV()
-        for f in files { hasher.add(f.path); hasher.add(f.data) }
-        var manifest = "{\"version\":1,\"id\":\"\(hasher.hex)\",\"docs\":\(docs.count),\"split\":["
+        files += perDoc.map { ($0.fragment, $0.hash) }
+        // The content id: every file's path and content hash, in order.
+        var id = ContentHash()
+        for (f, h) in files {
+            id.add(f.path)
+            id.add(h)
+        }
+        var manifest = "{\"version\":1,\"id\":\"\(id.hex)\",\"docs\":\(docs.count),\"split\":["
         manifest += split.map(JSON.string).joined(separator: ",") + "]}\n"
-        files.insert(File(path: "manifest.json", data: Data(manifest.utf8)), at: 0)
-        return SearchIndex(files: files, documentCount: docs.count, termCount: termCount)
+        return SearchIndex(files: [File(path: "manifest.json", data: Data(manifest.utf8))] + files.map(\.0),
+                           documentCount: docs.count, termCount: termCount)
     }
 
-    /// The shard files of the terms whose first byte falls in `partition`.
-    static func shards(_ perDoc: [[(term: String, score: Int)]], partition: Int, of partitions: Int) -> (files: [File], split: [String], terms: Int) {
-        var postings: [String: [Int]] = [:]
-        for (i, terms) in perDoc.enumerated() {
-            for (term, score) in terms where Int(term.utf8.first ?? 0) % partitions == partition {
-                Self.append(i, score, to: &postings[term, default: []])
+    /// Terms are merged in this many partitions, by the low bits of their first byte (a power of two).
+    static let partitions = 8
+
+    /// A document's distinct words, each with its score, grouped by partition: those of partition `p`
+    /// are `bounds[p]..<bounds[p + 1]`.
+    struct ScoredWords: Sendable {
+        var list = WordList()
+        var scores: [Int32] = []
+        var bounds: [Int32] = []
+
+        func range(_ partition: Int) -> Range<Int> { Int(bounds[partition])..<Int(bounds[partition + 1]) }
+    }
+
+    /// The shard files (with their content hashes) of the terms whose first byte falls in `partition`.
+    static func shards(_ perDoc: [ScoredWords], partition: Int) -> (files: [(File, UInt64)], split: [String], terms: Int) {
+        // Every posting of the partition, by term, docs ascending, each term's in one run of two flat
+        // arrays: a first pass numbers the terms and counts their postings, a second fills the runs.
+        var terms = WordTable(capacity: 1024)
+        var termOf: [Int32] = []            // each posting's term, in page order
+        termOf.reserveCapacity(perDoc.reduce(0) { $0 + $1.range(partition).count })
+        var counts: [Int32] = []
+        for page in perDoc {
+            page.list.words.withUnsafeBufferPointer { words in
+                for e in page.range(partition) {
+                    let w = words[e]
+                    let t = Int(page.list.withBytes(e) { terms.slot(w.low, w.high, Int(w.length), hash: w.hash, $0) }.pointee.id) - 1
+                    if t == counts.count { counts.append(0) }
+                    counts.withUnsafeMutableBufferPointer { $0[t] &+= 1 }
+                    termOf.append(Int32(truncatingIfNeeded: t))
+                }
             }
         }
-        var byKey: [String: [String]] = [:]
-        for term in postings.keys { byKey[Terms.shardKey(term), default: []].append(term) }
-        var files: [File] = []
+        var start = [Int32](repeating: 0, count: counts.count + 1)
+        for t in counts.indices { start[t + 1] = start[t] + counts[t] }
+        var doc = [Int32](repeating: 0, count: termOf.count)
+        var score = doc
+        var fill = start
+        fill.withUnsafeMutableBufferPointer { fill in
+            doc.withUnsafeMutableBufferPointer { doc in
+                score.withUnsafeMutableBufferPointer { score in
+                    termOf.withUnsafeBufferPointer { termOf in
+                        var k = 0
+                        for (d, page) in perDoc.enumerated() {
+                            page.scores.withUnsafeBufferPointer { scores in
+                                for e in page.range(partition) {
+                                    let t = Int(termOf[k]), at = Int(fill[t])
+                                    k += 1
+                                    doc[at] = Int32(truncatingIfNeeded: d)
+                                    score[at] = scores[e]
+                                    fill[t] = Int32(truncatingIfNeeded: at + 1)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let postings = Postings(start: start, doc: doc, score: score)
+        let list = terms.list
+        var byKey: [String: [TermID]] = [:]
+        for t in 0..<terms.count {
+            let term = list.string(t)
+            byKey[Terms.shardKey(term), default: []].append(TermID(term: term, id: t))
+        }
+        var files: [(File, UInt64)] = []
         var split: [String] = []
-        for (key, terms) in byKey {
-            let whole = shard(terms, postings)
-            let long = terms.filter { $0.count > 2 }
-            if whole.count > splitAbove, key.count == 2, !long.isEmpty {
+        func add(_ key: String, _ data: Data) {
+            files.append((File(path: "t/\(Terms.fileName(key)).json", data: data), ContentHash.of(data)))
+        }
+        for (key, list) in byKey {
+            let long = list.filter { Terms.length($0.term) > 2 }
+            if Terms.length(key) == 2, !long.isEmpty, shardSize(list, postings) > splitAbove {
                 split.append(key)
-                files.append(File(path: "t/\(Terms.fileName(key)).json", data: shard(terms.filter { $0.count <= 2 }, postings)))
-                var sub: [String: [String]] = [:]
-                for t in long { sub[String(t.prefix(3)), default: []].append(t) }
-                for (k3, ts) in sub { files.append(File(path: "t/\(Terms.fileName(k3)).json", data: shard(ts, postings))) }
+                add(key, shard(list.filter { Terms.length($0.term) <= 2 }, postings))
+                var sub: [String: [TermID]] = [:]
+                for t in long { sub[Terms.prefix(t.term, 3), default: []].append(t) }
+                for (k3, ts) in sub { add(k3, shard(ts, postings)) }
             } else {
-                files.append(File(path: "t/\(Terms.fileName(key)).json", data: whole))
+                add(key, shard(list, postings))
             }
         }
-        return (files, split, postings.count)
+        return (files, split, terms.count)
     }
 
-    /// One lookup per posting: the pair goes into the array in place.
-    private static func append(_ doc: Int, _ score: Int, to list: inout [Int]) {
-        list.append(doc)
-        list.append(score)
+    /// A term and its number in `Postings` (a struct, not a tuple: arrays and dictionaries of tuples
+    /// look their type up at run time, thousands of times per shard).
+    struct TermID {
+        var term: String
+        var id: Int
+    }
+
+    /// Each term's postings: `doc[i]` and `score[i]` for `i` in `start[term]..<start[term + 1]`.
+    struct Postings {
+        var start: [Int32], doc: [Int32], score: [Int32]
     }
 
     /// Each term of a document with its score.
-    static func scores(_ doc: SearchDocument) -> [(term: String, score: Int)] {
-        var counter = WordCounter(capacity: 512)
-        Terms.count(doc.text, into: &counter)
-        Terms.count(doc.title, field: 1, into: &counter)
-        for h in doc.headings { Terms.count(h, field: 2, into: &counter) }
-        for t in doc.tags { Terms.count(t, field: 4, into: &counter) }
-        return counter.counts().map { w in
-            var score = min(w.count, Weight.bodyCap)
-            if w.fields & 1 != 0 { score += Weight.title }
-            if w.fields & 2 != 0 { score += Weight.heading }
-            if w.fields & 4 != 0 { score += Weight.tag }
-            return (w.word, score)
+    static func scores(_ doc: SearchDocument) -> ScoredWords {
+        var table = WordTable(capacity: 512)
+        Terms.count(doc.text, into: &table)
+        Terms.count(doc.title, field: 1, into: &table)
+        for h in doc.headings { Terms.count(h, field: 2, into: &table) }
+        for t in doc.tags { Terms.count(t, field: 4, into: &table) }
+        // Grouped by partition (a counting sort), so a partition reads only its own words.
+        let mask = UInt64(partitions - 1)
+        var bounds = [Int32](repeating: 0, count: partitions + 1)
+        for w in table.words { bounds[Int(w.low & mask) + 1] += 1 }
+        for p in 0..<partitions { bounds[p + 1] += bounds[p] }
+        var fill = bounds
+        var words = table.words
+        var scores = [Int32](repeating: 0, count: words.count)
+        for (e, c) in table.counters().enumerated() {
+            var score = min(Int(c.count), Weight.bodyCap)
+            if c.fields & 1 != 0 { score += Weight.title }
+            if c.fields & 2 != 0 { score += Weight.heading }
+            if c.fields & 4 != 0 { score += Weight.tag }
+            let w = table.words[e], at = Int(fill[Int(w.low & mask)])
+            fill[Int(w.low & mask)] += 1
+            words[at] = w
+            scores[at] = Int32(score)
         }
+        return ScoredWords(list: WordList(words: words, arena: table.arena), scores: scores, bounds: bounds)
     }
 
-    static func shard(_ terms: [String], _ postings: [String: [Int]]) -> Data {
-        var out = JSONBytes()
-        out.byte(UInt8(ascii: "{"))
-        for (n, term) in terms.sorted().enumerated() {
-            if n > 0 { out.byte(UInt8(ascii: ",")) }
-            out.string(term)
-            out.byte(UInt8(ascii: ":"))
-            out.byte(UInt8(ascii: "["))
-            let p = postings[term]!
-            var last = 0
-            var k = 0
-            while k < p.count {
-                if k > 0 { out.byte(UInt8(ascii: ",")) }
-                out.int(p[k] - last)
-                out.byte(UInt8(ascii: ","))
-                out.int(p[k + 1])
-                last = p[k]
-                k += 2
-            }
-            out.byte(UInt8(ascii: "]"))
+    /// `{"term":[doc, score…]}`, terms sorted, doc numbers as differences from the previous one.
+    /// Written through a pointer into a buffer sized for the worst case: a shard is mostly numbers,
+    /// hundreds of thousands of them in an index.
+    static func shard(_ terms: [TermID], _ postings: Postings) -> Data {
+        let sorted = terms.sorted { $0.term < $1.term }
+        let names = sorted.map { JSON.string($0.term) }
+        var capacity = 3
+        for (t, name) in zip(sorted, names) {
+            capacity += name.utf8.count + 4 + Int(postings.start[t.id + 1] - postings.start[t.id]) * 22
         }
-        out.byte(UInt8(ascii: "}"))
-        out.byte(10)
-        return Data(out.bytes)
+        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            let out = buffer.baseAddress!
+            var i = 0
+            out[i] = UInt8(ascii: "{"); i += 1
+            for (n, (t, name)) in zip(sorted, names).enumerated() {
+                if n > 0 { out[i] = UInt8(ascii: ","); i += 1 }
+                for b in name.utf8 { out[i] = b; i += 1 }
+                out[i] = UInt8(ascii: ":"); out[i + 1] = UInt8(ascii: "["); i += 2
+                var last: Int32 = 0
+                let run = Int(postings.start[t.id])..<Int(postings.start[t.id + 1])
+                for p in run {
+                    if p > run.lowerBound { out[i] = UInt8(ascii: ","); i += 1 }
+                    writeDecimal(UInt32(postings.doc[p] - last), out, &i)
+                    out[i] = UInt8(ascii: ","); i += 1
+                    writeDecimal(UInt32(postings.score[p]), out, &i)
+                    last = postings.doc[p]
+                }
+                out[i] = UInt8(ascii: "]"); i += 1
+            }
+            out[i] = UInt8(ascii: "}"); out[i + 1] = 10; i += 2
+            count = i
+        }
+        return Data(bytes)
+    }
+
+    /// The size `shard` writes, counted without writing it (to decide on a split).
+    static func shardSize(_ terms: [TermID], _ postings: Postings) -> Int {
+        var size = 3 + max(terms.count - 1, 0)
+        for t in terms {
+            size += JSON.string(t.term).utf8.count + 3
+            var last: Int32 = 0
+            let run = Int(postings.start[t.id])..<Int(postings.start[t.id + 1])
+            size += max(run.count * 2 - 1, 0)
+            for p in run {
+                size += decimalWidth(UInt32(postings.doc[p] - last)) + decimalWidth(UInt32(postings.score[p]))
+                last = postings.doc[p]
+            }
+        }
+        return size
+    }
+
+    @inline(__always)
+    private static func decimalWidth(_ value: UInt32) -> Int {
+        var width = 1, v = value
+        while v >= 10 { width += 1; v /= 10 }
+        return width
+    }
+
+    @inline(__always)
+    private static func writeDecimal(_ value: UInt32, _ out: UnsafeMutablePointer<UInt8>, _ i: inout Int) {
+        let width = decimalWidth(value)
+        var v = value
+        var k = i + width - 1
+        repeat {
+            out[k] = 48 + UInt8(v % 10)
+            v /= 10
+            k -= 1
+        } while v > 0
+        i += width
     }
 
     static func fragment(_ doc: SearchDocument) -> Data {
@@ -162,89 +287,5 @@ public struct SearchIndex: Sendable {
         out.raw("],\"x\":"); out.string(text)
         out.raw("}\n")
         return Data(out.bytes)
-    }
-}
-
-/// JSON written byte by byte: the index is ten megabytes of text and hundreds of thousands of
-/// numbers, and building Strings for them was a third of the index's cost.
-struct JSONBytes {
-    var bytes: [UInt8] = []
-
-    mutating func byte(_ b: UInt8) { bytes.append(b) }
-    mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    }
-    mutating func int(_ n: Int) {
-        if n < 0 { bytes.append(UInt8(ascii: "-")); int(-n); return }
-        if n < 10 { bytes.append(48 + UInt8(n)); return }
-        var digits: [UInt8] = []
-        var v = n
-        while v > 0 { digits.append(48 + UInt8(v % 10)); v /= 10 }
-        bytes.append(contentsOf: digits.reversed())
-    }
-    /// A string literal; U+2028/U+2029 escaped too, so a fragment is also valid JavaScript.
-    mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
-        var s = s
-        s.withUTF8 { u in
-            var i = 0
-            let n = u.count
-            while i < n {
-                // Runs that need no escape go in one copy.
-                var j = i
-                while j < n, u[j] >= 0x20, u[j] != 0x22, u[j] != 0x5C, u[j] != 0xE2 { j += 1 }
-                if j > i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[i..<j])); i = j; continue }
-                let b = u[i]
-                switch b {
-                case UInt8(ascii: "\""): bytes.append(92); bytes.append(b)
-                case 92: bytes.append(92); bytes.append(92)
-                case 10: bytes.append(92); bytes.append(UInt8(ascii: "n"))
-                case 13: bytes.append(92); bytes.append(UInt8(ascii: "r"))
-                case 9: bytes.append(92); bytes.append(UInt8(ascii: "t"))
-                case 0..<0x20:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
-                case 0xE2 where i + 2 < n && u[i + 1] == 0x80 && (u[i + 2] == 0xA8 || u[i + 2] == 0xA9):
-                    bytes.append(contentsOf: Array("\\u202".utf8))
-                    bytes.append(u[i + 2] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
-                    i += 2
-                default: bytes.append(b)
-                }
-                i += 1
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
-    }
-}
-
-enum JSON {
-    static func string(_ s: String) -> String {
-        var out = JSONBytes()
-        out.string(s)
-        return String(decoding: out.bytes, as: UTF8.self)
-    }
-}
-
-/// A stable content id (Swift's `Hasher` is seeded per process).
-struct FNV {
-    var value: UInt64 = 0xcbf2_9ce4_8422_2325
-    mutating func add(_ s: String) { for b in s.utf8 { step(b) } }
-    mutating func add(_ d: Data) { d.withUnsafeBytes { for b in $0 { step(b) } } }
-    private mutating func step(_ b: UInt8) { value = (value ^ UInt64(b)) &* 0x100_0000_01b3 }
-    var hex: String { String(value, radix: 16) }
-}
-
-/// One slot per document, written by one thread each.
-private struct Slots<T>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<T>
-    let count: Int
-    init(count: Int, empty: T) {
-        self.count = count
-        base = .allocate(capacity: max(count, 1))
-        base.initialize(repeating: empty, count: count)
-    }
-    func take() -> [T] {
-        defer { base.deinitialize(count: count); base.deallocate() }
-        return Array(UnsafeBufferPointer(start: base, count: count))
     }
 }

@@ -14,55 +14,95 @@ public enum Terms {
         return out
     }
 
-    /// Counts the folded words of `text` (the same words as `words`).
-    static func count(_ text: String, field: UInt8 = 0, into counter: inout WordCounter) {
-        forEachWord(text) { counter.add($0, field: field) }
+    /// Counts the folded words of `text` (the same words as `words`): a body word (`field` 0) counts
+    /// once more in its slot (up to 255: scores cap it far lower); a word of another field (a bit:
+    /// title, headings, tags) marks its slot as in that field.
+    static func count(_ text: String, field: UInt8 = 0, into table: inout WordTable) {
+        forEachWord(text) { word in
+            let slot = table.slot(word: word)
+            if field == 0 { slot.pointee.count &+= slot.pointee.count < 255 ? 1 : 0 } else { slot.pointee.fields |= field }
+        }
     }
 
-    /// Each folded word's bytes. ASCII, Latin-1 letters and the punctuation of typeset text (dashes,
-    /// curly quotes, no-break spaces) are handled byte by byte; a word with any other character goes
-    /// through Foundation's folding. Words longer than `maxLength` are skipped.
+    /// Each folded word's bytes. Short ASCII words are read eight bytes a step (`asciiWord`); longer
+    /// ones, Latin-1 letters and the punctuation of typeset text (dashes, curly quotes, no-break
+    /// spaces) byte by byte; a word with any other character goes through Foundation's folding. Words longer than `maxLength` are skipped. The buffer handed to
+    /// `body` can be read for 16 bytes whatever the word's length (see `WordTable.slot(word:)`).
     static func forEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         var text = text
-        text.withUTF8 { u in
-            var word = [UInt8](repeating: 0, count: maxLength * 2 + 8)
-            word.withUnsafeMutableBufferPointer { w in
-                var n = 0, start = 0, slow = false
-                func flush(_ end: Int) {
-                    defer { n = 0; slow = false }
-                    if slow {
-                        for f in foldedWords(String(decoding: UnsafeBufferPointer(rebasing: u[start..<end]), as: UTF8.self)) {
-                            var f = f
-                            f.withUTF8 { if $0.count <= maxLength * 2 { body($0) } }
+        text.withUTF8 { forEachWord(in: $0, body) }
+    }
+
+    static func forEachWord(in u: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        let capacity = maxLength * 2 + 16
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { w in
+            w.initialize(repeating: 0)
+            let wp = w.baseAddress!
+            var n = 0, start = 0, slow = false
+            func flush(_ end: Int) {
+                defer { n = 0; slow = false }
+                if slow {
+                    for f in foldedWords(String(decoding: UnsafeBufferPointer(rebasing: u[start..<end]), as: UTF8.self)) {
+                        var f = f
+                        f.withUTF8 { f in
+                            guard f.count <= maxLength * 2 else { return }
+                            wp.update(from: f.baseAddress!, count: f.count)
+                            body(UnsafeBufferPointer(start: wp, count: f.count))
                         }
-                    } else if n > 0, n <= maxLength {
-                        body(UnsafeBufferPointer(rebasing: w[0..<n]))
                     }
+                } else if n > 0 && n <= maxLength {
+                    body(UnsafeBufferPointer(start: wp, count: n))
                 }
-                func put(_ b: UInt8, at i: Int) {
-                    if n == 0 && !slow { start = i }
-                    if n < w.count { w[n] = b }
-                    n += 1
-                }
-                let count = u.count
+            }
+            let count = u.count
+            guard let p = u.baseAddress else { return }
+            asciiFold.withUnsafeBufferPointer { asciiFold in
                 var i = 0
                 while i < count {
-                    let b = u[i]
+                    let b = p[i]
                     if b < 0x80 {
-                        switch b {
-                        case 0x30...0x39, 0x61...0x7A: put(b, at: i)
-                        case 0x41...0x5A: put(b + 32, at: i)
-                        default: flush(i)
+                        var f = asciiFold[Int(b)]
+                        if f != 0 {
+                            // A whole ASCII word of up to 15 bytes, eight bytes a step (most words).
+                            if n == 0 && !slow && i + 16 <= count, let len = asciiWord(p + i, into: wp) {
+                                body(UnsafeBufferPointer(start: wp, count: len))
+                                i += len + 1   // and the separator after it
+                                continue
+                            }
+                            if n == 0 && !slow { start = i }
+                            // A run of ASCII letters and digits in registers: most of the text.
+                            var k = n, j = i
+                            while true {
+                                if k < capacity { wp[k] = f }
+                                k += 1
+                                j += 1
+                                guard j < count, p[j] < 0x80 else { break }
+                                f = asciiFold[Int(p[j])]
+                                if f == 0 { break }
+                            }
+                            n = k
+                            i = j
+                            // Ended at ASCII that is not a letter: the word is whole (most words end so).
+                            if j < count, p[j] < 0x80, !slow {
+                                if n <= maxLength { body(UnsafeBufferPointer(start: wp, count: n)) }
+                                n = 0
+                                i = j + 1
+                            }
+                        } else {
+                            if n > 0 || slow { flush(i) }
+                            i += 1
                         }
-                        i += 1
                         continue
                     }
-                    let b1 = i + 1 < count ? u[i + 1] : 0
-                    let b2 = i + 2 < count ? u[i + 2] : 0
+                    let b1 = i + 1 < count ? p[i + 1] : 0
+                    let b2 = i + 2 < count ? p[i + 2] : 0
                     if b == 0xC3, let folded = latin1[Int(b1 & 0x3F)] {
                         if folded.isEmpty { flush(i) } else {
-                            let begin = i
-                            for f in folded { put(f, at: begin) }
+                            if n == 0 && !slow { start = i }
+                            for f in folded {
+                                if n < capacity { wp[n] = f }
+                                n += 1
+                            }
                         }
                         i += 2
                     } else if b == 0xC2, !latin1Supplement(b1) {
@@ -73,11 +113,65 @@ public enum Terms {
                         if n == 0 && !slow { start = i }
                         slow = true
                         i += 1
-                        while i < count, u[i] & 0xC0 == 0x80 { i += 1 }
+                        while i < count, p[i] & 0xC0 == 0x80 { i += 1 }
                     }
                 }
-                flush(count)
             }
+            flush(count)
+        }
+    }
+
+    /// The length of the word at `p` when it is ASCII letters and digits, 15 bytes at most, and ends
+    /// at an ASCII byte that is not one; its bytes lowercased go to `out` (16 bytes, zero-padded).
+    /// nil otherwise (longer, or going on with other characters): the byte loop takes it. `p` must
+    /// be readable for 16 bytes.
+    @inline(__always)
+    static func asciiWord(_ p: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int? {
+        let raw = UnsafeRawPointer(p)
+        let x0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        let (a0, l0) = classify(x0)
+        var low = x0 | l0, high: UInt64 = 0, length: Int
+        if a0 != highBits {
+            length = (~a0 & highBits).trailingZeroBitCount / 8
+            low &= (1 &<< UInt64(length * 8)) &- 1
+        } else {
+            let x1 = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            let (a1, l1) = classify(x1)
+            guard a1 != highBits else { return nil }
+            let more = (~a1 & highBits).trailingZeroBitCount / 8
+            length = 8 + more
+            high = (x1 | l1) & ((1 &<< UInt64(more * 8)) &- 1)
+        }
+        guard p[length] < 0x80 else { return nil }
+        let w = UnsafeMutableRawPointer(out)
+        w.storeBytes(of: low.littleEndian, as: UInt64.self)
+        w.storeBytes(of: high.littleEndian, toByteOffset: 8, as: UInt64.self)
+        return length
+    }
+
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// Eight bytes at once: the high bit of each byte that is an ASCII letter or digit, and 0x20 in
+    /// each that is an ASCII letter (what lowercasing sets). Sums stay within their byte: every byte
+    /// is first cut to seven bits.
+    @inline(__always)
+    static func classify(_ x: UInt64) -> (alnum: UInt64, lowercase: UInt64) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let seven = x & ~highBits
+        let folded = seven | (ones &* 0x20)
+        @inline(__always) func atLeast(_ v: UInt64, _ lo: UInt64) -> UInt64 { (v &+ ones &* (0x80 - lo)) & highBits }
+        let ascii = ~x & highBits
+        let letters = atLeast(folded, 0x61) & ~atLeast(folded, 0x7B) & ascii
+        let digits = atLeast(seven, 0x30) & ~atLeast(seven, 0x3A) & ascii
+        return (letters | digits, letters &>> 2)
+    }
+
+    /// ASCII letters and digits folded (`A` → `a`); 0 for everything else, which separates words.
+    private static let asciiFold: [UInt8] = (0..<128).map { b in
+        switch b {
+        case 0x30...0x39, 0x61...0x7A: return UInt8(b)
+        case 0x41...0x5A: return UInt8(b + 32)
+        default: return 0
         }
     }
 
@@ -112,10 +206,27 @@ public enum Terms {
     }
 
     /// The shard a term belongs to: its first two characters (one for one-character terms).
-    public static func shardKey(_ term: String) -> String { String(term.prefix(2)) }
+    public static func shardKey(_ term: String) -> String { prefix(term, 2) }
+
+    /// The first `n` characters of a term: its first bytes when it is ASCII (nearly every term),
+    /// without going through grapheme breaking.
+    static func prefix(_ term: String, _ n: Int) -> String {
+        let bytes = term.utf8
+        if bytes.allSatisfy({ $0 < 0x80 }) { return bytes.count <= n ? term : String(Substring(bytes.prefix(n))) }
+        return String(term.prefix(n))
+    }
+
+    /// How many characters a term has (its byte count when it is ASCII).
+    static func length(_ term: String) -> Int {
+        let bytes = term.utf8
+        return bytes.allSatisfy({ $0 < 0x80 }) ? bytes.count : term.count
+    }
 
     /// A file name for a shard key that any server and any URL can carry: its UTF-8 bytes in hex.
     public static func fileName(_ key: String) -> String {
-        key.utf8.map { String(format: "%02x", $0) }.joined()
+        let hex = Array("0123456789abcdef".utf8)
+        var out: [UInt8] = []
+        for b in key.utf8 { out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)]) }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -19,6 +19,8 @@ final class RenderedDocument: Sendable {
     let charts: [String: String]
     /// The image URLs the body shows and what their files were (sizes), to know when a re-render is due.
     let images: [String: ImageFile]
+    /// The body as plain text for the search index, made by the renderer when search is on.
+    let text: String?
     /// The file's fingerprint with the image sizes the HTML was made with: the key of caches built from `html`.
     let fingerprint: Int
 
@@ -30,8 +32,9 @@ final class RenderedDocument: Sendable {
 
     init(source: SourceDocument, html: String, excerptHTML: String, excerptText: String, headings: [Heading], wordCount: Int,
          config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = [], hasTableOfContents: Bool = false,
-         charts: [String: String] = [:], images: [String: ImageFile] = [:]) {
+         charts: [String: String] = [:], images: [String: ImageFile] = [:], text: String? = nil) {
         self.images = images
+        self.text = text
         var f = Hasher()
         f.combine(source.fingerprint)
         if !images.isEmpty { f.combine(images) }

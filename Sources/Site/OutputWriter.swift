@@ -32,8 +32,9 @@ struct OutputWriter {
     final class Staging: @unchecked Sendable {
         let output: URL
         let folder: URL
-        /// `folder.path`, made once.
+        /// `folder.path` and `output.path`, made once (thousands of paths are joined to them).
         private let root: String
+        private let previousRoot: String
         private let retired: URL
         private let lock = NSLock()
         private var madeDirs = Set<String>()
@@ -51,6 +52,7 @@ struct OutputWriter {
             folder = parent.appendingPathComponent(".\(output.lastPathComponent).galley-new-\(tag)")
             retired = parent.appendingPathComponent(".\(output.lastPathComponent).galley-old-\(tag)")
             root = folder.path
+            previousRoot = output.path
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             Self.removeAbandoned(beside: output)
         }
@@ -158,7 +160,7 @@ struct OutputWriter {
         private func linkUnchanged() throws {
             try Self.onAllCores(same) { rel in
                 if let problem = ensureParent(of: rel) { return problem }
-                let from = output.appendingPathComponent(rel).path, to = root + "/" + rel
+                let from = previousRoot + "/" + rel, to = root + "/" + rel
                 guard link(from, to) != 0 else { return nil }
                 // Another file system or no link support: copy the bytes instead.
                 guard let data = FileManager.default.contents(atPath: from) else { return WriteFailure(path: from, code: errno) }
@@ -200,7 +202,8 @@ struct OutputWriter {
 
         /// Makes the folders above `rel` once; a folder another writer made meanwhile is fine.
         private func ensureParent(of rel: String) -> Error? {
-            let dir = (rel as NSString).deletingLastPathComponent
+            guard let slash = rel.utf8.lastIndex(of: UInt8(ascii: "/")) else { return nil }
+            let dir = String(rel[..<slash])
             if dir.isEmpty { return nil }
             lock.lock()
             let known = madeDirs.contains(dir)
@@ -223,11 +226,10 @@ struct OutputWriter {
         /// Whether the previous output holds a regular file with exactly these bytes. Such files are linked,
         /// not written: they keep their inode and modification time, so rsync or a deploy see nothing to do.
         private func previousHolds(_ data: Data, at rel: String) -> Bool {
-            let old = output.appendingPathComponent(rel).path
+            let old = previousRoot + "/" + rel
             var st = stat()
-            guard lstat(old, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) == data.count,
-                  let previous = FileManager.default.contents(atPath: old) else { return false }
-            return previous == data
+            guard lstat(old, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) == data.count else { return false }
+            return OutputWriter.fileHolds(data, at: old)
         }
 
         /// An asset's bytes, read only when the previous output has a file of the same size there.
@@ -250,6 +252,26 @@ struct OutputWriter {
                 if (try? fm.moveItem(at: old.appendingPathComponent(name), to: target)) != nil { moved.append(name) }
             }
             return moved
+        }
+    }
+
+    /// Whether the file at `path` has exactly these bytes, read in system calls into one buffer (half
+    /// the output is compared this way on every rebuild).
+    static func fileHolds(_ data: Data, at path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let count = data.count
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count + 1) { buffer in
+            var offset = 0
+            while offset <= count {   // one byte past the size: the file must end there
+                let n = read(fd, buffer.baseAddress! + offset, count + 1 - offset)
+                if n < 0 { if errno == EINTR { continue }; return false }
+                if n == 0 { break }
+                offset += n
+            }
+            guard offset == count else { return false }
+            return data.withUnsafeBytes { memcmp($0.baseAddress ?? UnsafeRawPointer(buffer.baseAddress!), buffer.baseAddress!, count) == 0 }
         }
     }
 

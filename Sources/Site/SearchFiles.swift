@@ -7,8 +7,11 @@ enum SearchFiles {
     static func documents(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) async -> [SearchDocument] {
         let pages = all.filter { $0.source.kind != .post && $0.source.permalink.outputPath != "404.html" }
         let docs = posts + pages
-        // Plain text of every page, on all cores.
-        let plain = await parallelMap(docs) { PlainText.of(html: $0.html) }
+        // The renderer's plain text; read back from the HTML where there is none (pages not from
+        // Markdown, documents rendered while search was off), on all cores.
+        let missing = docs.indices.filter { docs[$0].text == nil }
+        var plain = docs.map { $0.text ?? "" }
+        for (k, text) in await parallelMap(missing, { PlainText.of(html: docs[$0].html) }).enumerated() { plain[missing[k]] = text }
         return docs.enumerated().map { n, d in
             var date = ""
             if let when = d.source.date {

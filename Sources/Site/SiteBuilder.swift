@@ -137,6 +137,7 @@ public struct SiteBuilder: Sendable {
             let charts = ChartBlocks.Collector()
             var options = config.markdown
             options.quotes = doc.language.quotes   // « » in French, „ “ in German
+            options.plainText = config.search.enabled   // the search index's text, made while the HTML is at hand
             var renderer = MarkdownRenderer(options: options) { block in
                 if let chart = ChartBlocks.fence(block, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local) {
                     return chart
@@ -189,7 +190,7 @@ public struct SiteBuilder: Sendable {
             let rendered = RenderedDocument(source: doc, html: html, excerptHTML: excerpt, excerptText: out.excerptText,
                                             headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids,
                                             hasTableOfContents: out.hasTableOfContents, charts: charts.files,
-                                            images: usedImages.all)
+                                            images: usedImages.all, text: out.text)
             return (rendered, local.all)
         }
     }

@@ -30,7 +30,8 @@ import TestSupport
         var rng = SplitMix(seed: 7)
         let pieces = ["<p>", "</p>\n", "<em>", "</em>", "<A HREF=\"x\">", "</a>", "<br />", "<CODE>", "</code>", "word", " ", "\n\t",
                       "&amp;", "&lt;", "&quot;", "&#233;", "&#x1F600;", "&bogus;", "&", "&#xZZ;", "<sup class=\"footnote-ref\"><a>1</a></sup>",
-                      "<sup class=\"footnote-ref\">", "é", "“q”", "<//strong>", "<h2 id=\"a\">", "<", ">", "<img src=\"a\" alt=\"b\" />", "&nbsp;"]
+                      "<sup class=\"footnote-ref\">", "é", "“q”", "<//strong>", "<h2 id=\"a\">", "<", ">", "<img src=\"a\" alt=\"b\" />", "&nbsp;",
+                      "a b", " x ", "<span class=\"k\">", "</span>", "&#39;", "&gt;", "&quot;", "&g;", "\u{0B}", "\r\n"]
         for _ in 0..<600 {
             var html = ""
             for _ in 0..<rng.below(30) { html += pieces[rng.below(pieces.count)] }
