@@ -24,7 +24,7 @@ extension HTMLRenderer {
         }
         var attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
         let kind = alertMarker(node) ?? attrs?.classes.lazy.compactMap { Self.noticeClasses[$0] }.first
-        guard let kind, let title = Self.alertTitles[kind] else {
+        guard let kind, let title = ctx.options.calloutTitles[kind] ?? Self.alertTitles[kind] else {
             out.append("<blockquote")
             attrs?.write(to: &out)
             out.append(">\n")
@@ -45,7 +45,7 @@ extension HTMLRenderer {
         out.append("<blockquote class=\"callout callout-")
         out.append(contentsOf: Array(kind.lowercased().utf8))
         out.append("\">\n<p class=\"callout-title\"><strong>")
-        appendEscaped(&out, Self.alertTitles[kind] ?? "Note")
+        appendEscaped(&out, ctx.options.calloutTitles[kind] ?? Self.alertTitles[kind] ?? "Note")
         out.append("</strong></p>\n")
     }
 

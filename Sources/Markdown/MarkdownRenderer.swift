@@ -35,6 +35,9 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var altTextWarnings = false
     /// The marks `"…"` becomes with smart punctuation (the page's language: « » in French, „ “ in German).
     public var quotes = QuoteStyle.english
+    /// Callout titles by kind (`NOTE`, `TIP`, `IMPORTANT`, `WARNING`, `CAUTION`) in the page's
+    /// language; English for a kind without one.
+    public var calloutTitles: [String: String] = [:]
     /// Also make `MarkdownDocument.text`, the body as plain text (for a search index). Made from the
     /// HTML while it is at hand, with code blocks as written rather than read back from their
     /// highlighted HTML (most of a technical page's bytes and nearly all of its tags).

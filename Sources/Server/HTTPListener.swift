@@ -76,7 +76,13 @@ final class HTTPListener: @unchecked Sendable {
             close(s)
             throw code == EADDRINUSE ? .inUse : .other(String(cString: strerror(code)))
         }
-        guard listen(s, 512) == 0 else { let m = String(cString: strerror(errno)); close(s); throw .other(m) }
+        // Two sockets with SO_REUSEADDR may both bind a port no one listens on yet; the second
+        // `listen` is then the one that finds it taken.
+        guard listen(s, 512) == 0 else {
+            let code = errno
+            close(s)
+            throw code == EADDRINUSE ? .inUse : .other(String(cString: strerror(code)))
+        }
         var storage = sockaddr_storage()
         var len = socklen_t(MemoryLayout<sockaddr_storage>.size)
         _ = withUnsafeMutablePointer(to: &storage) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(s, $0, &len) } }

@@ -8,6 +8,9 @@ import Markdown
 enum ChartBlocks {
     /// The standalone SVG files a document's charts need, collected while it renders (hooks are `@Sendable`).
     final class Collector: @unchecked Sendable {
+        /// What the collapsed data table under a chart is called, in the page's language.
+        let dataLabel: String
+        init(dataLabel: String = "Data") { self.dataLabel = dataLabel }
         private let lock = NSLock()
         private var items: [String: String] = [:]
         func add(_ path: String, _ svg: String) { lock.lock(); items[path] = svg; lock.unlock() }
@@ -87,7 +90,7 @@ enum ChartBlocks {
         collector.add(path, drawn.standalone)
         var html = figureStart + "/" + path + "\">\n" + drawn.inline + "\n"
         switch spec.table {
-        case .collapsed: html += "<details class=\"chart-data\"><summary>Data</summary>\n" + tableHTML + "</details>\n"
+        case .collapsed: html += "<details class=\"chart-data\"><summary>" + escapeHTML(collector.dataLabel) + "</summary>\n" + tableHTML + "</details>\n"
         case .shown: html += tableHTML
         case .hidden: break
         }

@@ -73,6 +73,8 @@ final class LanguagePack: Sendable {
     let dateFormat: String
     let names: DateNames
     let quotes: QuoteStyle
+    /// Callout titles by kind (`WARNING` → "Advertencia"), for the Markdown renderer.
+    let calloutTitles: [String: String]
 
     init(tag: String, words: [String: String], siteTitle: String) {
         self.tag = tag
@@ -84,6 +86,11 @@ final class LanguagePack: Sendable {
         template = .map(w.mapValues(TemplateValue.string))
         names = tag == "en" ? .english : DateNames(language: tag)
         quotes = QuoteStyle.forLanguage(tag)
+        var titles: [String: String] = [:]
+        for kind in ["note", "tip", "important", "warning", "caution"] {
+            if let title = w["callout_" + kind] ?? Words.english["callout_" + kind] { titles[kind.uppercased()] = title }
+        }
+        calloutTitles = titles
     }
 
     /// The phrase `key` with `{name}`-style placeholders filled in.

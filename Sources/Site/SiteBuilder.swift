@@ -134,9 +134,10 @@ public struct SiteBuilder: Sendable {
         let highlighter = Highlighter()
         return await parallelMap(docs) { doc in
             let local = DiagnosticSink()
-            let charts = ChartBlocks.Collector()
+            let charts = ChartBlocks.Collector(dataLabel: doc.language.phrase("chart_data"))
             var options = config.markdown
             options.quotes = doc.language.quotes   // « » in French, „ “ in German
+            options.calloutTitles = doc.language.calloutTitles
             options.plainText = config.search.enabled   // the search index's text, made while the HTML is at hand
             var renderer = MarkdownRenderer(options: options) { block in
                 if let chart = ChartBlocks.fence(block, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local) {

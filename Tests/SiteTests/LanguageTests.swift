@@ -159,6 +159,25 @@ import Testing
         #expect(script.contains("form.dataset[key] || english[key]"))
     }
 
+    /// What the renderer writes itself follows the page's language too: callout titles and the name
+    /// of a chart's collapsed data table; an `i18n/XX.yml` word wins over the built-in one.
+    @Test func calloutTitlesAndChartDataFollowThePageLanguage() async throws {
+        let chart = "```chart type=\"line\" unit=\"ms\"\nDay,p99\n2026-01-01,34\n2026-02-01,30\n```\n"
+        let site = try Self.site(["site.yml": Self.yml(), "i18n/de.yml": "callout_tip: Kniff\n",
+                                  "content/posts/2026-03-06-es.md": Self.post("Es", lang: "es", body: "> [!WARNING]\n> Cuidado.\n\n" + chart),
+                                  "content/posts/2026-03-05-de.md": Self.post("De", lang: "de", date: "2026-03-05", body: "> [!TIP]\n> Ein Tipp.\n"),
+                                  "content/posts/2026-03-04-en.md": Self.post("En", date: "2026-03-04", body: "> [!NOTE]\n> A note.\n\n" + chart)])
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        let es = try #require(site.html("es/index.html"))
+        #expect(es.string("//p[@class='callout-title']/strong") == "Advertencia")
+        #expect(es.string("//details[@class='chart-data']/summary") == "Datos")
+        #expect(site.html("de/index.html")?.string("//p[@class='callout-title']/strong") == "Kniff")
+        let en = try #require(site.html("en/index.html"))
+        #expect(en.string("//p[@class='callout-title']/strong") == "Note")
+        #expect(en.string("//details[@class='chart-data']/summary") == "Data")
+    }
+
     /// Every word a template can ask for exists in each built-in language, so no page mixes in English.
     @Test func builtInLanguagesHaveEveryWord() {
         for (lang, words) in Words.builtIn {
