@@ -21,28 +21,16 @@ extension HTMLRenderer {
         if last == first {
             emitRun(lit, first: first)
         } else {
-            // Join into a reused buffer (taken out of self so emitRun can mutate self).
-            var buf = scratch
-            scratch = []
-            buf.removeAll(keepingCapacity: true)
-            var n: Node? = first
-            while let cur = n {
-                buf.append(contentsOf: literalBytes(cur))
-                if cur == last { break }
-                n = nextSibling(cur)
-            }
+            let buf = joinedRun(first, last)
             buf.withUnsafeBufferPointer { emitRun($0, first: first) }
             scratch = buf
         }
         return last
     }
 
-    /// A run in a document whose language has its own quote marks. cmark joins a quote it made into the
-    /// text around it, so the “ ” of a run are taken as its own unless the author typed curly quotes in
-    /// that block's source (a German writer's „…“ ends with the same “): that block keeps what it has.
-    /// `flush` writes the language's marks at the noted offsets; an attribute list's quoted values,
-    /// skipped or read before, keep theirs.
-    private mutating func renderQuotedRun(_ first: Node, last: Node, _ marks: (open: [UInt8], close: [UInt8])) -> Node {
+    /// The literals of `first` through `last` joined in the reused buffer, taken out of self so
+    /// `emitRun` can mutate self (give it back with `scratch = buf`).
+    private mutating func joinedRun(_ first: Node, _ last: Node) -> [UInt8] {
         var buf = scratch
         scratch = []
         buf.removeAll(keepingCapacity: true)
@@ -52,6 +40,16 @@ extension HTMLRenderer {
             if cur == last { break }
             n = nextSibling(cur)
         }
+        return buf
+    }
+
+    /// A run in a document whose language has its own quote marks. cmark joins a quote it made into the
+    /// text around it, so the “ ” of a run are taken as its own unless the author typed curly quotes in
+    /// that block's source (a German writer's „…“ ends with the same “): that block keeps what it has.
+    /// `flush` writes the language's marks at the noted offsets; an attribute list's quoted values,
+    /// skipped or read before, keep theirs.
+    private mutating func renderQuotedRun(_ first: Node, last: Node, _ marks: (open: [UInt8], close: [UInt8])) -> Node {
+        let buf = joinedRun(first, last)
         runQuotes.removeAll(keepingCapacity: true)
         if buf.count >= 3 && !blockHasTypedQuotes(first) {
             var i = 0

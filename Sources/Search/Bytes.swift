@@ -28,8 +28,7 @@ struct JSONBytes {
                 case 13: bytes.append(92); bytes.append(UInt8(ascii: "r"))
                 case 9: bytes.append(92); bytes.append(UInt8(ascii: "t"))
                 case 0..<0x20:
-                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                    bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hex[Int(b >> 4)], hex[Int(b & 15)]])
+                    bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hexDigits[Int(b >> 4)], hexDigits[Int(b & 15)]])
                 case 0xE2 where i + 2 < n && u[i + 1] == 0x80 && (u[i + 2] == 0xA8 || u[i + 2] == 0xA9):
                     bytes.append(contentsOf: Array("\\u202".utf8))
                     bytes.append(u[i + 2] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
@@ -66,6 +65,9 @@ extension JSONBytes {
         return j
     }
 }
+
+/// Lowercase hexadecimal digits, for `\u00XX` escapes and shard file names.
+let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
 enum JSON {
     static func string(_ s: String) -> String {

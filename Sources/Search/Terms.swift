@@ -224,9 +224,8 @@ public enum Terms {
 
     /// A file name for a shard key that any server and any URL can carry: its UTF-8 bytes in hex.
     public static func fileName(_ key: String) -> String {
-        let hex = Array("0123456789abcdef".utf8)
         var out: [UInt8] = []
-        for b in key.utf8 { out.append(hex[Int(b >> 4)]); out.append(hex[Int(b & 15)]) }
+        for b in key.utf8 { out.append(hexDigits[Int(b >> 4)]); out.append(hexDigits[Int(b & 15)]) }
         return String(decoding: out, as: UTF8.self)
     }
 }

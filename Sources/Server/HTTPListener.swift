@@ -71,14 +71,9 @@ final class HTTPListener: @unchecked Sendable {
             guard inet_pton(AF_INET, host, &a.sin_addr) == 1 else { close(s); throw .other("not an IPv4 address: \(host)") }
             bound = withUnsafePointer(to: &a) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         }
-        if bound != 0 {
-            let code = errno
-            close(s)
-            throw code == EADDRINUSE ? .inUse : .other(String(cString: strerror(code)))
-        }
         // Two sockets with SO_REUSEADDR may both bind a port no one listens on yet; the second
-        // `listen` is then the one that finds it taken.
-        guard listen(s, 512) == 0 else {
+        // `listen` is then the one that finds it taken: either call's EADDRINUSE is `.inUse`.
+        guard bound == 0, listen(s, 512) == 0 else {
             let code = errno
             close(s)
             throw code == EADDRINUSE ? .inUse : .other(String(cString: strerror(code)))
