@@ -16,7 +16,7 @@ public struct FeedLinks: Sendable, Hashable {
 
     /// Collects item links, enclosures and every URL in item HTML. Empty for unparseable data.
     public static func extract(from data: Data) -> FeedLinks {
-        var out = FeedLinks()
+        let out = FeedLinks()
         let firstByte = data.first { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
         if firstByte == UInt8(ascii: "{") {
             guard case .success(let root) = JSONParser.parse(data) else { return out }

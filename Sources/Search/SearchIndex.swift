@@ -32,32 +32,38 @@ public struct SearchIndex: Sendable {
     public static let textLimit = 24_000
 
     public static func build(_ docs: [SearchDocument]) -> SearchIndex {
-        // Each document on its own, on all cores: its words and scores, and its fragment file.
-        let slots = Slots<(words: ScoredWords, fragment: File, hash: UInt64)>(
-            count: docs.count, empty: (ScoredWords(), File(path: "", data: Data()), 0))
-        DispatchQueue.concurrentPerform(iterations: docs.count) { i in
-            let data = fragment(docs[i])
-            slots.base[i] = (scores(docs[i]), File(path: "d/\(i).json", data: data), ContentHash.of(data))
+        // Runs of consecutive documents on all cores: their words counted into postings, and each
+        // document's fragment file.
+        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount)
+        let counted = Slots<Postings.Run>(count: runs.count, empty: Postings.Run())
+        let fragments = Slots<(File, UInt64)>(count: docs.count, empty: (File(path: "", data: Data()), 0))
+        DispatchQueue.concurrentPerform(iterations: runs.count) { r in
+            counted.base[r] = Postings.Run(docs, runs[r])
+            for i in runs[r] {
+                let data = fragment(docs[i])
+                fragments.base[i] = (File(path: "d/\(i).json", data: data), ContentHash.of(data))
+            }
         }
-        let perDoc = slots.take()
-        // Merging and writing shards: in partitions by a term's first byte, so a shard (and its split)
-        // lies in one partition and the partitions run on all cores.
-        let parts = Slots<(files: [(File, UInt64)], split: [String], terms: Int)>(count: partitions, empty: ([], [], 0))
-        let words = perDoc.map(\.words)
+        let postings = Postings(merging: counted.take())
+        // Shards in partitions by a term's first byte, so a shard (and its split) lies in one
+        // partition and the partitions are written on all cores.
+        var grouped = [[Int]](repeating: [], count: partitions)
+        let mask = UInt64(partitions - 1)
+        for (t, w) in postings.terms.words.enumerated() { grouped[Int(w.low & mask)].append(t) }
+        let byPartition = grouped
+        let parts = Slots<(files: [(File, UInt64)], split: [String])>(count: partitions, empty: ([], []))
         DispatchQueue.concurrentPerform(iterations: partitions) { part in
-            parts.base[part] = shards(words, partition: part)
+            parts.base[part] = shards(byPartition[part], postings)
         }
         var files: [(File, UInt64)] = []
         var split: [String] = []
-        var termCount = 0
         for p in parts.take() {
             files += p.files
             split += p.split
-            termCount += p.terms
         }
         files.sort { $0.0.path < $1.0.path }
         split.sort()
-        files += perDoc.map { ($0.fragment, $0.hash) }
+        files += fragments.take()
         // The content id: every file's path and content hash, in order.
         var id = ContentHash()
         for (f, h) in files {
@@ -67,71 +73,18 @@ public struct SearchIndex: Sendable {
         var manifest = "{\"version\":1,\"id\":\"\(id.hex)\",\"docs\":\(docs.count),\"split\":["
         manifest += split.map(JSON.string).joined(separator: ",") + "]}\n"
         return SearchIndex(files: [File(path: "manifest.json", data: Data(manifest.utf8))] + files.map(\.0),
-                           documentCount: docs.count, termCount: termCount)
+                           documentCount: docs.count, termCount: postings.terms.words.count)
     }
 
-    /// Terms are merged in this many partitions, by the low bits of their first byte (a power of two).
+    /// Shards are written in this many partitions, by the low bits of a term's first byte (a power of two).
     static let partitions = 8
 
-    /// A document's distinct words, each with its score, grouped by partition: those of partition `p`
-    /// are `bounds[p]..<bounds[p + 1]`.
-    struct ScoredWords: Sendable {
-        var list = WordList()
-        var scores: [Int32] = []
-        var bounds: [Int32] = []
-
-        func range(_ partition: Int) -> Range<Int> { Int(bounds[partition])..<Int(bounds[partition + 1]) }
-    }
-
-    /// The shard files (with their content hashes) of the terms whose first byte falls in `partition`.
-    static func shards(_ perDoc: [ScoredWords], partition: Int) -> (files: [(File, UInt64)], split: [String], terms: Int) {
-        // Every posting of the partition, by term, docs ascending, each term's in one run of two flat
-        // arrays: a first pass numbers the terms and counts their postings, a second fills the runs.
-        var terms = WordTable(capacity: 1024)
-        var termOf: [Int32] = []            // each posting's term, in page order
-        termOf.reserveCapacity(perDoc.reduce(0) { $0 + $1.range(partition).count })
-        var counts: [Int32] = []
-        for page in perDoc {
-            page.list.words.withUnsafeBufferPointer { words in
-                for e in page.range(partition) {
-                    let w = words[e]
-                    let t = Int(page.list.withBytes(e) { terms.slot(w.low, w.high, Int(w.length), hash: w.hash, $0) }.pointee.id) - 1
-                    if t == counts.count { counts.append(0) }
-                    counts.withUnsafeMutableBufferPointer { $0[t] &+= 1 }
-                    termOf.append(Int32(truncatingIfNeeded: t))
-                }
-            }
-        }
-        var start = [Int32](repeating: 0, count: counts.count + 1)
-        for t in counts.indices { start[t + 1] = start[t] + counts[t] }
-        var doc = [Int32](repeating: 0, count: termOf.count)
-        var score = doc
-        var fill = start
-        fill.withUnsafeMutableBufferPointer { fill in
-            doc.withUnsafeMutableBufferPointer { doc in
-                score.withUnsafeMutableBufferPointer { score in
-                    termOf.withUnsafeBufferPointer { termOf in
-                        var k = 0
-                        for (d, page) in perDoc.enumerated() {
-                            page.scores.withUnsafeBufferPointer { scores in
-                                for e in page.range(partition) {
-                                    let t = Int(termOf[k]), at = Int(fill[t])
-                                    k += 1
-                                    doc[at] = Int32(truncatingIfNeeded: d)
-                                    score[at] = scores[e]
-                                    fill[t] = Int32(truncatingIfNeeded: at + 1)
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        let postings = Postings(start: start, doc: doc, score: score)
-        let list = terms.list
+    /// The shard files (with their content hashes) of `terms` (numbers in `postings`), which share
+    /// a partition: every shard key's terms are among them.
+    static func shards(_ terms: [Int], _ postings: Postings) -> (files: [(File, UInt64)], split: [String]) {
         var byKey: [String: [TermID]] = [:]
-        for t in 0..<terms.count {
-            let term = list.string(t)
+        for t in terms {
+            let term = postings.terms.string(t)
             byKey[Terms.shardKey(term), default: []].append(TermID(term: term, id: t))
         }
         var files: [(File, UInt64)] = []
@@ -151,7 +104,7 @@ public struct SearchIndex: Sendable {
                 add(key, shard(list, postings))
             }
         }
-        return (files, split, terms.count)
+        return (files, split)
     }
 
     /// A term and its number in `Postings` (a struct, not a tuple: arrays and dictionaries of tuples
@@ -159,39 +112,6 @@ public struct SearchIndex: Sendable {
     struct TermID {
         var term: String
         var id: Int
-    }
-
-    /// Each term's postings: `doc[i]` and `score[i]` for `i` in `start[term]..<start[term + 1]`.
-    struct Postings {
-        var start: [Int32], doc: [Int32], score: [Int32]
-    }
-
-    /// Each term of a document with its score.
-    static func scores(_ doc: SearchDocument) -> ScoredWords {
-        var table = WordTable(capacity: 512)
-        Terms.count(doc.text, into: &table)
-        Terms.count(doc.title, field: 1, into: &table)
-        for h in doc.headings { Terms.count(h, field: 2, into: &table) }
-        for t in doc.tags { Terms.count(t, field: 4, into: &table) }
-        // Grouped by partition (a counting sort), so a partition reads only its own words.
-        let mask = UInt64(partitions - 1)
-        var bounds = [Int32](repeating: 0, count: partitions + 1)
-        for w in table.words { bounds[Int(w.low & mask) + 1] += 1 }
-        for p in 0..<partitions { bounds[p + 1] += bounds[p] }
-        var fill = bounds
-        var words = table.words
-        var scores = [Int32](repeating: 0, count: words.count)
-        for (e, c) in table.counters().enumerated() {
-            var score = min(Int(c.count), Weight.bodyCap)
-            if c.fields & 1 != 0 { score += Weight.title }
-            if c.fields & 2 != 0 { score += Weight.heading }
-            if c.fields & 4 != 0 { score += Weight.tag }
-            let w = table.words[e], at = Int(fill[Int(w.low & mask)])
-            fill[Int(w.low & mask)] += 1
-            words[at] = w
-            scores[at] = Int32(score)
-        }
-        return ScoredWords(list: WordList(words: words, arena: table.arena), scores: scores, bounds: bounds)
     }
 
     /// `{"term":[doc, score…]}`, terms sorted, doc numbers as differences from the previous one.

@@ -10,30 +10,26 @@ public enum Terms {
     /// The folded words of `text`, in order.
     public static func words(_ text: String) -> [String] {
         var out: [String] = []
-        forEachWord(text) { out.append(String(decoding: $0, as: UTF8.self)) }
+        forEachWord(text) { word, _, _ in out.append(String(decoding: word, as: UTF8.self)) }
         return out
-    }
-
-    /// Counts the folded words of `text` (the same words as `words`): a body word (`field` 0) counts
-    /// once more in its slot (up to 255: scores cap it far lower); a word of another field (a bit:
-    /// title, headings, tags) marks its slot as in that field.
-    static func count(_ text: String, field: UInt8 = 0, into table: inout WordTable) {
-        forEachWord(text) { word in
-            let slot = table.slot(word: word)
-            if field == 0 { slot.pointee.count &+= slot.pointee.count < 255 ? 1 : 0 } else { slot.pointee.fields |= field }
-        }
     }
 
     /// Each folded word's bytes. Short ASCII words are read eight bytes a step (`asciiWord`); longer
     /// ones, Latin-1 letters and the punctuation of typeset text (dashes, curly quotes, no-break
-    /// spaces) byte by byte; a word with any other character goes through Foundation's folding. Words longer than `maxLength` are skipped. The buffer handed to
-    /// `body` can be read for 16 bytes whatever the word's length (see `WordTable.slot(word:)`).
-    static func forEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// spaces) byte by byte; a word with any other character goes through Foundation's folding.
+    /// Words longer than `maxLength` are skipped. `body` gets each word's bytes (readable for 16
+    /// bytes whatever its length) and its first 16 bytes as two integers (`PackedWord.key`): the
+    /// short ASCII words have them in registers already.
+    static func forEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt64) -> Void) {
         var text = text
         text.withUTF8 { forEachWord(in: $0, body) }
     }
 
-    static func forEachWord(in u: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    static func forEachWord(in u: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt64) -> Void) {
+        @inline(__always) func emit(_ word: UnsafeBufferPointer<UInt8>) {
+            let k = PackedWord.key(word)
+            body(word, k.low, k.high)
+        }
         let capacity = maxLength * 2 + 16
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { w in
             w.initialize(repeating: 0)
@@ -47,11 +43,11 @@ public enum Terms {
                         f.withUTF8 { f in
                             guard f.count <= maxLength * 2 else { return }
                             wp.update(from: f.baseAddress!, count: f.count)
-                            body(UnsafeBufferPointer(start: wp, count: f.count))
+                            emit(UnsafeBufferPointer(start: wp, count: f.count))
                         }
                     }
                 } else if n > 0 && n <= maxLength {
-                    body(UnsafeBufferPointer(start: wp, count: n))
+                    emit(UnsafeBufferPointer(start: wp, count: n))
                 }
             }
             let count = u.count
@@ -64,9 +60,9 @@ public enum Terms {
                         var f = asciiFold[Int(b)]
                         if f != 0 {
                             // A whole ASCII word of up to 15 bytes, eight bytes a step (most words).
-                            if n == 0 && !slow && i + 16 <= count, let len = asciiWord(p + i, into: wp) {
-                                body(UnsafeBufferPointer(start: wp, count: len))
-                                i += len + 1   // and the separator after it
+                            if n == 0 && !slow && i + 16 <= count, let w = asciiWord(p + i, into: wp) {
+                                body(UnsafeBufferPointer(start: wp, count: w.length), w.low, w.high)
+                                i += w.length + 1   // and the separator after it
                                 continue
                             }
                             if n == 0 && !slow { start = i }
@@ -84,7 +80,7 @@ public enum Terms {
                             i = j
                             // Ended at ASCII that is not a letter: the word is whole (most words end so).
                             if j < count, p[j] < 0x80, !slow {
-                                if n <= maxLength { body(UnsafeBufferPointer(start: wp, count: n)) }
+                                if n <= maxLength { emit(UnsafeBufferPointer(start: wp, count: n)) }
                                 n = 0
                                 i = j + 1
                             }
@@ -122,11 +118,11 @@ public enum Terms {
     }
 
     /// The length of the word at `p` when it is ASCII letters and digits, 15 bytes at most, and ends
-    /// at an ASCII byte that is not one; its bytes lowercased go to `out` (16 bytes, zero-padded).
-    /// nil otherwise (longer, or going on with other characters): the byte loop takes it. `p` must
-    /// be readable for 16 bytes.
+    /// at an ASCII byte that is not one; its bytes lowercased go to `out` (16 bytes, zero-padded)
+    /// and come back as two integers. nil otherwise (longer, or going on with other characters):
+    /// the byte loop takes it. `p` must be readable for 16 bytes.
     @inline(__always)
-    static func asciiWord(_ p: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> Int? {
+    static func asciiWord(_ p: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>) -> (length: Int, low: UInt64, high: UInt64)? {
         let raw = UnsafeRawPointer(p)
         let x0 = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
         let (a0, l0) = classify(x0)
@@ -146,7 +142,7 @@ public enum Terms {
         let w = UnsafeMutableRawPointer(out)
         w.storeBytes(of: low.littleEndian, as: UInt64.self)
         w.storeBytes(of: high.littleEndian, toByteOffset: 8, as: UInt64.self)
-        return length
+        return (length, low, high)
     }
 
     private static let highBits: UInt64 = 0x8080_8080_8080_8080

@@ -9,6 +9,24 @@ struct PackedWord: Equatable {
     var length: Int32
     var start: Int32
 
+    /// A word's two integers, from a buffer that can be read for 16 bytes whatever the word's
+    /// length: the bytes past the word are masked off.
+    @inline(__always)
+    static func key(_ word: UnsafeBufferPointer<UInt8>) -> (low: UInt64, high: UInt64) {
+        let raw = UnsafeRawPointer(word.baseAddress!), n = word.count
+        var low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
+        var high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        if n < 16 {
+            if n <= 8 {
+                high = 0
+                if n < 8 { low &= (1 &<< UInt64(n * 8)) &- 1 }
+            } else {
+                high &= (1 &<< UInt64((n - 8) * 8)) &- 1
+            }
+        }
+        return (low, high)
+    }
+
     /// The hash of a word: its two integers and length mixed, then any bytes past the 16th.
     @inline(__always)
     static func hash(_ low: UInt64, _ high: UInt64, _ n: Int, _ bytes: UnsafePointer<UInt8>) -> UInt64 {
@@ -19,15 +37,15 @@ struct PackedWord: Equatable {
     }
 }
 
-/// A set of words, each with a dense number in order of first appearance, for the index's two hot
-/// loops: counting a page's words, and merging every page's words into terms. No String is made per
-/// word. (A `[String: Int]` per word and per posting was most of the index's cost.) A struct over a
-/// pointer, not a class: a class's properties are checked for exclusive access at run time, which
-/// cost more than the lookups. One thread uses a table: it lives inside one page's or partition's work.
+/// A set of words, each with a dense number in order of first appearance, for the index's hot loop:
+/// looking up every word of every page. No String is made per word. (A `[String: Int]` per word was
+/// most of the index's cost.) A struct over a pointer, not a class: a class's properties are checked
+/// for exclusive access at run time, which cost more than the lookups. One thread uses a table.
 struct WordTable {
-    /// One open-addressing slot: the word's key, its number + 1 (0: empty), and two counters the
-    /// caller may use (a page's count of body words, saturating at 255, and the fields a word is in).
-    /// 24 bytes, so a page's table of 1,024 slots stays in the first-level cache.
+    /// One open-addressing slot: the word's key, its number + 1 (0: empty), and what `Postings`
+    /// keeps per term while it counts: the document (+ 1) of the term's open posting, the
+    /// posting's number, and its body count (saturating at 255) and fields so far. 32 bytes: two
+    /// slots to a cache line.
     struct Slot {
         var low: UInt64 = 0
         var high: UInt64 = 0
@@ -35,6 +53,8 @@ struct WordTable {
         var length: UInt8 = 0
         var count: UInt8 = 0
         var fields: UInt8 = 0
+        var doc: Int32 = 0
+        var posting: Int32 = 0
     }
 
     private(set) var words: [PackedWord] = []
@@ -100,32 +120,13 @@ struct WordTable {
         return slots + i
     }
 
-    /// The slot of a word whose buffer can be read for 16 bytes, whatever its length (as
-    /// `Terms.forEachWord` hands them out): the bytes past the word are masked off.
-    @inline(__always)
-    mutating func slot(word: UnsafeBufferPointer<UInt8>) -> UnsafeMutablePointer<Slot> {
-        let raw = UnsafeRawPointer(word.baseAddress!), n = word.count
-        var low = UInt64(littleEndian: raw.loadUnaligned(as: UInt64.self))
-        var high = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-        if n < 16 {
-            if n <= 8 {
-                high = 0
-                if n < 8 { low &= (1 &<< UInt64(n * 8)) &- 1 }
-            } else {
-                high &= (1 &<< UInt64((n - 8) * 8)) &- 1
-            }
-        }
-        return slot(low, high, n, hash: PackedWord.hash(low, high, n, word.baseAddress!), word.baseAddress!)
+    /// Calls `body` with every occupied slot.
+    func forEachSlot(_ body: (UnsafeMutablePointer<Slot>) -> Void) {
+        for i in 0..<size where slots[i].id != 0 { body(slots + i) }
     }
 
-    /// Each word's two counters, in word order.
-    func counters() -> [(count: UInt8, fields: UInt8)] {
-        var out = [(count: UInt8, fields: UInt8)](repeating: (0, 0), count: words.count)
-        for i in 0..<size where slots[i].id != 0 { out[Int(slots[i].id) - 1] = (slots[i].count, slots[i].fields) }
-        return out
-    }
-
-    private func sameTail(_ e: Int, _ bytes: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    /// Whether word `e`, longer than 16 bytes, has these bytes past its 16th.
+    func sameTail(_ e: Int, _ bytes: UnsafePointer<UInt8>, _ n: Int) -> Bool {
         guard Int(words[e].length) == n else { return false }   // the slot keeps lengths up to 255
         let start = Int(words[e].start)
         return arena.withUnsafeBufferPointer { a in

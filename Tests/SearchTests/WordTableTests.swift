@@ -27,31 +27,71 @@ import TestSupport
         }
     }
 
-    /// A page's table counts each distinct word once with how often it came, also for words longer
-    /// than the 16 bytes kept as integers (told apart by their arena bytes) and through many growths.
-    @Test func tableCountsEveryWordAsADictionaryWould() {
+    /// Counting in runs and merging gives each (term, document) its body count (saturating at 255)
+    /// and fields, as a dictionary would: also for words longer than the 16 bytes kept as integers
+    /// (told apart by their arena bytes), through many table growths, and for terms that recur in
+    /// documents far apart (a posting closed long after it was opened).
+    @Test func postingsCountEveryWordAsADictionaryWould() {
         var rng = SplitMix(seed: 29)
         let stems = ["a", "ab", "abcdefgh", "abcdefghi", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq", "abcdefghijklmnopr",
                      String(repeating: "z", count: 40), "x1", "東京", "économie"]
-        for _ in 0..<200 {
-            var text = ""
-            for _ in 0..<rng.below(600) {
-                text += stems[rng.below(stems.count)] + (rng.below(3) == 0 ? String(rng.below(50)) : "") + " "
+        func text(_ words: Int) -> String {
+            (0..<words).map { _ in stems[rng.below(stems.count)] + (rng.below(3) == 0 ? String(rng.below(50)) : "") }.joined(separator: " ")
+        }
+        for round in 0..<20 {
+            var docs = (0..<(1 + rng.below(40))).map { _ in
+                SearchDocument(url: "/", title: text(rng.below(4)), tags: (0..<rng.below(3)).map { _ in text(1) },
+                               headings: (0..<rng.below(3)).map { _ in text(2) }, text: text(rng.below(400)))
             }
-            var expected: [String: Int] = [:]
-            for w in Terms.words(text) { expected[w, default: 0] += 1 }
-            var table = WordTable(capacity: 4)
-            Terms.count(text, into: &table)
-            let counters = table.counters()
-            var got: [String: Int] = [:]
-            for e in 0..<table.count { got[table.list.string(e)] = Int(counters[e].count) }
-            #expect(got == expected)
+            if round == 0 { docs[0].text += String(repeating: " ab", count: 300) }   // a count past 255
+            struct Key: Hashable { var term: String, doc: Int32 }
+            var expected: [Key: (count: Int, fields: UInt8)] = [:]
+            for (d, doc) in docs.enumerated() {
+                let fields: [(String, UInt8)] = [(doc.text, 0), (doc.title, 1)] + doc.headings.map { ($0, 2) } + doc.tags.map { ($0, 4) }
+                for (field, bit) in fields {
+                    for w in Terms.words(field) {
+                        let k = Key(term: w, doc: Int32(d))
+                        var e = expected[k] ?? (0, 0)
+                        if bit == 0 { e.count = min(e.count + 1, 255) } else { e.fields |= bit }
+                        expected[k] = e
+                    }
+                }
+            }
+            // Runs of a few documents, so a run's table (starting small) grows several times.
+            var ranges: [Range<Int>] = [], at = 0
+            while at < docs.count { let n = min(docs.count - at, 1 + rng.below(6)); ranges.append(at..<(at + n)); at += n }
+            let runs = ranges.map { Postings.Run(docs, $0) }
+            var counted: [Key: (count: Int, fields: UInt8)] = [:]
+            for run in runs {
+                for p in run.postings {
+                    let k = Key(term: run.terms.string(Int(p.term)), doc: p.doc)
+                    #expect(counted[k] == nil, "one posting per term and document")
+                    counted[k] = (Int(p.count), p.fields)
+                }
+            }
+            #expect(counted.count == expected.count)
+            for (k, e) in expected { #expect(counted[k].map { $0 == e } == true, "\(k)") }
+            // Merged: every term once, its documents ascending, each with the score of its counts.
+            let merged = Postings(merging: runs)
+            #expect(Set((0..<merged.terms.words.count).map { merged.terms.string($0) }).count == merged.terms.words.count)
+            var scored = 0
+            for t in 0..<merged.terms.words.count {
+                let term = merged.terms.string(t), range = Int(merged.start[t])..<Int(merged.start[t + 1])
+                #expect(zip(range.dropLast(), range.dropFirst()).allSatisfy { merged.doc[$0] < merged.doc[$1] })
+                for i in range {
+                    guard let e = expected[Key(term: term, doc: merged.doc[i])] else { Issue.record("\(term) not in \(merged.doc[i])"); continue }
+                    let p = Postings.Posting(term: 0, doc: 0, count: UInt8(e.count), fields: e.fields)
+                    #expect(merged.score[i] == Postings.score(p))
+                    scored += 1
+                }
+            }
+            #expect(scored == expected.count)
         }
     }
 
     /// The size a shard is split by is the size written.
     @Test func shardSizeIsTheSizeWritten() {
-        let postings = SearchIndex.Postings(start: [0, 2, 5, 5], doc: [0, 7, 1, 2, 300], score: [1, 1000, 12, 3, 10])
+        let postings = Postings(start: [0, 2, 5, 5], doc: [0, 7, 1, 2, 300], score: [1, 1000, 12, 3, 10])
         typealias T = SearchIndex.TermID
         for terms in [[T(term: "b", id: 1), T(term: "a\"x", id: 0)], [T(term: "only", id: 0)], [T(term: "none", id: 2)], []] {
             #expect(SearchIndex.shardSize(terms, postings) == SearchIndex.shard(terms, postings).count)
