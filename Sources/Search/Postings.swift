@@ -1,10 +1,10 @@
 /// Every term's postings (a document and its score), counted in one pass over the documents.
 ///
 /// Documents are counted in runs of consecutive documents, a run to a thread, each in one table of
-/// its terms: a word is looked up once per occurrence, and its first occurrence in a document opens
-/// that document's posting. The runs' terms are then merged into one numbering. (A table per page,
-/// merged afterwards, looked every word up twice and filled and emptied a table per page; a small
-/// table per page in front of the run's measured slower still.)
+/// its terms: a word is looked up once per occurrence; its first occurrence in a document opens
+/// that document's posting, where the later ones count. The runs' terms are then merged into one
+/// numbering. (A table per page, merged afterwards, looked every word up twice and filled and
+/// emptied a table per page; a small table per page in front of the run's measured slower still.)
 struct Postings {
     /// Each term's postings: `doc[i]` and `score[i]` for `i` in `start[term]..<start[term + 1]`,
     /// documents ascending.
@@ -36,47 +36,66 @@ struct Postings {
         init() {}
 
         init(_ docs: [SearchDocument], _ range: Range<Int>) {
-            var table = WordTable(capacity: 1024)
+            var state = State()
+            defer { state.open.deallocate() }
             postings.reserveCapacity(range.count * 256)
             for d in range {
-                let doc = docs[d], n = Int32(truncatingIfNeeded: d)
-                add(doc.text, doc: n, field: 0, &table)
-                add(doc.title, doc: n, field: 1, &table)
-                for h in doc.headings { add(h, doc: n, field: 2, &table) }
-                for t in doc.tags { add(t, doc: n, field: 4, &table) }
+                let doc = docs[d]
+                state.begin(document: Int32(truncatingIfNeeded: d), first: Int32(truncatingIfNeeded: postings.count))
+                Self.count(doc.text, field: 0, &state)
+                Self.count(doc.title, field: 1, &state)
+                for h in doc.headings { Self.count(h, field: 2, &state) }
+                for t in doc.tags { Self.count(t, field: 4, &state) }
+                postings.append(contentsOf: UnsafeBufferPointer(start: state.open, count: state.openCount))
             }
-            // The counts of each term's last posting are still in its slot.
-            postings.withUnsafeMutableBufferPointer { p in
-                table.forEachSlot { s in
-                    if s.pointee.doc != 0 { Self.close(s, in: p) }
-                }
-            }
-            terms = table.list
+            terms = state.table.list
         }
 
-        /// Counts the words of one field of document `doc`. A term's counts for the document it is
-        /// in are kept in its slot, and written to the posting when the next document opens one.
-        private mutating func add(_ text: String, doc: Int32, field: UInt8, _ table: inout WordTable) {
+        /// The counting state of a run: its table of terms, and the postings of the document being
+        /// counted, which stay in this small buffer (and in cache) until the document is done.
+        private struct State {
+            var table = WordTable(capacity: 1024)
+            var open = UnsafeMutablePointer<Posting>.allocate(capacity: 1024)
+            var capacity = 1024
+            var openCount = 0
+            /// The number its first posting will have in the run: a slot's posting from here on is this document's.
+            var first: Int32 = 0
+            var doc: Int32 = 0
+
+            mutating func begin(document: Int32, first: Int32) {
+                doc = document
+                self.first = first
+                openCount = 0
+            }
+
+            mutating func grow() {
+                let larger = UnsafeMutablePointer<Posting>.allocate(capacity: capacity * 2)
+                larger.moveInitialize(from: open, count: openCount)
+                open.deallocate()
+                open = larger
+                capacity *= 2
+            }
+        }
+
+        /// Counts the words of one field of the current document: a term's first word in it opens
+        /// its posting, the rest count in that posting.
+        private static func count(_ text: String, field: UInt8, _ state: inout State) {
             Terms.forEachWord(text) { word, low, high in
                 let n = word.count, bytes = word.baseAddress!
-                let s = table.slot(low, high, n, hash: PackedWord.hash(low, high, n, bytes), bytes)
-                if s.pointee.doc != doc &+ 1 {
-                    if s.pointee.doc != 0 { postings.withUnsafeMutableBufferPointer { Self.close(s, in: $0) } }
-                    s.pointee.doc = doc &+ 1
-                    s.pointee.posting = Int32(truncatingIfNeeded: postings.count)
-                    s.pointee.count = 0
-                    s.pointee.fields = 0
-                    postings.append(Posting(term: s.pointee.id &- 1, doc: doc, count: 0, fields: 0))
+                let s = state.table.slot(low, high, n, hash: PackedWord.hash(low, high, n, bytes), bytes)
+                let k: Int
+                if s.pointee.posting >= state.first {
+                    k = Int(s.pointee.posting &- state.first)
+                } else {
+                    if state.openCount == state.capacity { state.grow() }
+                    k = state.openCount
+                    state.open[k] = Posting(term: s.pointee.id &- 1, doc: state.doc, count: 0, fields: 0)
+                    state.openCount += 1
+                    s.pointee.posting = state.first &+ Int32(truncatingIfNeeded: k)
                 }
-                if field == 0 { s.pointee.count &+= s.pointee.count < 255 ? 1 : 0 } else { s.pointee.fields |= field }
+                let p = state.open + k
+                if field == 0 { p.pointee.count &+= p.pointee.count < 255 ? 1 : 0 } else { p.pointee.fields |= field }
             }
-        }
-
-        @inline(__always)
-        private static func close(_ s: UnsafeMutablePointer<WordTable.Slot>, in p: UnsafeMutableBufferPointer<Posting>) {
-            let at = Int(s.pointee.posting)
-            p[at].count = s.pointee.count
-            p[at].fields = s.pointee.fields
         }
     }
 

@@ -31,7 +31,11 @@ public enum Terms {
             body(word, k.low, k.high)
         }
         let capacity = maxLength * 2 + 16
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { w in
+        let count = u.count
+        guard let p = u.baseAddress else { return }
+        // One closure holds the loop's state and `flush`: state shared across closures is boxed and
+        // checked for exclusive access at run time, on every word.
+        asciiFold.withUnsafeBufferPointer { asciiFold in withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { w in
             w.initialize(repeating: 0)
             let wp = w.baseAddress!
             var n = 0, start = 0, slow = false
@@ -50,71 +54,67 @@ public enum Terms {
                     emit(UnsafeBufferPointer(start: wp, count: n))
                 }
             }
-            let count = u.count
-            guard let p = u.baseAddress else { return }
-            asciiFold.withUnsafeBufferPointer { asciiFold in
-                var i = 0
-                while i < count {
-                    let b = p[i]
-                    if b < 0x80 {
-                        var f = asciiFold[Int(b)]
-                        if f != 0 {
-                            // A whole ASCII word of up to 15 bytes, eight bytes a step (most words).
-                            if n == 0 && !slow && i + 16 <= count, let w = asciiWord(p + i, into: wp) {
-                                body(UnsafeBufferPointer(start: wp, count: w.length), w.low, w.high)
-                                i += w.length + 1   // and the separator after it
-                                continue
-                            }
-                            if n == 0 && !slow { start = i }
-                            // A run of ASCII letters and digits in registers: most of the text.
-                            var k = n, j = i
-                            while true {
-                                if k < capacity { wp[k] = f }
-                                k += 1
-                                j += 1
-                                guard j < count, p[j] < 0x80 else { break }
-                                f = asciiFold[Int(p[j])]
-                                if f == 0 { break }
-                            }
-                            n = k
-                            i = j
-                            // Ended at ASCII that is not a letter: the word is whole (most words end so).
-                            if j < count, p[j] < 0x80, !slow {
-                                if n <= maxLength { emit(UnsafeBufferPointer(start: wp, count: n)) }
-                                n = 0
-                                i = j + 1
-                            }
-                        } else {
-                            if n > 0 || slow { flush(i) }
-                            i += 1
+            var i = 0
+            while i < count {
+                let b = p[i]
+                if b < 0x80 {
+                    var f = asciiFold[Int(b)]
+                    if f != 0 {
+                        // A whole ASCII word of up to 15 bytes, eight bytes a step (most words).
+                        if n == 0 && !slow && i + 16 <= count, let w = asciiWord(p + i, into: wp) {
+                            body(UnsafeBufferPointer(start: wp, count: w.length), w.low, w.high)
+                            i += w.length + 1   // and the separator after it
+                            continue
                         }
-                        continue
-                    }
-                    let b1 = i + 1 < count ? p[i + 1] : 0
-                    let b2 = i + 2 < count ? p[i + 2] : 0
-                    if b == 0xC3, let folded = latin1[Int(b1 & 0x3F)] {
-                        if folded.isEmpty { flush(i) } else {
-                            if n == 0 && !slow { start = i }
-                            for f in folded {
-                                if n < capacity { wp[n] = f }
-                                n += 1
-                            }
-                        }
-                        i += 2
-                    } else if b == 0xC2, !latin1Supplement(b1) {
-                        flush(i); i += 2  // no-break space, «», ·, ©…: not letters
-                    } else if b == 0xE2, b1 == 0x80 || (b1 == 0x81 && b2 < 0xB0) {
-                        flush(i); i += 3  // U+2000–U+206F: spaces, dashes, quotes, ellipsis
-                    } else {
                         if n == 0 && !slow { start = i }
-                        slow = true
+                        // A run of ASCII letters and digits in registers: most of the text.
+                        var k = n, j = i
+                        while true {
+                            if k < capacity { wp[k] = f }
+                            k += 1
+                            j += 1
+                            guard j < count, p[j] < 0x80 else { break }
+                            f = asciiFold[Int(p[j])]
+                            if f == 0 { break }
+                        }
+                        n = k
+                        i = j
+                        // Ended at ASCII that is not a letter: the word is whole (most words end so).
+                        if j < count, p[j] < 0x80, !slow {
+                            if n <= maxLength { emit(UnsafeBufferPointer(start: wp, count: n)) }
+                            n = 0
+                            i = j + 1
+                        }
+                    } else {
+                        if n > 0 || slow { flush(i) }
                         i += 1
-                        while i < count, p[i] & 0xC0 == 0x80 { i += 1 }
                     }
+                    continue
+                }
+                let b1 = i + 1 < count ? p[i + 1] : 0
+                let b2 = i + 2 < count ? p[i + 2] : 0
+                if b == 0xC3, let folded = latin1[Int(b1 & 0x3F)] {
+                    if folded.isEmpty { flush(i) } else {
+                        if n == 0 && !slow { start = i }
+                        for f in folded {
+                            if n < capacity { wp[n] = f }
+                            n += 1
+                        }
+                    }
+                    i += 2
+                } else if b == 0xC2, !latin1Supplement(b1) {
+                    flush(i); i += 2  // no-break space, «», ·, ©…: not letters
+                } else if b == 0xE2, b1 == 0x80 || (b1 == 0x81 && b2 < 0xB0) {
+                    flush(i); i += 3  // U+2000–U+206F: spaces, dashes, quotes, ellipsis
+                } else {
+                    if n == 0 && !slow { start = i }
+                    slow = true
+                    i += 1
+                    while i < count, p[i] & 0xC0 == 0x80 { i += 1 }
                 }
             }
             flush(count)
-        }
+        } }
     }
 
     /// The length of the word at `p` when it is ASCII letters and digits, 15 bytes at most, and ends

@@ -42,19 +42,14 @@ struct PackedWord: Equatable {
 /// most of the index's cost.) A struct over a pointer, not a class: a class's properties are checked
 /// for exclusive access at run time, which cost more than the lookups. One thread uses a table.
 struct WordTable {
-    /// One open-addressing slot: the word's key, its number + 1 (0: empty), and what `Postings`
-    /// keeps per term while it counts: the document (+ 1) of the term's open posting, the
-    /// posting's number, and its body count (saturating at 255) and fields so far. 32 bytes: two
-    /// slots to a cache line.
+    /// One open-addressing slot: the word's key, its number + 1 (0: empty), and the number of the
+    /// term's latest posting, for `Postings` (-1: none yet). 24 bytes: no length, as a word has no
+    /// zero byte, so words under 16 bytes are told apart by their zero-padded key alone.
     struct Slot {
         var low: UInt64 = 0
         var high: UInt64 = 0
         var id: Int32 = 0
-        var length: UInt8 = 0
-        var count: UInt8 = 0
-        var fields: UInt8 = 0
-        var doc: Int32 = 0
-        var posting: Int32 = 0
+        var posting: Int32 = -1
     }
 
     private(set) var words: [PackedWord] = []
@@ -88,12 +83,12 @@ struct WordTable {
     /// bytes (read past the 16th only). The pointer is good until the next call.
     @inline(__always)
     mutating func slot(_ low: UInt64, _ high: UInt64, _ n: Int, hash h: UInt64, _ bytes: UnsafePointer<UInt8>) -> UnsafeMutablePointer<Slot> {
-        let s = slots, mask = size - 1, length = UInt8(truncatingIfNeeded: min(n, 255))
+        let s = slots, mask = size - 1
         var i = Int(truncatingIfNeeded: h &>> shift)
         while true {
             let p = s + i
             if p.pointee.id == 0 { break }
-            if p.pointee.low == low, p.pointee.high == high, p.pointee.length == length, n <= 16 || sameTail(Int(p.pointee.id) - 1, bytes, n) {
+            if p.pointee.low == low, p.pointee.high == high, n < 16 || sameLong(Int(p.pointee.id) - 1, bytes, n) {
                 return p
             }
             i = (i + 1) & mask
@@ -116,18 +111,14 @@ struct WordTable {
             while slots[i].id != 0 { i = (i + 1) & (size - 1) }
         }
         words.append(word)
-        slots[i] = Slot(low: word.low, high: word.high, id: Int32(words.count), length: UInt8(min(n, 255)))
+        slots[i] = Slot(low: word.low, high: word.high, id: Int32(words.count))
         return slots + i
     }
 
-    /// Calls `body` with every occupied slot.
-    func forEachSlot(_ body: (UnsafeMutablePointer<Slot>) -> Void) {
-        for i in 0..<size where slots[i].id != 0 { body(slots + i) }
-    }
-
-    /// Whether word `e`, longer than 16 bytes, has these bytes past its 16th.
-    func sameTail(_ e: Int, _ bytes: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-        guard Int(words[e].length) == n else { return false }   // the slot keeps lengths up to 255
+    /// Whether word `e`, whose first 16 bytes match, has this length and these bytes past its 16th.
+    private func sameLong(_ e: Int, _ bytes: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+        guard Int(words[e].length) == n else { return false }
+        guard n > 16 else { return true }
         let start = Int(words[e].start)
         return arena.withUnsafeBufferPointer { a in
             for k in 16..<n where a[start + k] != bytes[k] { return false }

@@ -19,7 +19,9 @@ import TestSupport
                       "> quote with **bold**\n>\n> ```\n> quoted code\n> ```\n", "| a | b |\n|---|---|\n| 1 | `2` |\n", "# Heading {#h}\n",
                       "- item one\n- item two\n\n  ```sh\n  nested code\n  ```\n", "<div>raw <em>html</em></div>\n",
                       "```swift tab=\"Swift\"\nlet x = 1\n```\n```kotlin tab=\"Kotlin\"\nval x = 1\n```\n", "```\n\n  leading blank\n\n```\n",
-                      "Text with&nbsp;entity and <sup>2</sup>.\n"]
+                      "Text with&nbsp;entity and <sup>2</sup>.\n",
+                      // White space the eight-byte steps must stop at: doubled, tabs, CR, form feed, `!` after a space.
+                      "```\nif !ready  &&  !done {\r\n\treturn value!\u{0C}y }   \n  !!  ! !a  a long line of words to cover whole eight-byte steps\n```\n"]
         var options = MarkdownOptions()
         options.plainText = true
         for hook in [Self.highlighting, nil] {
