@@ -11,7 +11,9 @@ Files are served as they are on disk by a plain HTTP server; Pagefind's index an
 are gzip-compressed files already, Galley's are JSON and JavaScript, so the table gives Galley's
 bytes both as files and gzipped (what any host that compresses sends).
 
-Usage: search.py GALLEY CORPUS-SITE [--runs 15] [--words a,b,c]   (prints a Markdown table)
+`--cold` removes each output before its build: every file is written, as in a first build or CI.
+
+Usage: search.py GALLEY CORPUS-SITE [--runs 15] [--words a,b,c] [--cold]   (prints a Markdown table)
 """
 import argparse, gzip, json, os, re, shutil, statistics, subprocess, sys, tempfile, time
 
@@ -34,6 +36,7 @@ def main():
     ap.add_argument("galley"); ap.add_argument("site")
     ap.add_argument("--runs", type=int, default=15)
     ap.add_argument("--words", default="kotlin,ledger,checkpoint")
+    ap.add_argument("--cold", action="store_true", help="remove each output before its build (a first build, every file written)")
     args = ap.parse_args()
     galley = os.path.abspath(args.galley)
     work = tempfile.mkdtemp(prefix="galley-search-bench-", dir="/dev/shm" if os.path.isdir("/dev/shm") else None)
@@ -46,7 +49,9 @@ def main():
 
     def build(search):
         with open(yml, "w") as f: f.write(base_yml + ("" if search else "\nsearch: false\n"))
-        return timed([galley, "build", "--site", site, "--output", out if search else out + "-without"])
+        target = out if search else out + "-without"
+        if args.cold: shutil.rmtree(target, ignore_errors=True)
+        return timed([galley, "build", "--site", site, "--output", target])
     pairs = [(build(False), build(True)) for _ in range(args.runs)]
     without = min(p[0] for p in pairs)
     with_search = min(p[1] for p in pairs)
@@ -106,7 +111,7 @@ def main():
     finally:
         for p in procs: p.terminate()
         server.shutdown()
-    print(f"Corpus: {args.site}; {args.runs} pairs of builds; output on {'tmpfs' if work.startswith('/dev/shm') else 'disk'}\n")
+    print(f"Corpus: {args.site}; {args.runs} pairs of {'first builds (outputs removed)' if args.cold else 'rebuilds'}; output on {'tmpfs' if work.startswith('/dev/shm') else 'disk'}\n")
     print("| | Galley | Pagefind 1.5 |\n|---|---:|---:|")
     print(f"| time to build the index | +{(ratio - 1) * 100:.1f} % of the build (median of {len(ratios)} pairs, quartiles +{(quartiles[0] - 1) * 100:.1f} to +{(quartiles[2] - 1) * 100:.1f} %; fastest builds {without:.3f} s without, {with_search:.3f} s with) | {pagefind_time:.3f} s (a second pass over the output) |")
     print(f"| index size on disk | {galley_index / 1e6:.2f} MB | {pagefind_index / 1e6:.2f} MB |")

@@ -94,7 +94,7 @@ public struct SearchIndex: Sendable {
         }
         for (key, list) in byKey {
             let long = list.filter { Terms.length($0.term) > 2 }
-            if Terms.length(key) == 2, !long.isEmpty, shardSize(list, postings) > splitAbove {
+            if Terms.length(key) == 2, !long.isEmpty, shardSize(list, postings, above: splitAbove) > splitAbove {
                 split.append(key)
                 add(key, shard(list.filter { Terms.length($0.term) <= 2 }, postings))
                 var sub: [String: [TermID]] = [:]
@@ -149,8 +149,9 @@ public struct SearchIndex: Sendable {
         return Data(bytes)
     }
 
-    /// The size `shard` writes, counted without writing it (to decide on a split).
-    static func shardSize(_ terms: [TermID], _ postings: Postings) -> Int {
+    /// The size `shard` writes, counted without writing it (to decide on a split). Counting stops
+    /// once the size is past `above` (the shards that get split hold most postings).
+    static func shardSize(_ terms: [TermID], _ postings: Postings, above: Int = .max) -> Int {
         var size = 3 + max(terms.count - 1, 0)
         for t in terms {
             size += JSON.string(t.term).utf8.count + 3
@@ -161,24 +162,31 @@ public struct SearchIndex: Sendable {
                 size += decimalWidth(UInt32(postings.doc[p] - last)) + decimalWidth(UInt32(postings.score[p]))
                 last = postings.doc[p]
             }
+            if size > above { return size }
         }
         return size
     }
 
+    /// Digits by comparison, not division: shards are mostly small numbers, hundreds of thousands.
     @inline(__always)
-    private static func decimalWidth(_ value: UInt32) -> Int {
-        var width = 1, v = value
-        while v >= 10 { width += 1; v /= 10 }
+    private static func decimalWidth(_ v: UInt32) -> Int {
+        if v < 10 { return 1 }
+        if v < 100 { return 2 }
+        if v < 1000 { return 3 }
+        if v < 10_000 { return 4 }
+        var width = 5, rest = v / 100_000
+        while rest > 0 { width += 1; rest /= 10 }
         return width
     }
 
     @inline(__always)
     private static func writeDecimal(_ value: UInt32, _ out: UnsafeMutablePointer<UInt8>, _ i: inout Int) {
+        if value < 10 { out[i] = 48 &+ UInt8(truncatingIfNeeded: value); i += 1; return }
         let width = decimalWidth(value)
         var v = value
         var k = i + width - 1
         repeat {
-            out[k] = 48 + UInt8(v % 10)
+            out[k] = 48 &+ UInt8(truncatingIfNeeded: v % 10)
             v /= 10
             k -= 1
         } while v > 0

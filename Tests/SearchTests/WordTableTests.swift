@@ -89,12 +89,17 @@ import TestSupport
         }
     }
 
-    /// The size a shard is split by is the size written.
+    /// The size a shard is split by is the size written, and stopping early keeps its side of the limit.
     @Test func shardSizeIsTheSizeWritten() {
         let postings = Postings(start: [0, 2, 5, 5], doc: [0, 7, 1, 2, 300], score: [1, 1000, 12, 3, 10])
         typealias T = SearchIndex.TermID
         for terms in [[T(term: "b", id: 1), T(term: "a\"x", id: 0)], [T(term: "only", id: 0)], [T(term: "none", id: 2)], []] {
-            #expect(SearchIndex.shardSize(terms, postings) == SearchIndex.shard(terms, postings).count)
+            let size = SearchIndex.shard(terms, postings).count
+            #expect(SearchIndex.shardSize(terms, postings) == size)
+            // Counting that stops past a limit still tells which side of it the size is on.
+            for above in [0, 5, 12, size - 1, size, size + 1] {
+                #expect((SearchIndex.shardSize(terms, postings, above: above) > above) == (size > above), "\(terms) above \(above)")
+            }
         }
     }
 }
