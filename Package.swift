@@ -31,10 +31,10 @@ let package = Package(
         .target(name: "Charts", dependencies: ["TextBytes"]),
         // image sizes: width and height of PNG, JPEG, GIF, WebP and SVG files from their first bytes (no site model).
         .target(name: "ImageSize"),
-        // Byte-level text helpers both use: UTF-8 to String for mostly-ASCII buffers, eight-bytes-at-a-time scans.
+        // Byte-level text helpers the text modules share: UTF-8 to String for mostly-ASCII buffers, eight-bytes-at-a-time scans.
         .target(name: "TextBytes"),
         // search: the split index a reader's browser downloads piece by piece (no site model).
-        .target(name: "Search"),
+        .target(name: "Search", dependencies: ["TextBytes"]),
         // write + validate feeds (RSS, Atom, JSON Feed), parsed back with libxml2.
         .target(name: "Feed", dependencies: ["CLibXML2", "TextBytes"]),
         // check: HTML pages, internal links and feeds of a built site.

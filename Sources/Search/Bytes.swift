@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// JSON written byte by byte: the index is ten megabytes of text and hundreds of thousands of
 /// numbers, and building Strings for them was a third of the index's cost.
@@ -51,14 +52,10 @@ extension JSONBytes {
         let n = u.count
         var j = i
         let raw = UnsafeRawPointer(u.baseAddress!)
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        /// High bit set in some byte iff a byte of `x` is zero (bytes after a zero byte may be
-        /// marked too, which only ends the fast steps early).
-        @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x & highs }
+        // Bytes after a hit may be flagged too, which only ends the fast steps early.
         while j + 8 <= n {
             let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self))
-            let control = (x &- ones &* 0x20) & ~x & highs
-            if control | zeroByte(x ^ (ones &* 0x22)) | zeroByte(x ^ (ones &* 0x5C)) | zeroByte(x ^ (ones &* 0xE2)) != 0 { break }
+            if maybeBelow(x, 0x20) | maybeHasByte(x, 0x22) | maybeHasByte(x, 0x5C) | maybeHasByte(x, 0xE2) != 0 { break }
             j += 8
         }
         while j < n, u[j] >= 0x20, u[j] != 0x22, u[j] != 0x5C, u[j] != 0xE2 { j += 1 }

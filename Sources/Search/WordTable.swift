@@ -37,10 +37,11 @@ struct PackedWord: Equatable {
     }
 }
 
-/// A set of words, each with a dense number in order of first appearance, for the index's hot loop:
-/// looking up every word of every page. No String is made per word. (A `[String: Int]` per word was
-/// most of the index's cost.) A struct over a pointer, not a class: a class's properties are checked
-/// for exclusive access at run time, which cost more than the lookups. One thread uses a table.
+/// A set of words, each with a dense number in order of first appearance, for the index's hot loop
+/// (looking up every word of every page) and for merging the runs' terms. No String is made per
+/// word. (A `[String: Int]` per word was most of the index's cost.) A struct over a pointer, not a
+/// class: a class's properties are checked for exclusive access at run time, which cost more than
+/// the lookups. One thread uses a table.
 struct WordTable {
     /// One open-addressing slot: the word's key, its number + 1 (0: empty), and the number of the
     /// term's latest posting, for `Postings` (-1: none yet). 24 bytes: no length, as a word has no

@@ -60,6 +60,13 @@ public func maybeHasByte(_ x: UInt64, _ b: UInt8) -> UInt64 {
     return (t &- 0x0101_0101_0101_0101) & ~t & 0x8080_8080_8080_8080
 }
 
+/// The high bit of each byte of `x` below `b` (at most 0x80) is set; as with `maybeHasByte`, a byte
+/// just above a hit may be flagged too, but a hit is never missed.
+@inlinable @inline(__always)
+public func maybeBelow(_ x: UInt64, _ b: UInt8) -> UInt64 {
+    (x &- 0x0101_0101_0101_0101 &* UInt64(b)) & ~x & 0x8080_8080_8080_8080
+}
+
 /// Where `needle` first is in `hay`: memchr to each candidate first byte, then memcmp.
 public func findBytes(_ hay: UnsafePointer<UInt8>, _ count: Int, _ needle: UnsafePointer<UInt8>, _ length: Int) -> Int? {
     guard length > 0, count >= length else { return length == 0 ? 0 : nil }

@@ -38,4 +38,19 @@ import TextBytes
         }
         #expect(maybeHasByte(0x6161_6161_6161_6161, 0x3C) == 0)
     }
+
+    /// The first byte either test flags is the first true hit, and no hit means no flag: what the
+    /// eight-byte scanners (plain text, JSON escaping) stop on.
+    @Test func firstFlagIsTheFirstHit() {
+        var rng = SplitMix(seed: 13)
+        let interesting: [UInt8] = [0, 1, 0x09, 0x0A, 0x1F, 0x20, 0x21, 0x22, 0x26, 0x3C, 0x7F, 0x80, 0xE2, 0xFF]
+        for _ in 0..<20_000 {
+            let bytes = (0..<8).map { _ in rng.below(3) == 0 ? UInt8(rng.below(256)) : interesting[rng.below(interesting.count)] }
+            let x = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
+            let b = interesting[rng.below(interesting.count)]
+            func first(_ flags: UInt64) -> Int? { flags == 0 ? nil : flags.trailingZeroBitCount >> 3 }
+            #expect(first(maybeHasByte(x, b)) == bytes.firstIndex(of: b), "\(bytes) == \(b)")
+            if b <= 0x80 { #expect(first(maybeBelow(x, b)) == bytes.firstIndex { $0 < b }, "\(bytes) < \(b)") }
+        }
+    }
 }
