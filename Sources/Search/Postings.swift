@@ -147,8 +147,10 @@ struct Postings {
     }
 
     /// Consecutive document ranges to count on their own: several per core, so cores finish together.
-    static func runs(_ count: Int, cores: Int) -> [Range<Int>] {
-        let n = max(1, min(count, cores * 4))
-        return (0..<n).map { k in (count * k / n)..<(count * (k + 1) / n) }
+    /// Each starts at a multiple of `aligned` (the documents that share a fragment file stay in one run).
+    static func runs(_ count: Int, cores: Int, aligned: Int = 1) -> [Range<Int>] {
+        let groups = (count + aligned - 1) / aligned
+        let n = max(1, min(groups, cores * 4))
+        return (0..<n).map { k in min(count, groups * k / n * aligned)..<min(count, groups * (k + 1) / n * aligned) }
     }
 }

@@ -4,10 +4,12 @@ import Foundation
 /// manifest, then the shard of each query word's first letters, then the fragments of the results
 /// shown. All JSON, served as static files.
 ///
-/// - `manifest.json`: version, a content id (for cache busting), the number of documents, and the
-///   two-letter keys whose shards were split by a third letter.
+/// - `manifest.json`: version, a content id (for cache busting), the number of documents, how many
+///   documents share a fragment file (`per`), and the two-letter keys whose shards were split by a
+///   third letter.
 /// - `t/<hex of key>.json`: `{"term":[doc, score, doc, score…]}`, doc numbers delta-coded, ascending.
-/// - `d/<doc>.json`: what a result shows: URL, title, date, tags and the text snippets are cut from.
+/// - `d/<doc / per>.json`: an array of what each result shows: URL, title, date, tags and the text
+///   snippets are cut from (document `doc` is at `doc % per`).
 public struct SearchIndex: Sendable {
     public struct File: Sendable {
         /// Relative to the index folder.
@@ -30,18 +32,27 @@ public struct SearchIndex: Sendable {
     public static let splitAbove = 8_192
     /// Snippets come from the first this many bytes of a page's text.
     public static let textLimit = 24_000
+    /// Fragments of consecutive documents share a file up to about this many bytes (the largest a
+    /// single fragment gets): short posts then cost a reader no more per result than a long one, and
+    /// the build writes one file for several. Each file is another file to create, compare and link
+    /// on every build, and most of the index's cost on disk was its per-document files.
+    public static let fragmentFileBytes = textLimit
+    /// At most this many documents share a fragment file.
+    public static let maxPerFile = 64
 
     public static func build(_ docs: [SearchDocument]) -> SearchIndex {
         // Runs of consecutive documents on all cores: their words counted into postings, and each
         // document's fragment file.
-        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount)
+        // A run starts a fragment file, so each run writes its own files.
+        let per = perFile(docs)
+        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: per)
         let counted = Slots<Postings.Run>(count: runs.count, empty: Postings.Run())
-        let fragments = Slots<(File, UInt64)>(count: docs.count, empty: (File(path: "", data: Data()), 0))
+        let fragments = Slots<(File, UInt64)>(count: (docs.count + per - 1) / per, empty: (File(path: "", data: Data()), 0))
         DispatchQueue.concurrentPerform(iterations: runs.count) { r in
             counted.base[r] = Postings.Run(docs, runs[r])
-            for i in runs[r] {
-                let data = fragment(docs[i])
-                fragments.base[i] = (File(path: "d/\(i).json", data: data), ContentHash.of(data))
+            for first in stride(from: runs[r].lowerBound, to: runs[r].upperBound, by: per) {
+                let data = fragmentFile(docs[first..<min(first + per, docs.count)])
+                fragments.base[first / per] = (File(path: "d/\(first / per).json", data: data), ContentHash.of(data))
             }
         }
         let postings = Postings(merging: counted.take())
@@ -70,7 +81,7 @@ public struct SearchIndex: Sendable {
             id.add(f.path)
             id.add(h)
         }
-        var manifest = "{\"version\":1,\"id\":\"\(id.hex)\",\"docs\":\(docs.count),\"split\":["
+        var manifest = "{\"version\":2,\"id\":\"\(id.hex)\",\"docs\":\(docs.count),\"per\":\(per),\"split\":["
         manifest += split.map(JSON.string).joined(separator: ",") + "]}\n"
         return SearchIndex(files: [File(path: "manifest.json", data: Data(manifest.utf8))] + files.map(\.0),
                            documentCount: docs.count, termCount: postings.terms.words.count)
@@ -193,7 +204,36 @@ public struct SearchIndex: Sendable {
         i += width
     }
 
-    static func fragment(_ doc: SearchDocument) -> Data {
+    /// How many consecutive documents share a fragment file: a power of two, as many as keep a file
+    /// of documents of the median size within `fragmentFileBytes` (one for long posts, dozens for notes).
+    static func perFile(_ docs: [SearchDocument]) -> Int {
+        guard !docs.isEmpty else { return 1 }
+        let median = docs.map(fragmentSize).sorted()[docs.count / 2]
+        var per = 1
+        while per < maxPerFile, per * 2 * median <= fragmentFileBytes { per *= 2 }
+        return per
+    }
+
+    /// About the bytes of a document's fragment (before escaping), without writing it.
+    static func fragmentSize(_ doc: SearchDocument) -> Int {
+        min(doc.text.utf8.count, textLimit) + doc.url.utf8.count + doc.title.utf8.count + doc.date.utf8.count
+            + doc.tags.reduce(0) { $0 + $1.utf8.count + 3 } + 32
+    }
+
+    /// `[fragment, fragment…]` of consecutive documents.
+    static func fragmentFile(_ docs: ArraySlice<SearchDocument>) -> Data {
+        var out = JSONBytes()
+        out.bytes.reserveCapacity(docs.reduce(2) { $0 + fragmentSize($1) + 64 })
+        out.byte(UInt8(ascii: "["))
+        for (n, doc) in docs.enumerated() {
+            if n > 0 { out.byte(UInt8(ascii: ",")) }
+            fragment(doc, into: &out)
+        }
+        out.raw("]\n")
+        return Data(out.bytes)
+    }
+
+    static func fragment(_ doc: SearchDocument, into out: inout JSONBytes) {
         var text = doc.text
         if text.utf8.count > textLimit {
             // Cut at a character boundary at or before the limit (never inside a UTF-8 sequence).
@@ -202,8 +242,6 @@ public struct SearchIndex: Sendable {
             while end > 0, (all[end] & 0xC0) == 0x80 { end -= 1 }
             text = String(decoding: all[..<end], as: UTF8.self)
         }
-        var out = JSONBytes()
-        out.bytes.reserveCapacity(text.utf8.count + 256)
         out.raw("{\"u\":"); out.string(doc.url)
         out.raw(",\"t\":"); out.string(doc.title)
         out.raw(",\"d\":"); out.string(doc.date)
@@ -213,7 +251,6 @@ public struct SearchIndex: Sendable {
             out.string(tag)
         }
         out.raw("],\"x\":"); out.string(text)
-        out.raw("}\n")
-        return Data(out.bytes)
+        out.byte(UInt8(ascii: "}"))
     }
 }

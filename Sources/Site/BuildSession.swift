@@ -200,7 +200,15 @@ public actor BuildSession {
         let searchSignature = SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config)
         let searchStale = searchIndex?.signature != searchSignature
         let searchPosts = assembler.posts
-        async let searchMade: [OutputFile]? = searchStale ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config) : nil
+        // Streaming, its files go to disk from its own task as soon as it is done, while pages are still made.
+        let searchStream = stream.map { staging in
+            { @Sendable (files: [OutputFile]) throws -> [OutputFile] in
+                try staging.writeHere(files.filter(writable))
+                return files.map { OutputFile(path: $0.path, data: Data(), source: $0.source) }
+            }
+        }
+        async let searchMade: Result<[OutputFile], any Error>? = searchStale
+            ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config, then: searchStream) : nil
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
         let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
         phase("pages")
@@ -260,8 +268,9 @@ public actor BuildSession {
         if let kept = searchIndex, kept.signature == searchSignature {
             files += kept.files
         } else {
-            let made = await searchMade ?? []
-            searchIndex = (searchSignature, made)
+            let made: [OutputFile]
+            do { made = try await searchMade?.get() ?? [] } catch { throw BuildFailure(sink.all + [Self.writeError(options.output, error)]) }
+            if stream != nil { streamed.formUnion(made.lazy.filter(writable).map(\.path)) } else { searchIndex = (searchSignature, made) }
             files += made
             fresh.formUnion(made.map(\.path))
         }

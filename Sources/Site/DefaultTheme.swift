@@ -2234,7 +2234,8 @@ summary,
         "assets/search.js": #"""
 // Galley's search. The index is split (see README, "Search"): search/manifest.json, then one shard
 // per query word (t/<hex of its first letters>.json), then the fragment of each result shown
-// (d/<n>.json). Nothing is fetched until the box is used, and nothing from another site, ever.
+// (d/<n / per>.json, `per` consecutive documents to a file). Nothing is fetched until the box is
+// used, and nothing from another site, ever.
 (() => {
   "use strict";
   const forms = document.querySelectorAll("form[data-search]");
@@ -2262,6 +2263,11 @@ summary,
     return files.get(path);
   };
   const ready = () => (manifest ? Promise.resolve(manifest) : load("manifest.json").then((m) => (manifest = m || { split: [] })));
+  // What result `d` shows: its entry in the file it shares with its neighbours.
+  const fragment = (d) => {
+    const per = manifest.per || 1;
+    return load("d/" + Math.floor(d / per) + ".json").then((f) => (f && f[d % per]) || null);
+  };
 
   // Folding as the index does it: decompose, drop combining marks, lowercase.
   const fold = (s) => s.normalize("NFD").replace(/\p{Mn}/gu, "").toLowerCase();
@@ -2386,7 +2392,7 @@ summary,
       status.textContent = hits.length ? count(form, hits.length) : say(form, "noResults", { q: query });
       let shown = 0;
       async function more() {
-        const docs = await Promise.all(hits.slice(shown, shown + 10).map((d) => load("d/" + d + ".json")));
+        const docs = await Promise.all(hits.slice(shown, shown + 10).map(fragment));
         if (mine !== run) return;
         for (const doc of docs) if (doc) list.append(resultItem(doc, qs));
         shown += 10;
@@ -2446,7 +2452,7 @@ summary,
       const query = input.value;
       if (!words(query).length) { list.textContent = ""; close(); return; }
       const { qs, hits } = await search(query);
-      const docs = await Promise.all(hits.slice(0, 5).map((d) => load("d/" + d + ".json")));
+      const docs = await Promise.all(hits.slice(0, 5).map(fragment));
       if (mine !== run) return;
       list.textContent = "";
       docs.forEach((doc, i) => { if (doc) list.append(resultItem(doc, qs, list.id + "-" + i)); });

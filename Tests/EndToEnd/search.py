@@ -4,7 +4,7 @@
 Builds a site with `galley init` plus posts written for it, serves the output on loopback, and
 checks: a word that is only in one post's body finds that post first; prefix matching, accent
 folding and several words (all of them); titles outrank bodies; only the manifest, the shards
-and the fragments are fetched, all from this site; `/` focuses the box, arrows and Enter open a
+and the fragments are fetched (short posts share a fragment file), all from this site; `/` focuses the box, arrows and Enter open a
 result; `/search/?q=` works as a link; with JavaScript off the form goes to a web search
 restricted to the site; nothing scrolls sideways at 360 px with results open. Screenshots go to
 $SCREENSHOTS (if set).
@@ -113,6 +113,8 @@ def main():
         index_files = [u for u in fetched if "/search/" in u]
         paths = [urllib.parse.urlparse(u).path for u in index_files]
         check("the manifest, one shard and one fragment are fetched", sorted(p.split("/")[2] for p in paths) == ["d", "manifest.json", "t"], paths)
+        per = json.load(open(os.path.join(out, "search", "manifest.json"))).get("per")
+        check("short posts share a fragment file, and the result is read from its place in it", isinstance(per, int) and per > 1, per)
         check("no request leaves the site", all(u.startswith(base) for u in fetched), [u for u in fetched if not u.startswith(base)])
 
         hits = dropdown("bench")

@@ -23,6 +23,13 @@ struct BuiltIndex {
     }
     var manifest: [String: Any] { (try? json("manifest.json")) as? [String: Any] ?? [:] }
 
+    /// What search.js does for a result: its entry in the fragment file it shares with its neighbours.
+    func fragment(_ doc: Int) throws -> [String: Any] {
+        let per = try #require(manifest["per"] as? Int)
+        let file = try #require(try json("d/\(doc / per).json") as? [Any])
+        return try #require(file[doc % per] as? [String: Any])
+    }
+
     /// What search.js does for one word: the shard of its first letters (three when split), every
     /// term it begins, doc → best score (an exact term counts double).
     func lookup(_ word: String) throws -> [(doc: Int, score: Int)] {
@@ -81,7 +88,7 @@ struct BuiltIndex {
 @Test func fragmentsCarryWhatAResultShows() throws {
     let text = "Line one\n\"quoted\" \\ back\u{2028}sep\u{1}ctl"
     let index = BuiltIndex([SearchDocument(url: "/a/", title: "T \"q\"", date: "6 March 2026", tags: ["swift"], text: text)])
-    let d = try #require(try index.json("d/0.json") as? [String: Any])
+    let d = try index.fragment(0)
     #expect(d["u"] as? String == "/a/")
     #expect(d["t"] as? String == "T \"q\"")
     #expect(d["d"] as? String == "6 March 2026")
@@ -89,6 +96,41 @@ struct BuiltIndex {
     #expect(d["x"] as? String == text)
     let raw = String(decoding: index.files["d/0.json"]!, as: UTF8.self)
     #expect(!raw.contains("\u{2028}"), "U+2028 is escaped, so the file is also valid JavaScript")
+}
+
+@Test func shortDocumentsShareFragmentFilesAndLongOnesDoNot() throws {
+    // 300 notes of about 400 bytes: many to a file, each found where search.js looks for it.
+    let notes = (0..<300).map { n in
+        SearchDocument(url: "/note/\(n)/", title: "Note \(n)", text: String(repeating: "word\(n) ", count: 50))
+    }
+    let index = BuiltIndex(notes)
+    let per = try #require(index.manifest["per"] as? Int)
+    #expect(per > 8 && per <= SearchIndex.maxPerFile && per & (per - 1) == 0, "per = \(per)")
+    let fragmentFiles = index.files.keys.filter { $0.hasPrefix("d/") }
+    #expect(fragmentFiles.count == (300 + per - 1) / per)
+    for n in 0..<300 {
+        let d = try index.fragment(n)
+        #expect(d["u"] as? String == "/note/\(n)/")
+        #expect((d["x"] as? String)?.hasPrefix("word\(n) ") == true)
+    }
+    for path in fragmentFiles {
+        #expect(index.files[path]!.count <= 2 * SearchIndex.fragmentFileBytes, "\(path): \(index.files[path]!.count) bytes")
+    }
+    #expect(try index.lookup("word299").map(\.doc) == [299])
+    // Posts as long as the limit: one to a file.
+    let long = (0..<5).map { SearchDocument(url: "/\($0)/", title: "Long", text: String(repeating: "x ", count: SearchIndex.textLimit / 2)) }
+    #expect(BuiltIndex(long).manifest["per"] as? Int == 1)
+    #expect(BuiltIndex(long).files.keys.filter { $0.hasPrefix("d/") }.count == 5)
+}
+
+@Test func runsCoverEveryDocumentOnceAndStartAtAFileBoundary() {
+    for (count, per) in [(0, 1), (1, 1), (7, 4), (1000, 2), (1000, 64), (33, 64), (5, 1)] {
+        let runs = Postings.runs(count, cores: 2, aligned: per)
+        #expect(runs.first?.lowerBound == 0)
+        #expect(runs.last?.upperBound == count)
+        for (a, b) in zip(runs, runs.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+        for r in runs where !r.isEmpty { #expect(r.lowerBound % per == 0, "\(count), \(per): \(runs)") }
+    }
 }
 
 @Test func theIndexIsDeterministicAndItsIdFollowsTheContent() throws {
