@@ -2,17 +2,56 @@ import Foundation
 import TextBytes
 
 /// JSON written byte by byte: the index is ten megabytes of text and hundreds of thousands of
-/// numbers, and building Strings for them was a third of the index's cost.
+/// numbers, and building Strings for them was a third of the index's cost. The bytes are in a
+/// buffer of its own, which `take()` hands to a `Data` as it is: copying ten megabytes into Data
+/// cost the copy and as many page faults again.
 struct JSONBytes {
-    var bytes: [UInt8] = []
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
 
-    mutating func byte(_ b: UInt8) { bytes.append(b) }
-    mutating func raw(_ s: StaticString) {
-        s.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    init(capacity: Int = 256) {
+        self.capacity = max(capacity, 16)
+        base = malloc(self.capacity)!.assumingMemoryBound(to: UInt8.self)
     }
+
+    /// The bytes written, as Data that owns them (the writer is not to be used after).
+    mutating func take() -> Data {
+        if count < capacity / 2, let smaller = realloc(base, max(count, 1)) { base = smaller.assumingMemoryBound(to: UInt8.self) }
+        return Data(bytesNoCopy: base, count: count, deallocator: .free)
+    }
+
+    /// The bytes written, for a writer that is dropped after (`take()` is not called).
+    mutating func takeString() -> String {
+        defer { free(base) }
+        return String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self)
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        guard count + n > capacity else { return }
+        capacity = max(capacity * 2, count + n)
+        base = realloc(base, capacity)!.assumingMemoryBound(to: UInt8.self)
+    }
+
+    @inline(__always)
+    mutating func byte(_ b: UInt8) { reserve(1); base[count] = b; count += 1 }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let from = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: from, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func raw(_ s: StaticString) {
+        s.withUTF8Buffer { append($0) }
+    }
+
     /// A string literal; U+2028/U+2029 escaped too, so a fragment is also valid JavaScript.
     mutating func string(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { u in
             var i = 0
@@ -20,26 +59,26 @@ struct JSONBytes {
             while i < n {
                 // Runs that need no escape go in one copy.
                 let j = Self.plainRun(u, from: i)
-                if j > i { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: u[i..<j])); i = j; continue }
+                if j > i { append(UnsafeBufferPointer(rebasing: u[i..<j])); i = j; continue }
                 let b = u[i]
                 switch b {
-                case UInt8(ascii: "\""): bytes.append(92); bytes.append(b)
-                case 92: bytes.append(92); bytes.append(92)
-                case 10: bytes.append(92); bytes.append(UInt8(ascii: "n"))
-                case 13: bytes.append(92); bytes.append(UInt8(ascii: "r"))
-                case 9: bytes.append(92); bytes.append(UInt8(ascii: "t"))
+                case UInt8(ascii: "\""): byte(92); byte(b)
+                case 92: byte(92); byte(92)
+                case 10: byte(92); byte(UInt8(ascii: "n"))
+                case 13: byte(92); byte(UInt8(ascii: "r"))
+                case 9: byte(92); byte(UInt8(ascii: "t"))
                 case 0..<0x20:
-                    bytes.append(contentsOf: [92, UInt8(ascii: "u"), 48, 48, hexDigits[Int(b >> 4)], hexDigits[Int(b & 15)]])
+                    for e in [92, UInt8(ascii: "u"), 48, 48, hexDigits[Int(b >> 4)], hexDigits[Int(b & 15)]] { byte(e) }
                 case 0xE2 where i + 2 < n && u[i + 1] == 0x80 && (u[i + 2] == 0xA8 || u[i + 2] == 0xA9):
-                    bytes.append(contentsOf: Array("\\u202".utf8))
-                    bytes.append(u[i + 2] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
+                    raw("\\u202")
+                    byte(u[i + 2] == 0xA8 ? UInt8(ascii: "8") : UInt8(ascii: "9"))
                     i += 2
-                default: bytes.append(b)
+                default: byte(b)
                 }
                 i += 1
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        byte(UInt8(ascii: "\""))
     }
 }
 
@@ -68,14 +107,14 @@ let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
 enum JSON {
     static func string(_ s: String) -> String {
-        var out = JSONBytes()
+        var out = JSONBytes(capacity: s.utf8.count + 8)
         out.string(s)
-        return String(decoding: out.bytes, as: UTF8.self)
+        return out.takeString()
     }
 }
 
-/// A stable hash of the index's content, for its id (Swift's `Hasher` is seeded per process): eight
-/// bytes a step, so the ten megabytes of an index cost a few milliseconds.
+/// A stable hash of the index's content, for its id (Swift's `Hasher` is seeded per process): 32
+/// bytes a step, so the ten megabytes of an index cost about a millisecond.
 struct ContentHash {
     private var value: UInt64 = 0xcbf2_9ce4_8422_2325
 
@@ -87,19 +126,29 @@ struct ContentHash {
 
     mutating func add(_ s: String) { add(UInt64(s.utf8.count)); for b in s.utf8 { add(UInt64(b)) } }
 
+    /// Four lanes of 8 bytes a step, folded together at the end: one lane waits on its multiply
+    /// every step, four keep the multiplier busy (a fragment file is tens of kilobytes).
     mutating func add(_ bytes: UnsafeRawBufferPointer) {
         add(UInt64(bytes.count))
+        var a = value, b = ~value, c = value ^ 0x5555_5555_5555_5555, d = value ^ 0xAAAA_AAAA_AAAA_AAAA
+        @inline(__always) func word(_ at: Int) -> UInt64 { UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self)) }
         var i = 0
-        while i + 8 <= bytes.count {
-            add(UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)))
-            i += 8
+        while i + 32 <= bytes.count {
+            a = Self.mix(a, word(i)); b = Self.mix(b, word(i + 8)); c = Self.mix(c, word(i + 16)); d = Self.mix(d, word(i + 24))
+            i += 32
         }
+        value = a
+        add(b); add(c); add(d)
+        while i + 8 <= bytes.count { add(word(i)); i += 8 }
         while i < bytes.count { add(UInt64(bytes[i])); i += 1 }
     }
 
-    mutating func add(_ word: UInt64) {
+    mutating func add(_ word: UInt64) { value = Self.mix(value, word) }
+
+    @inline(__always)
+    private static func mix(_ value: UInt64, _ word: UInt64) -> UInt64 {
         let m = (value ^ word) &* 0x9E37_79B9_7F4A_7C15
-        value = (m << 29) | (m >> 35)
+        return (m << 29) | (m >> 35)
     }
 
     var hex: String { String(value, radix: 16) }

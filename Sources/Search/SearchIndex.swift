@@ -135,29 +135,28 @@ public struct SearchIndex: Sendable {
         for (t, name) in zip(sorted, names) {
             capacity += name.utf8.count + 4 + Int(postings.start[t.id + 1] - postings.start[t.id]) * 22
         }
-        let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            let out = buffer.baseAddress!
-            var i = 0
-            out[i] = UInt8(ascii: "{"); i += 1
-            for (n, (t, name)) in zip(sorted, names).enumerated() {
-                if n > 0 { out[i] = UInt8(ascii: ","); i += 1 }
-                for b in name.utf8 { out[i] = b; i += 1 }
-                out[i] = UInt8(ascii: ":"); out[i + 1] = UInt8(ascii: "["); i += 2
-                var last: Int32 = 0
-                let run = Int(postings.start[t.id])..<Int(postings.start[t.id + 1])
-                for p in run {
-                    if p > run.lowerBound { out[i] = UInt8(ascii: ","); i += 1 }
-                    writeDecimal(UInt32(postings.doc[p] - last), out, &i)
-                    out[i] = UInt8(ascii: ","); i += 1
-                    writeDecimal(UInt32(postings.score[p]), out, &i)
-                    last = postings.doc[p]
-                }
-                out[i] = UInt8(ascii: "]"); i += 1
+        // Written into a buffer Data then owns, shrunk to size (not copied: see `JSONBytes`).
+        let out = malloc(capacity)!.assumingMemoryBound(to: UInt8.self)
+        var i = 0
+        out[i] = UInt8(ascii: "{"); i += 1
+        for (n, (t, name)) in zip(sorted, names).enumerated() {
+            if n > 0 { out[i] = UInt8(ascii: ","); i += 1 }
+            for b in name.utf8 { out[i] = b; i += 1 }
+            out[i] = UInt8(ascii: ":"); out[i + 1] = UInt8(ascii: "["); i += 2
+            var last: Int32 = 0
+            let run = Int(postings.start[t.id])..<Int(postings.start[t.id + 1])
+            for p in run {
+                if p > run.lowerBound { out[i] = UInt8(ascii: ","); i += 1 }
+                writeDecimal(UInt32(postings.doc[p] - last), out, &i)
+                out[i] = UInt8(ascii: ","); i += 1
+                writeDecimal(UInt32(postings.score[p]), out, &i)
+                last = postings.doc[p]
             }
-            out[i] = UInt8(ascii: "}"); out[i + 1] = 10; i += 2
-            count = i
+            out[i] = UInt8(ascii: "]"); i += 1
         }
-        return Data(bytes)
+        out[i] = UInt8(ascii: "}"); out[i + 1] = 10; i += 2
+        let fitted = realloc(out, i) ?? UnsafeMutableRawPointer(out)
+        return Data(bytesNoCopy: fitted, count: i, deallocator: .free)
     }
 
     /// The size `shard` writes, counted without writing it (to decide on a split). Counting stops
@@ -222,15 +221,14 @@ public struct SearchIndex: Sendable {
 
     /// `[fragment, fragment…]` of consecutive documents.
     static func fragmentFile(_ docs: ArraySlice<SearchDocument>) -> Data {
-        var out = JSONBytes()
-        out.bytes.reserveCapacity(docs.reduce(2) { $0 + fragmentSize($1) + 64 })
+        var out = JSONBytes(capacity: docs.reduce(2) { $0 + fragmentSize($1) + 64 })
         out.byte(UInt8(ascii: "["))
         for (n, doc) in docs.enumerated() {
             if n > 0 { out.byte(UInt8(ascii: ",")) }
             fragment(doc, into: &out)
         }
         out.raw("]\n")
-        return Data(out.bytes)
+        return out.take()
     }
 
     static func fragment(_ doc: SearchDocument, into out: inout JSONBytes) {

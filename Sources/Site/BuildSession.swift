@@ -197,18 +197,11 @@ public actor BuildSession {
         let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
         let feedJobs = feedBuilder.jobs(assembler.posts, terms: assembler.terms)
         // The search index too (nil: the last one still holds).
-        let searchSignature = SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config)
-        let searchStale = searchIndex?.signature != searchSignature
+        // (A one-shot build keeps nothing for next time: no signature to compare.)
+        let searchSignature = stream == nil ? SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config) : 0
+        let searchStale = stream != nil || searchIndex?.signature != searchSignature
         let searchPosts = assembler.posts
-        // Streaming, its files go to disk from its own task as soon as it is done, while pages are still made.
-        let searchStream = stream.map { staging in
-            { @Sendable (files: [OutputFile]) throws -> [OutputFile] in
-                try staging.writeHere(files.filter(writable))
-                return files.map { OutputFile(path: $0.path, data: Data(), source: $0.source) }
-            }
-        }
-        async let searchMade: Result<[OutputFile], any Error>? = searchStale
-            ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config, then: searchStream) : nil
+        async let searchMade: [OutputFile]? = searchStale ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config) : nil
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
         let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
         phase("pages")
@@ -265,12 +258,22 @@ public actor BuildSession {
             fresh.formUnion(made.map(\.path))
         }
         phase("sitefiles")
+        // Streaming, the index's files are written on a thread of their own while this one checks
+        // the links below (one thread each; the pages before kept every core busy).
+        var searchWrite: Task<(any Error)?, Never>?
         if let kept = searchIndex, kept.signature == searchSignature {
             files += kept.files
         } else {
-            let made: [OutputFile]
-            do { made = try await searchMade?.get() ?? [] } catch { throw BuildFailure(sink.all + [Self.writeError(options.output, error)]) }
-            if stream != nil { streamed.formUnion(made.lazy.filter(writable).map(\.path)) } else { searchIndex = (searchSignature, made) }
+            let made = await searchMade ?? []
+            if let staging = stream {
+                let mine = made.filter(writable)
+                searchWrite = Task.detached {
+                    do { try staging.writeHere(mine); return nil } catch { return error }
+                }
+                streamed.formUnion(mine.map(\.path))
+            } else {
+                searchIndex = (searchSignature, made)
+            }
             files += made
             fresh.formUnion(made.map(\.path))
         }
@@ -285,9 +288,11 @@ public actor BuildSession {
         fresh.formUnion(aliasFiles.map(\.path))
         files += aliasFiles
         resolveCollisions(&files, assets: assets, sink: sink)
-        if sink.hasErrors { throw BuildFailure(sink.all) }
+        // (Nothing is thrown while the index is being written: the staging folder may go after a throw.)
+        if sink.hasErrors { _ = await searchWrite?.value; throw BuildFailure(sink.all) }
         sink.add(contentsOf: LinkAudit.audit(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,
                                            siteDirectory: options.siteDirectory))
+        if let problem = await searchWrite?.value { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         phase("links")
         report.posts = assembler.posts.count
         report.pages = files.filter { $0.path.hasSuffix(".html") }.count

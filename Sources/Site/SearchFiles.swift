@@ -29,14 +29,6 @@ enum SearchFiles {
         return index.files.map { OutputFile(path: "search/" + $0.path, data: $0.data, source: "search index") }
     }
 
-    /// The files, handed to `then` (which writes them, streaming) as soon as they are made.
-    static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig,
-                      then: (@Sendable ([OutputFile]) throws -> [OutputFile])?) async -> Result<[OutputFile], any Error> {
-        let made = await files(posts: posts, all: all, config: config)
-        guard let then else { return .success(made) }
-        return Result { try then(made) }
-    }
-
     /// What the index is made from, so `serve` rebuilds it only when a page's text, title, date or tags change.
     static func signature(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> Int {
         var h = Hasher()
