@@ -267,9 +267,7 @@ public actor BuildSession {
             let made = await searchMade ?? []
             if let staging = stream {
                 let mine = made.filter(writable)
-                searchWrite = Task.detached {
-                    do { try staging.writeHere(mine); return nil } catch { return error }
-                }
+                searchWrite = staging.writeAside(mine)
                 streamed.formUnion(mine.map(\.path))
             } else {
                 searchIndex = (searchSignature, made)
