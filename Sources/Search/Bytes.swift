@@ -4,7 +4,8 @@ import TextBytes
 /// JSON written byte by byte: the index is ten megabytes of text and hundreds of thousands of
 /// numbers, and building Strings for them was a third of the index's cost. The bytes are in a
 /// buffer of its own, which `take()` hands to a `Data` as it is: copying ten megabytes into Data
-/// cost the copy and as many page faults again.
+/// cost the copy and as many page faults again. A writer ends with `take()` or `takeString()`,
+/// which free or hand over its buffer, and is not copied.
 struct JSONBytes {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0

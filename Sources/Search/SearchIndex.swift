@@ -34,16 +34,15 @@ public struct SearchIndex: Sendable {
     public static let textLimit = 24_000
     /// Fragments of consecutive documents share a file up to about this many bytes (the largest a
     /// single fragment gets): short posts then cost a reader no more per result than a long one, and
-    /// the build writes one file for several. Each file is another file to create, compare and link
-    /// on every build, and most of the index's cost on disk was its per-document files.
+    /// the build writes one file for several (each is a file to create, or compare and link, on
+    /// every build).
     public static let fragmentFileBytes = textLimit
     /// At most this many documents share a fragment file.
     public static let maxPerFile = 64
 
     public static func build(_ docs: [SearchDocument]) -> SearchIndex {
-        // Runs of consecutive documents on all cores: their words counted into postings, and each
-        // document's fragment file.
-        // A run starts a fragment file, so each run writes its own files.
+        // Runs of consecutive documents on all cores: their words counted into postings, and their
+        // fragment files (a run starts where a file does).
         let per = perFile(docs)
         let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: per)
         let counted = Slots<Postings.Run>(count: runs.count, empty: Postings.Run())
