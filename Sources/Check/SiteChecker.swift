@@ -291,7 +291,7 @@ public struct SiteChecker: Sendable {
 
     /// Rules about the syntax of an XML or JSON file itself, whatever it holds.
     static func isWellFormednessRule(_ d: FeedDiagnostic) -> Bool {
-        d.rule == "json-well-formed" || (d.rule.hasPrefix("xml-") && d.rule != "xml-declaration-missing")
+        d.rule == "json-well-formed" || d.rule == "file-format" || (d.rule.hasPrefix("xml-") && d.rule != "xml-declaration-missing")
     }
 
     static func pageDiagnostics(_ scan: PageScan, path: String) -> [CheckDiagnostic] {

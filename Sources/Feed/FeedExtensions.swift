@@ -16,11 +16,12 @@ enum FeedExtensions {
     ]
 
     /// Checks every element of the document; `itemNames` are the elements that are items or entries.
-    static func check(_ root: XMLElementNode, itemNames: Set<String>, into f: inout Findings) {
-        visit(root, parent: nil, itemNames: itemNames, into: &f)
+    /// `rdf`: an RSS 1.0 document, where trackback URIs are `rdf:resource` attributes, not text.
+    static func check(_ root: XMLElementNode, itemNames: Set<String>, rdf: Bool = false, into f: inout Findings) {
+        visit(root, parent: nil, itemNames: itemNames, rdf: rdf, into: &f)
     }
 
-    static func visit(_ el: XMLElementNode, parent: XMLElementNode?, itemNames: Set<String>, into f: inout Findings) {
+    static func visit(_ el: XMLElementNode, parent: XMLElementNode?, itemNames: Set<String>, rdf: Bool, into f: inout Findings) {
         if let ns = el.namespace {
             for (pns, lat, long) in positions where ns == pns && (el.name == lat || el.name == long) {
                 let limit = el.name == lat ? 90.0 : 180.0
@@ -31,6 +32,12 @@ enum FeedExtensions {
             if ns == trackbackNS, el.name == "ping" || el.name == "about" {
                 if let parent, !itemNames.contains(parent.name) {
                     f.error("ext-trackback", "trackback:\(el.name) belongs in an item or entry, not in <\(parent.name)>", at: el)
+                } else if rdf {
+                    let resource = el.attributes["{\(RDFRules.rdfNS)}resource"]
+                    if resource.map(isFullURI) != true {
+                        f.error("ext-trackback", "trackback:\(el.name) in RSS 1.0 needs rdf:resource=\"…\" with an absolute URL"
+                                + (el.trimmedText.isEmpty ? "" : " (not the URL as text)"), at: el)
+                    }
                 } else if el.attributes.keys.contains(where: { $0.hasSuffix("resource") }) || !isFullURI(el.trimmedText) {
                     f.error("ext-trackback", "trackback:\(el.name) must hold an absolute URL as its text (RSS 1.0's rdf:resource form does not apply)", at: el)
                 }
@@ -45,7 +52,7 @@ enum FeedExtensions {
                 f.error("itunes-placement", "itunes:duration belongs in an item, not in <\(parent.name)>", at: el)
             }
         }
-        for c in el.children { visit(c, parent: el, itemNames: itemNames, into: &f) }
+        for c in el.children { visit(c, parent: el, itemNames: itemNames, rdf: rdf, into: &f) }
     }
 
     static func isFullURI(_ s: String) -> Bool {

@@ -158,6 +158,87 @@ extension FeedURL {
                 if c.value > 127 && !iri { return "it contains \"\(c)\"; non-ASCII characters must be %-encoded in a URL" }
             }
         }
+        return schemeProblem(s)
+    }
+
+    /// What the URL's own scheme forbids: an http(s) or ftp URL without a host (`http://`, `http:///x`;
+    /// RFC 9110 §4.2.1), or a `tag:` URI that does not follow RFC 4151.
+    static func schemeProblem(_ s: String) -> String? {
+        guard let sc = scheme(of: s) else { return nil }
+        let rest = s.dropFirst(sc.count + 1)
+        if sc == "http" || sc == "https" || sc == "ftp" {
+            guard rest.hasPrefix("//") else { return "a \(sc): URL needs \"//\" and a host after \"\(sc):\"" }
+            var authority = rest.dropFirst(2).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+            if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+            let host = authority.hasPrefix("[") ? authority : authority.prefix { $0 != ":" }
+            return host.isEmpty ? "it has no host (write \(sc)://example.com/…)" : nil
+        }
+        return sc == "tag" ? TagURI.problem(s) : nil
+    }
+}
+
+/// RFC 4151 `tag:` URIs: `tag:` authority `,` date `:` specific [`#` fragment], e.g.
+/// `tag:example.com,2026-03-06:/posts/1`. Readers key entries on ids; a malformed one is a typo that
+/// usually breaks uniqueness across sites, which is the point of the scheme.
+enum TagURI {
+    static func problem(_ s: String) -> String? {
+        let body = s.dropFirst(4)  // "tag:"
+        guard let comma = body.firstIndex(of: ",") else {
+            return "a tag: URI needs an authority and a date, e.g. tag:example.com,2026-03-06:specific (RFC 4151)"
+        }
+        let authority = body[..<comma]
+        let afterComma = body[body.index(after: comma)...]
+        guard let colon = afterComma.firstIndex(of: ":") else {
+            return "a tag: URI needs \":\" after its date, then the specific part (RFC 4151)"
+        }
+        let date = afterComma[..<colon]
+        let specific = afterComma[afterComma.index(after: colon)...]
+        if let why = authorityProblem(authority) { return why }
+        if !isTagDate(date) { return "the date \"\(date)\" of a tag: URI must be YYYY, YYYY-MM or YYYY-MM-DD (RFC 4151)" }
+        let allowed = "-._~!$&'()*+,;=:@/?%"
+        var inFragment = false
+        for c in specific.unicodeScalars {
+            if c == "#" && !inFragment { inFragment = true; continue }
+            guard c.isASCII, c.properties.isAlphabetic || ("0"..."9").contains(c) || allowed.unicodeScalars.contains(c) else {
+                return "the specific part of a tag: URI contains \"\(c)\", which must be %-encoded (RFC 4151)"
+            }
+        }
+        return nil
+    }
+
+    /// A domain name or an e-mail address, in lower case as RFC 4151 §2.1 recommends (and the W3C validator requires).
+    static func authorityProblem(_ a: Substring) -> String? {
+        let domain = a.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).last ?? ""
+        if let at = a.firstIndex(of: "@") {
+            let local = a[..<at]
+            guard !local.isEmpty, local.allSatisfy({ $0.isASCII && ($0.isLowercase || $0.isNumber || "-._".contains($0)) }) else {
+                return "the e-mail address \"\(a)\" of a tag: URI is not a lower-case address (RFC 4151)"
+            }
+        }
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        let ok = !domain.isEmpty && labels.allSatisfy { l in
+            !l.isEmpty && l.first != "-" && l.last != "-" && l.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || $0 == "-") }
+        }
+        return ok ? nil : "the authority \"\(a)\" of a tag: URI must be a lower-case domain name or e-mail address (RFC 4151)"
+    }
+
+    static func isTagDate(_ d: Substring) -> Bool {
+        let parts = d.split(separator: "-", omittingEmptySubsequences: false)
+        guard (1...3).contains(parts.count), parts[0].count == 4 else { return false }
+        guard parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }), parts.dropFirst().allSatisfy({ $0.count == 2 }) else { return false }
+        if parts.count > 1, !(1...12).contains(Int(parts[1])!) { return false }
+        if parts.count > 2, !(1...31).contains(Int(parts[2])!) { return false }
+        return true
+    }
+}
+
+extension FeedURL {
+    /// Why `s` is not an absolute http(s) URL a reader can fetch, or nil: the first thing wrong, said
+    /// plainly ("it contains white space", "it has no host"), rather than "not absolute" for all of them.
+    public static func httpProblem(_ s: String, iri: Bool = false) -> String? {
+        if let p = problem(s, iri: iri) { return p }
+        guard let sc = scheme(of: s) else { return "it is relative (write the whole URL, https://…)" }
+        guard sc == "http" || sc == "https" else { return "it is a \(sc): URL, not http(s)" }
         return nil
     }
 }

@@ -16,7 +16,7 @@ public enum FeedPolicy: Sendable {
 public enum FeedValidator {
     public enum Format: String, Sendable { case rss, atom, jsonFeed = "json", unknown }
 
-    /// Validates an RSS 2.0, Atom or JSON feed. `expectedSelfURL`, when given, must equal the feed's self link.
+    /// Validates an RSS (2.0, 0.9x, 1.0), Atom or JSON feed. `expectedSelfURL`, when given, must equal the feed's self link.
     /// Dates later than `now` + 1 day are warned about. Findings are sorted by line.
     /// `memo` lets many feeds sharing items (a site's feed and its term feeds) scan each item's text once.
     public static func validate(_ data: Data, expectedSelfURL: String? = nil, policy: FeedPolicy = .foreign, now: Date = Date(), memo: TextCheckMemo? = nil) -> [FeedDiagnostic] {
@@ -53,6 +53,11 @@ public enum FeedValidator {
         f.memo = memo
         f.policy = policy
         let firstByte = data.first { $0 != 32 && $0 != 9 && $0 != 10 && $0 != 13 && $0 != 0xEF && $0 != 0xBB && $0 != 0xBF }
+        if let kind = foreignFormat(data) {
+            // Starts with `{` like JSON, but calling it "malformed JSON" sends the author looking in the wrong place.
+            f.error("file-format", "this is \(kind), not a feed (neither XML nor JSON)", line: 1, column: 1)
+            return f.list
+        }
         switch firstByte == UInt8(ascii: "{") || firstByte == UInt8(ascii: "[") ? .jsonFeed : sniff(data) {
         case .jsonFeed:
             switch JSONParser.parse(data) {
@@ -74,16 +79,34 @@ public enum FeedValidator {
                     AtomRules.check(root, expectedSelf: expectedSelf, now: now, into: &f)
                 } else if root.name == "entry", root.namespace == AtomRules.ns {
                     AtomRules.check(entryDocument: root, now: now, into: &f)
+                } else if RDFRules.isRDF(root) {
+                    RDFRules.check(root, now: now, into: &f)
                 } else {
-                    f.error("feed-format-unknown", "root element <\(root.name)> is neither RSS 2.0 <rss> nor Atom <feed>", at: root)
+                    f.error("feed-format-unknown", "root element <\(root.name)> is not RSS <rss>, RSS 1.0 <rdf:RDF> or Atom <feed>", at: root)
                 }
             }
         }
         return f.list.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }
 
+    /// A document format that is neither XML nor JSON, recognised by its signature (a word processor's
+    /// RTF saved under a feed's name), or nil.
+    static func foreignFormat(_ data: Data) -> String? {
+        var head = Array(data.prefix(16))
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head.removeFirst(3) }
+        if head.starts(with: Array("{\\rtf".utf8)) { return "an RTF document (saved by a word processor; export the feed as plain text)" }
+        if head.starts(with: Array("%PDF-".utf8)) { return "a PDF document" }
+        if head.starts(with: [0x50, 0x4B, 0x03, 0x04]) { return "a ZIP archive (or a word processor's .docx)" }
+        return nil
+    }
+
     /// Only the syntax of a JSON file that is not a feed (a search index, data files): one error or none.
     public static func wellFormedJSON(_ data: Data) -> [FeedDiagnostic] {
+        if let kind = foreignFormat(data) {
+            var f = Findings()
+            f.error("file-format", "this is \(kind), not JSON", line: 1, column: 1)
+            return f.list
+        }
         if let e = JSONParser.syntaxError([UInt8](data)) {
             var f = Findings()
             f.error("json-well-formed", e.message, line: e.line, column: e.column)
@@ -110,6 +133,7 @@ public enum FeedValidator {
         guard bytes[first] == UInt8(ascii: "<") else { return .unknown }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.contains("<rss") { return .rss }
+        if text.contains("RDF"), text.contains(RDFRules.rss10NS) || text.contains(RDFRules.rss090NS) { return .rss }
         if text.contains("<feed") && text.contains("http://www.w3.org/2005/Atom") { return .atom }
         return .unknown
     }
@@ -126,6 +150,7 @@ public enum FeedValidator {
             }
             bytes = Array(String(decoding: units, as: UTF16.self).utf8)
         }
+        netscapeDTD(bytes, into: &f)
         let decl = Array("<?xml".utf8)
         if bytes.starts(with: decl) {
             // XML 1.1 changes which characters are legal; feed readers expect 1.0.
@@ -143,6 +168,17 @@ public enum FeedValidator {
         } else {
             f.warning("xml-declaration-missing", "feed has no <?xml version=\"1.0\" encoding=\"UTF-8\"?> declaration", line: 1, column: 1)
         }
+    }
+}
+
+extension FeedValidator {
+    /// RSS 0.91's DTD at my.netscape.com has been gone since 2007: readers that fetch DTDs fail on it.
+    static func netscapeDTD(_ head: [UInt8], into f: inout Findings) {
+        let text = String(decoding: head, as: UTF8.self)
+        guard let doctype = text.range(of: "<!DOCTYPE"),
+              let dtd = text[doctype.upperBound...].prefix(while: { $0 != ">" }).range(of: "my.netscape.com/publish/formats/rss-0.91.dtd") else { return }
+        let line = text[..<dtd.lowerBound].filter { $0 == "\n" }.count + 1
+        f.error("rss-deprecated-dtd", "the DOCTYPE names Netscape's RSS 0.91 DTD, which is no longer published; use http://www.rssboard.org/rss-0.91.dtd or leave the DOCTYPE out", line: line, column: 1)
     }
 }
 

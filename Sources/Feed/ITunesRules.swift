@@ -63,8 +63,10 @@ enum ITunesRules {
         }
         if let image = el.first("image", ns: ns) {
             let href = image.attributes["href"] ?? ""
-            if !FeedURL.isAbsoluteHTTP(href) {
-                f.error("itunes-image", "itunes:image needs href=\"…\" with an absolute http(s) URL (found \(href.isEmpty ? "none" : "\"\(href)\""))", at: image)
+            if href.isEmpty {
+                f.error("itunes-image", "itunes:image needs href=\"…\" with an absolute http(s) URL", at: image)
+            } else if let why = FeedURL.httpProblem(href) {
+                f.error("itunes-image", "itunes:image href \"\(href)\" is not an absolute http(s) URL: \(why)", at: image)
             }
         }
         for (name, max) in [("author", 255), ("keywords", 255), ("subtitle", 255), ("summary", 4000)] { limit(el, name, max, into: &f) }

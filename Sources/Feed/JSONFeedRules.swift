@@ -22,8 +22,8 @@ enum JSONFeedRules {
             f.error("json-title", "feed has no title", line: l, column: c)
         }
         for key in ["home_page_url", "feed_url", "icon", "favicon"] {
-            if let n = root[key], let s = n.string, !FeedURL.isAbsoluteHTTP(s) {
-                f.error("json-url-not-absolute", "\(key) must be an absolute URL (found \"\(s)\")", line: n.line, column: n.column)
+            if let n = root[key], let s = n.string, let why = FeedURL.httpProblem(s, iri: true) {
+                f.error("json-url-not-absolute", "\(key) \"\(s)\" is not an absolute http(s) URL: \(why)", line: n.line, column: n.column)
             }
         }
         if let feedURL = root["feed_url"]?.string {
@@ -67,8 +67,8 @@ enum JSONFeedRules {
                 f.error("json-item-content", "item has neither content_html nor content_text", line: item.line, column: item.column)
             }
             for key in ["url", "external_url", "image", "banner_image"] {
-                if let n = item[key], let s = n.string, !FeedURL.isAbsoluteHTTP(s) {
-                    f.error("json-url-not-absolute", "item \(key) must be an absolute URL (found \"\(s)\")", line: n.line, column: n.column)
+                if let n = item[key], let s = n.string, let why = FeedURL.httpProblem(s, iri: true) {
+                    f.error("json-url-not-absolute", "item \(key) \"\(s)\" is not an absolute http(s) URL: \(why)", line: n.line, column: n.column)
                 }
             }
             for key in ["date_published", "date_modified"] {
@@ -91,7 +91,9 @@ enum JSONFeedRules {
                 }
             }
             for attachment in item["attachments"]?.array ?? [] {
-                if attachment["url"]?.string.map(FeedURL.isAbsoluteHTTP) != true {
+                if let url = attachment["url"]?.string, let why = FeedURL.httpProblem(url, iri: true) {
+                    f.error("json-attachment", "attachment url \"\(url)\" is not an absolute http(s) URL: \(why)", line: attachment.line, column: attachment.column)
+                } else if attachment["url"]?.string == nil {
                     f.error("json-attachment", "attachment needs an absolute url", line: attachment.line, column: attachment.column)
                 }
                 if attachment["mime_type"]?.string.map(RSSRules.isMIMEType) != true {

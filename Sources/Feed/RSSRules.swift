@@ -12,8 +12,13 @@ enum RSSRules {
     static let itemSingles: Set<String> = ["title", "link", "description", "author", "comments", "guid", "pubDate", "source"]
 
     static func check(_ rss: XMLElementNode, expectedSelf: SelfExpectation?, now: Date, into f: inout Findings) {
-        if rss.attributes["version"] != "2.0" {
-            f.error("rss-version", "rss@version must be \"2.0\" (found \(rss.attributes["version"].map { "\"\($0)\"" } ?? "none"))", at: rss)
+        // 0.91 and 0.92 are still published and read; the W3C validator judges them by 2.0's rules.
+        if let v = rss.attributes["version"] {
+            if !["0.91", "0.92", "2.0"].contains(v) {
+                f.error("rss-version", "rss@version must be \"2.0\" (or \"0.91\", \"0.92\" for older feeds; found \"\(v)\")", at: rss)
+            }
+        } else {
+            f.error("rss-version", "rss has no version=\"…\" attribute; write version=\"2.0\"", at: rss)
         }
         let channels = rss.all("channel")
         guard let channel = channels.first else {
@@ -90,8 +95,8 @@ enum RSSRules {
             if let p = isPermaLink, p != "true", p != "false" {
                 f.error("rss-guid-ispermalink", "guid@isPermaLink must be \"true\" or \"false\" (found \"\(p)\")", at: guid)
             }
-            if isPermaLink != "false", !FeedURL.isAbsoluteHTTP(value) {
-                f.error("rss-guid-not-url", "guid is a permalink (isPermaLink is \(isPermaLink == nil ? "true by default" : "true")) but \"\(value)\" is not an absolute URL", at: guid)
+            if isPermaLink != "false", let why = FeedURL.httpProblem(value) {
+                f.error("rss-guid-not-url", "guid is a permalink (isPermaLink is \(isPermaLink == nil ? "true by default" : "true")) but \"\(value)\" is not an absolute URL: \(why)", at: guid)
             } else if value.isEmpty {
                 f.galleyRule("rss-guid-empty", "guid is empty", at: guid)
             } else if let first = guids[value] {
@@ -118,8 +123,8 @@ enum RSSRules {
         let url = enc.attributes["url"] ?? ""
         if url.isEmpty {
             f.error("rss-enclosure-url", "enclosure has no url", at: enc)
-        } else if !FeedURL.isAbsoluteHTTP(url) {
-            f.error("rss-enclosure-url", "enclosure@url \"\(url)\" is not an absolute http(s) URL", at: enc)
+        } else if let why = FeedURL.httpProblem(url) {
+            f.error("rss-enclosure-url", "enclosure@url \"\(url)\" is not an absolute http(s) URL: \(why)", at: enc)
         }
         let length = enc.attributes["length"]
         if length == nil || length!.isEmpty || !length!.allSatisfy({ $0.isASCII && $0.isNumber }) {
@@ -239,8 +244,16 @@ enum RSSRules {
 
     static func selfLink(_ channel: XMLElementNode, expectedSelf: SelfExpectation?, into f: inout Findings) {
         let links = channel.all("link", ns: atomNS)
-        for l in links where !(l.attributes["href"].map(FeedURL.isAbsoluteHTTP) ?? false) {
-            f.error("rss-url-not-absolute", "atom:link@href must be an absolute URL (found \"\(l.attributes["href"] ?? "")\")", at: l)
+        for l in links {
+            let href = l.attributes["href"] ?? ""
+            if href.isEmpty {
+                f.error("rss-url-not-absolute", "atom:link needs href=\"…\" with the feed's absolute URL", at: l)
+            } else if let why = FeedURL.problem(href, iri: true) {
+                f.error("rss-url-invalid", "atom:link@href \"\(href)\" is not a valid URL: \(why)", at: l)
+            } else if let why = FeedURL.httpProblem(href, iri: true) {
+                // A relative href resolves against the feed's own URL: readers may cope; the W3C validator warns.
+                f.galleyRule("rss-url-not-absolute", "atom:link@href \"\(href)\" should be an absolute http(s) URL: \(why)", at: l)
+            }
         }
         guard let selfLink = links.first(where: { $0.attributes["rel"] == "self" }) else {
             f.galleyRule("rss-self-link-missing", "channel has no <atom:link rel=\"self\"> giving the feed's own URL", at: channel)

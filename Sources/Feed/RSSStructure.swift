@@ -9,6 +9,10 @@ enum RSSStructure {
     static let itemChildren: Set<String> = RSSRules.itemSingles.union(["category", "enclosure"])
     static let imageChildren: Set<String> = ["url", "title", "link", "width", "height", "description"]
     static let textInputChildren: Set<String> = ["title", "description", "name", "link"]
+    /// Elements that hold text only.
+    static let textElements: Set<String> = ["title", "link", "description", "language", "copyright", "managingEditor", "webMaster",
+                                            "pubDate", "lastBuildDate", "generator", "docs", "ttl", "rating", "author", "comments",
+                                            "guid", "source", "category", "url", "width", "height", "name"]
     static let days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
     static func check(channel: XMLElementNode, into f: inout Findings) {
@@ -60,6 +64,12 @@ enum RSSStructure {
         for c in parent.children where c.namespace == nil && !allowed.contains(c.name) {
             let near = allowed.first { $0.lowercased() == c.name.lowercased() }
             f.error("rss-unknown-element", "<\(c.name)> is not an RSS 2.0 element of <\(parent.name)>\(near.map { " (did you mean <\($0)>?)" } ?? "; an extension needs its own namespace")", at: c)
+        }
+        for c in parent.children where c.namespace == nil && allowed.contains(c.name) && textElements.contains(c.name) {
+            // `<description>This is <i>not</i> it</description>`: markup that was meant to be escaped.
+            if let markup = c.children.first(where: { $0.namespace == nil }) {
+                f.error("rss-unknown-element", "<\(markup.name)> is not an RSS element; HTML in <\(c.name)> must be escaped (&lt;\(markup.name)&gt;) or in CDATA", at: markup)
+            }
         }
         if !parent.trimmedText.isEmpty {
             f.error("rss-unexpected-text", "<\(parent.name)> holds text outside any element: \"\(parent.trimmedText.prefix(40))\"", at: parent)

@@ -45,6 +45,11 @@ public struct XMLParseError: Error, Sendable {
     public var column: Int
 }
 
+/// The first error libxml2 reports during one parse.
+private final class FirstError {
+    var error: XMLParseError?
+}
+
 public enum XMLTree {
     /// libxml2 must be initialised once before threads use it (2.9 does it lazily, racily); `static let` runs once.
     private static let initialized: Bool = {
@@ -65,12 +70,28 @@ public enum XMLTree {
         guard let ctxt = xmlNewParserCtxt() else { return .failure(XMLParseError(message: "out of memory", line: 0, column: 0)) }
         defer { xmlFreeParserCtxt(ctxt) }
         let opts = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
+        // libxml2 goes on after some faults (an undeclared prefix, an undefined entity) and keeps only
+        // the last in `lastError`; the first is where the author must look, and the cause of the rest.
+        let first = FirstError()
+        let firstRef = Unmanaged.passRetained(first)
+        defer { firstRef.release() }
+        // The handler is per thread and the parse never suspends, so it cannot leak to other documents.
+        xmlSetStructuredErrorFunc(firstRef.toOpaque()) { ctx, error in
+            guard let ctx, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            let box = Unmanaged<FirstError>.fromOpaque(ctx).takeUnretainedValue()
+            guard box.error == nil else { return }
+            let e = error.pointee
+            let msg = e.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
+            box.error = XMLParseError(message: msg, line: Int(e.line), column: Int(e.int2))
+        }
+        defer { xmlSetStructuredErrorFunc(nil, nil) }
         let doc = bytes.withUnsafeBufferPointer { buf in
             buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { ptr in
                 xmlCtxtReadMemory(ctxt, ptr, Int32(buf.count), nil, nil, opts)
             }
         }
         func lastError() -> XMLParseError {
+            if let e = first.error { return e }
             let err = ctxt.pointee.lastError
             let msg = err.message.map { String(cString: $0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? "not well-formed"
             return XMLParseError(message: msg, line: Int(err.line), column: Int(err.int2))

@@ -84,7 +84,8 @@ let brokenFeeds: [BrokenFeed] = [
     BrokenFeed(rule: "xml-version", line: 1, data: feed(rssLines, [1: "<?xml version=\"1.1\" encoding=\"UTF-8\"?>"])),
     // RSS
     BrokenFeed(rule: "rss-guid-empty", line: 11, data: feed(rssLines, [11: "<guid isPermaLink=\"false\"> </guid>"])),
-    BrokenFeed(rule: "rss-version", line: 2, data: feed(rssLines, [2: "<rss version=\"0.91\" xmlns:atom=\"http://www.w3.org/2005/Atom\">"])),
+    BrokenFeed(rule: "rss-version", line: 2, data: feed(rssLines, [2: "<rss version=\"0.93\" xmlns:atom=\"http://www.w3.org/2005/Atom\">"])),
+    BrokenFeed(rule: "rss-version", line: 2, data: feed(rssLines, [2: "<rss xmlns:atom=\"http://www.w3.org/2005/Atom\">"])),
     BrokenFeed(rule: "rss-channel-missing", line: 2, data: Data("<?xml version=\"1.0\"?>\n<rss version=\"2.0\"></rss>".utf8)),
     BrokenFeed(rule: "rss-channel-required", line: 3, data: feed(rssLines, [4: ""])),
     BrokenFeed(rule: "rss-channel-required", line: 3, data: feed(rssLines, [6: ""])),
