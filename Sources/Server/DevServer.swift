@@ -26,6 +26,12 @@ public struct DevServerConfiguration: Sendable {
     /// (slow or half-sent requests must not hold sockets forever).
     public var idleTimeout: Double = 15
     public var headerTimeout: Double = 10
+    /// Open connections in all, and from one client address; beyond them a new connection takes the
+    /// slot of the one that has waited longest for request bytes.
+    public var maxConnections = 512
+    public var maxConnectionsPerClient = 64
+    /// Seconds a write may wait for a client that stopped reading.
+    public var sendTimeout: Double = 10
     /// The site's base path (`/project` for https://user.github.io/project): pages are served under it,
     /// as the host will, and `/` redirects there. "" for a site at the root.
     public var basePath = ""
@@ -74,6 +80,8 @@ public actor DevServer {
     /// Shared with the request handler; `publish` forwards to it.
     public nonisolated let hub: ReloadHub
     private var listener: HTTPListener?
+    /// Connections counted against the limits (tests).
+    var openConnections: Int { listener?.openConnections ?? 0 }
     private var heartbeatTask: Task<Void, Never>?
 
     public init(configuration: DevServerConfiguration) {
@@ -115,6 +123,9 @@ public actor DevServer {
         made.onFatal = onFatal
         made.idleTimeout = configuration.idleTimeout
         made.headTimeout = configuration.headerTimeout
+        made.maxConnections = configuration.maxConnections
+        made.maxPerClient = configuration.maxConnectionsPerClient
+        made.sendTimeout = configuration.sendTimeout
         made.start()
         listener = made
         startHeartbeat()

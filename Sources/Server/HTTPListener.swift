@@ -36,12 +36,15 @@ final class HTTPListener: @unchecked Sendable {
     let fd: Int32
     let port: UInt16
     private let respond: Respond
-    private let lock = NSLock()
-    private var connections: Set<Int32> = []
-    private var stopping = false
     private var acceptDone = DispatchSemaphore(value: 0)
-    /// Connections beyond this get 503 at once (a thread each; a burst must not exhaust the machine).
-    static let maxConnections = 512
+    /// A thread each: a burst must not exhaust the machine. Beyond these, a new connection takes the slot
+    /// of the one that has waited longest for request bytes (its client's own first); 503 only when
+    /// every slot is busy answering. Set before `start()`.
+    var maxConnections = 512
+    var maxPerClient = 64
+    private var table = ConnectionTable(maxTotal: 512, maxPerClient: 64)
+    /// Seconds a write may block on a client that does not read (a stalled reader must not hold a thread).
+    var sendTimeout: Double = 10
     /// Called if the accept loop ends while not stopping (the server can no longer serve).
     var onFatal: (@Sendable (String) -> Void)?
     /// Seconds a kept-alive connection may wait for its next request, and a started request for its head.
@@ -91,6 +94,7 @@ final class HTTPListener: @unchecked Sendable {
     }
 
     func start() {
+        table = ConnectionTable(maxTotal: maxConnections, maxPerClient: maxPerClient)
         let t = Thread { [self] in acceptLoop() }
         t.name = "galley-accept"
         t.start()
@@ -98,26 +102,26 @@ final class HTTPListener: @unchecked Sendable {
 
     /// Stops accepting, ends every connection, and returns once the accept loop is gone.
     func stop() {
-        lock.lock()
-        if stopping { lock.unlock(); return }
-        stopping = true
-        // Under the lock: a connection leaves the set before its descriptor is closed, so every
-        // number here is still ours. Shutting down a number after unlocking could hit a socket
-        // another server in this process was given meanwhile.
-        for c in connections { shutdown(c, Int32(SHUT_RDWR)) }
-        lock.unlock()
+        // Under the table's lock: a connection leaves it before its descriptor is closed, so every
+        // number there is still ours (after unlocking, a number could be another server's socket).
+        guard table.stopAll() else { return }
         shutdown(fd, Int32(SHUT_RDWR))
         acceptDone.wait()
         close(fd)
     }
 
-    private var isStopping: Bool { lock.lock(); defer { lock.unlock() }; return stopping }
+    private var isStopping: Bool { table.isStopping }
+
+    /// Connections counted against the limits (tests).
+    var openConnections: Int { table.liveCount }
 
     private func acceptLoop() {
         var backoff = 0.01
         var saidSo = false
         while true {
-            let c = accept(fd, nil, nil)
+            var peer = sockaddr_storage()
+            var peerLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
+            let c = withUnsafeMutablePointer(to: &peer) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { accept(fd, $0, &peerLength) } }
             if c < 0 {
                 let code = errno
                 if isStopping { break }
@@ -140,14 +144,12 @@ final class HTTPListener: @unchecked Sendable {
             }
             backoff = 0.01
             saidSo = false
-            lock.lock()
-            let full = connections.count >= Self.maxConnections
-            let stop = stopping
-            if !full && !stop { connections.insert(c) }
-            lock.unlock()
-            if stop { close(c); break }
+            if isStopping { close(c); break }
+            let full = table.admit(c, client: ConnectionTable.clientName(peer)) == .full
             var one: Int32 = 1
             setsockopt(c, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            var timeout = timeval(tv_sec: Int(sendTimeout), tv_usec: .init((sendTimeout - sendTimeout.rounded(.down)) * 1_000_000))
+            setsockopt(c, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             if full {
                 Self.send(c, answer: HTTPAnswer(status: 503, headers: [("Content-Type", "text/plain; charset=utf-8")],
                                                 body: Data("503 Service Unavailable: too many connections\n".utf8), close: true), head: false)
@@ -164,14 +166,16 @@ final class HTTPListener: @unchecked Sendable {
     /// Requests on one connection, one after another, until it closes or must.
     private func serve(_ c: Int32) {
         defer {
-            lock.lock(); connections.remove(c); lock.unlock()
+            table.remove(c)
             close(c)
         }
         var reader = HTTPRequestReader(fd: c, idleTimeout: idleTimeout, headTimeout: headTimeout)
         while !isStopping {
             let head: HTTPHead
             do {
+                table.setWaiting(c, true)
                 head = try reader.next()
+                table.setWaiting(c, false)
             } catch {
                 let (status, text): (Int, String)
                 switch error {
@@ -187,6 +191,9 @@ final class HTTPListener: @unchecked Sendable {
             }
             var answer = Self.frameCheck(head) ?? respond(head)
             if !head.keepAlive { answer.close = true }
+            // The body is never read: its bytes must not be taken for the next request.
+            if head.count("transfer-encoding") > 0 { answer.close = true }
+            if head.count("content-length") > 0, case .success(let n) = Self.contentLength(head), n > 0 { answer.close = true }
             guard Self.send(c, answer: answer, head: head.method == "HEAD") else { return }
             if let stream = answer.stream {
                 Self.pump(stream, to: c)
@@ -194,22 +201,6 @@ final class HTTPListener: @unchecked Sendable {
             }
             if answer.close { return }
         }
-    }
-
-    /// Requests this server refuses before looking at them: ambiguous framing, two Hosts, bodies.
-    static func frameCheck(_ head: HTTPHead) -> HTTPAnswer? {
-        func refuse(_ status: Int, _ text: String) -> HTTPAnswer {
-            HTTPAnswer(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Data(text.utf8), close: true)
-        }
-        if head.count("host") > 1 { return refuse(400, "400 Bad Request: more than one Host header\n") }
-        if head.version == "HTTP/1.1" && head.count("host") == 0 { return refuse(400, "400 Bad Request: no Host header\n") }
-        if head.header("content-length") != nil && head.header("transfer-encoding") != nil {
-            return refuse(400, "400 Bad Request: both Content-Length and Transfer-Encoding\n")
-        }
-        if head.count("content-length") > 1 { return refuse(400, "400 Bad Request: more than one Content-Length\n") }
-        let known: Set = ["GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE", "CONNECT"]
-        if !known.contains(head.method) { return refuse(501, "501 Not Implemented: \(head.method)\n") }
-        return nil
     }
 
     /// Writes the status line, headers and body in one buffer; false when the peer is gone.
@@ -243,7 +234,8 @@ final class HTTPListener: @unchecked Sendable {
                 #else
                 let n = Darwin.send(c, p, left, 0)
                 #endif
-                if n < 0 { if errno == EINTR || errno == EAGAIN { continue }; return false }
+                // EAGAIN is the send timeout (SO_SNDTIMEO): a client that stopped reading; give up on it.
+                if n < 0 { if errno == EINTR { continue }; return false }
                 left -= n
                 p += n
             }

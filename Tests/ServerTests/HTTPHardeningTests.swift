@@ -15,10 +15,18 @@ struct HTTPHardeningTests {
         let fd: Int32
         var buffer: [UInt8] = []
 
-        init(port: UInt16, timeout: Int = 5) throws {
+        /// `source`: another loopback address to connect from (127.0.0.2 is another client to the server).
+        init(port: UInt16, timeout: Int = 5, source: String? = nil) throws {
             fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             var tv = timeval(tv_sec: timeout, tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+            if let source {
+                var from = sockaddr_in()
+                from.sin_family = sa_family_t(AF_INET)
+                inet_pton(AF_INET, source, &from.sin_addr)
+                let b = withUnsafePointer(to: &from) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+                if b != 0 { close(fd); throw RawHTTPError.connect(errno) }
+            }
             var a = sockaddr_in()
             a.sin_family = sa_family_t(AF_INET)
             a.sin_port = port.bigEndian
