@@ -20,8 +20,18 @@ struct LinkResolver: Sendable {
     }
 
     func resolve(_ raw: String, from page: String) -> Outcome {
+        resolveWithTarget(raw, from: page).outcome
+    }
+
+    /// The file an internal link leads to (nil when external, outside the site or missing).
+    func targetFile(_ raw: String, from page: String) -> String? {
+        let (outcome, target) = resolveWithTarget(raw, from: page)
+        return outcome == .external || outcome == .outsideSite ? nil : target
+    }
+
+    private func resolveWithTarget(_ raw: String, from page: String) -> (outcome: Outcome, target: String?) {
         let ref = LinkResolver.trim(raw)
-        if FeedURL.scheme(of: ref) != nil || ref.hasPrefix("//") { return .external }
+        if FeedURL.scheme(of: ref) != nil || ref.hasPrefix("//") { return (.external, nil) }
         var pathPart = Substring(ref)
         var fragment: String?
         // By bytes, not Characters: `#` followed by U+FE0F (an id made from `### ⚖️ …`) is one Character
@@ -40,17 +50,19 @@ struct LinkResolver: Sendable {
             var joined = decoded.utf8.first == 47 ? decoded : "/" + dir + decoded
             if decoded.utf8.first == 47, basePath != "/" {
                 let base = basePath.hasSuffix("/") ? basePath : basePath + "/"
-                guard joined.hasPrefix(base) || joined + "/" == base else { return .outsideSite }
+                guard joined.hasPrefix(base) || joined + "/" == base else { return (.outsideSite, nil) }
                 joined = "/" + joined.dropFirst(min(base.count, joined.count))
             }
-            guard let normal = LinkResolver.normalize(joined) else { return .outsideSite }
-            guard let file = lookup(normal, trailingSlash: decoded.hasSuffix("/")) else { return .missingFile(decoded.hasSuffix("/") ? (normal.isEmpty ? "" : normal + "/") + "index.html" : normal) }
+            guard let normal = LinkResolver.normalize(joined) else { return (.outsideSite, nil) }
+            guard let file = lookup(normal, trailingSlash: decoded.hasSuffix("/")) else {
+                return (.missingFile(decoded.hasSuffix("/") ? (normal.isEmpty ? "" : normal + "/") + "index.html" : normal), nil)
+            }
             target = file
         }
-        guard let fragment, !fragment.isEmpty, fragment != "top" else { return .ok }
-        guard let pageIDs = ids[target] else { return .ok }  // not an HTML page: no ids to check
+        guard let fragment, !fragment.isEmpty, fragment != "top" else { return (.ok, target) }
+        guard let pageIDs = ids[target] else { return (.ok, target) }  // not an HTML page: no ids to check
         let name = LinkResolver.percentDecoded(Substring(fragment))
-        return pageIDs.contains(name) || pageIDs.contains(fragment) ? .ok : .missingAnchor(file: target, fragment: name)
+        return (pageIDs.contains(name) || pageIDs.contains(fragment) ? .ok : .missingAnchor(file: target, fragment: name), target)
     }
 
     /// The served file for a root-relative path (without leading `/`).

@@ -14,6 +14,9 @@ public struct CheckDiagnostic: Sendable, Hashable {
     public var severity: FeedDiagnostic.Severity
     public var rule: String
     public var message: String
+    /// What the finding is about, when the same thing can be found in several files (a post's text in
+    /// every feed): findings with the same rule and subject are reported once.
+    public var subject: String? = nil
     public init(path: String, line: Int, column: Int, severity: FeedDiagnostic.Severity, rule: String, message: String) {
         self.path = path
         self.line = line
@@ -168,39 +171,7 @@ public struct SiteChecker: Sendable {
             }
             for await d in group { pageFindings += d }
         }
-        return diagnostics + SiteChecker.reportedOnce(pages: pageFindings, feeds: feedFindings)
-    }
-
-    /// A broken reference and what it resolves to (`file` or `file#id`), so copies of one mistake can be told apart.
-    struct Finding: Sendable {
-        var diagnostic: CheckDiagnostic
-        var target: String
-    }
-
-    /// One problem, one report: a post's broken link is on its page and in every feed that carries the post
-    /// (one link gave 19 errors). Feed findings whose target a page already reports are folded into it
-    /// ("also in 18 feeds"); the rest are reported once, in the first feed, with the count of the others.
-    static func reportedOnce(pages: [Finding], feeds: [Finding]) -> [CheckDiagnostic] {
-        var feedsByTarget: [String: [Finding]] = [:]
-        for f in feeds { feedsByTarget[f.target, default: []].append(f) }
-        var out: [CheckDiagnostic] = []
-        var onPages = Set<String>()
-        for p in pages {
-            var d = p.diagnostic
-            if onPages.insert(p.target).inserted, let copies = feedsByTarget[p.target] {
-                let n = Set(copies.map(\.diagnostic.path)).count
-                d.message += " (also in \(n) feed\(n == 1 ? "" : "s"))"
-            }
-            out.append(d)
-        }
-        for (target, copies) in feedsByTarget where !onPages.contains(target) {
-            let sorted = copies.sorted { ($0.diagnostic.path, $0.diagnostic.line) < ($1.diagnostic.path, $1.diagnostic.line) }
-            var d = sorted[0].diagnostic
-            let others = Set(sorted.map(\.diagnostic.path)).count - 1
-            if others > 0 { d.message += " (also in \(others) other feed\(others == 1 ? "" : "s"))" }
-            out.append(d)
-        }
-        return out
+        return SiteChecker.textFindingsOnce(diagnostics) + SiteChecker.reportedOnce(pages: pageFindings, feeds: feedFindings)
     }
 
     /// A reference as shown in a one-line message: whitespace collapsed, long values cut.
@@ -223,11 +194,14 @@ public struct SiteChecker: Sendable {
     static func linkFindings(_ refs: [PageReference], page: String, resolver: LinkResolver, display: String,
                              memo: inout [String: LinkResolver.Outcome]) -> [Finding] {
         var out: [Finding] = []
-        for ref in refs {
+        for (index, ref) in refs.enumerated() {
             var target = ""
             func report(_ rule: String, _ message: String) {
+                // The page the nearest link before it leads to: on a list page, the post whose excerpt this is.
+                let before = refs[..<index].last { $0.kind == .link && resolver.targetFile($0.url, from: page) != nil }
+                let shownWith = before.flatMap { resolver.targetFile($0.url, from: page) }.map { String(display.dropLast(page.count)) + $0 }
                 out.append(Finding(diagnostic: CheckDiagnostic(path: display, line: ref.line, column: ref.column, severity: .error, rule: rule, message: message),
-                                   target: target))
+                                   target: target, shownWith: shownWith))
             }
             let url = shown(ref.url)
             let outcome: LinkResolver.Outcome
@@ -299,7 +273,11 @@ public struct SiteChecker: Sendable {
     }
 
     static func feedDiagnostics(_ diags: [FeedDiagnostic], path: String) -> [CheckDiagnostic] {
-        diags.map { CheckDiagnostic(path: $0.path ?? path, line: $0.line, column: $0.column, severity: $0.severity, rule: $0.rule, message: $0.message) }
+        diags.map {
+            var d = CheckDiagnostic(path: $0.path ?? path, line: $0.line, column: $0.column, severity: $0.severity, rule: $0.rule, message: $0.message)
+            d.subject = $0.subject
+            return d
+        }
     }
 
     /// The URL path a built folder is served under, as its home page says (`<link rel="canonical"

@@ -131,6 +131,9 @@ public struct FeedDiagnostic: Sendable, Hashable {
     public var column: Int
     /// The file the finding is about when it is not the feed itself (e.g. a post's source).
     public var path: String?
+    /// What the finding is about when copies of it are expected elsewhere (the text a text check
+    /// faulted, as a hash): `galley check` reports such copies across feeds once.
+    public var subject: String? = nil
     public init(severity: Severity, rule: String, message: String, line: Int = 0, column: Int = 0, path: String? = nil) {
         self.severity = severity
         self.rule = rule

@@ -117,11 +117,16 @@ enum TextChecks {
     static func check(_ text: String, field: String, line: Int, column: Int, into f: inout Findings) {
         let found = f.memo?.encodingChecks(text) { .init(c1: hasC1Control(text), mojibake: looksDoubleEncoded(text)) }
             ?? .init(c1: hasC1Control(text), mojibake: looksDoubleEncoded(text))
+        guard found.c1 || found.mojibake else { return }
+        // The same post text is in every feed that carries the post: one subject for all its copies.
+        let subject = String(text.utf8.count) + ":" + String(text.hashValue, radix: 36)
         if found.c1 {
             f.warning("feed-c1-control", "\(field) contains C1 control characters (U+0080–U+009F), usually Windows-1252 text decoded wrongly", line: line, column: column)
+            f.list[f.list.count - 1].subject = subject
         }
         if found.mojibake {
             f.warning("feed-mojibake", "\(field) looks double-encoded (UTF-8 read as Latin-1, e.g. \"Ã©\" for \"é\")", line: line, column: column)
+            f.list[f.list.count - 1].subject = subject
         }
     }
 
