@@ -20,6 +20,6 @@ struct CheckCommandTests {
         let lines = check.output.split(separator: "\n")
         #expect(lines.count == 1, "\(check.output)")
         #expect(lines.first?.hasPrefix("::error file=\(site)/content/posts/2026-01-03-broken.md,line=4,col=12,title=link-broken::") == true, "\(check.output)")
-        #expect(lines.first?.contains("also in 3 feeds") == true && lines.first?.contains("also on 1 list page") == true)
+        #expect(lines.first?.contains("also in 3 feeds") == true && lines.first?.contains("also shown on 1 page") == true, "\(check.output)")
     }
 }
