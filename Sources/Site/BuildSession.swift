@@ -230,7 +230,7 @@ public actor BuildSession {
             if !builtInWritten { fresh.insert(path) }
         }
         builtInWritten = stream == nil
-        // Charts' standalone SVG files (feeds show them as images).
+        // Charts' and diagrams' standalone SVG files (feeds show them as images).
         var chartPaths = Set<String>()
         for doc in renderedDocs {
             for (path, svg) in doc.charts.sorted(by: { $0.key < $1.key }) where chartPaths.insert(path).inserted {
@@ -358,7 +358,7 @@ public actor BuildSession {
 
     private func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: String] {
         let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.fingerprint }
-        for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.fingerprint, $0.charts.isEmpty ? Highlighter.inlineStyles(in: $0.html) : ChartBlocks.feedImages(Highlighter.inlineStyles(in: $0.html), absolute: absolute)) }) {
+        for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.fingerprint, $0.charts.isEmpty ? Highlighter.inlineStyles(in: $0.html) : DiagramBlocks.feedImages(ChartBlocks.feedImages(Highlighter.inlineStyles(in: $0.html), absolute: absolute), absolute: absolute)) }) {
             feedHTML[path] = (print, html)
         }
         if feedHTML.count != posts.count {
