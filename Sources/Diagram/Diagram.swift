@@ -10,6 +10,10 @@ public enum Diagram {
         public var standalone: String
         public var name: String
         public var summary: String
+        public var title: String
+        /// Natural size in CSS pixels.
+        public var width: Double
+        public var height: Double
     }
 
     /// Fence languages that hold diagrams (`graphviz` is DOT too).
@@ -65,7 +69,7 @@ public enum Diagram {
         return Drawing(inline: "<svg \(attrs)>" + inner,
                        standalone: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" \(attrs) font-family=\"system-ui, -apple-system, Segoe UI, Roboto, Noto Sans, DejaVu Sans, sans-serif\">"
                            + DiagramTheme.standaloneStyle + inner + "\n",
-                       name: name, summary: summary)
+                       name: name, summary: summary, title: title ?? "Diagram", width: size.0, height: size.1)
     }
 
     /// CSS a theme includes for inline diagrams (`galley diagram --css`).

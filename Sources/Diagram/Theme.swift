@@ -49,7 +49,8 @@ public enum DiagramTheme {
             colours.map { "\(indent)  --diagram-\($0.0): \(dark ? $0.2 : $0.1);" }.joined(separator: "\n")
         }
         return """
-        .diagram svg { display: block; max-width: 100%; height: auto; font-family: inherit; }
+        .diagram svg { display: block; max-width: 100%; min-width: var(--diagram-min, 0); height: auto; font-family: inherit; }
+        .diagram-scroll { overflow-x: auto; }
         :root {
         \(block(false, indent: ""))
         }
@@ -63,7 +64,7 @@ public enum DiagramTheme {
     }
 
     /// The standalone file's own colours: no page to inherit from.
-    static let standaloneStyle = "<style>" + stylesheet.split(separator: "\n").dropFirst().joined(separator: "\n")
+    static let standaloneStyle = "<style>" + stylesheet.split(separator: "\n").dropFirst(2).joined(separator: "\n")
         .replacingOccurrences(of: ".diagram ", with: "") + "</style>"
 }
 

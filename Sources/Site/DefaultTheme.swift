@@ -807,7 +807,8 @@ figure.diagram {
 }
 
 /* From `galley diagram --css` (kept equal by a test). */
-.diagram svg { display: block; max-width: 100%; height: auto; font-family: inherit; }
+.diagram svg { display: block; max-width: 100%; min-width: var(--diagram-min, 0); height: auto; font-family: inherit; }
+.diagram-scroll { overflow-x: auto; }
 :root {
   --diagram-bg: #fbfaf7;
   --diagram-text: #1d1f23;

@@ -18,7 +18,11 @@ enum DiagramBlocks {
             let drawn = try Diagram.render(block.code, language: language, origin: origin)
             let path = "diagrams/\(drawn.name).svg"
             collector.add(path, drawn.standalone)
-            return figureStart + "/" + path + "\">\n" + drawn.inline + "\n<details class=\"diagram-source\"><summary>"
+            // Scaled down to the column, but not below 65 %: a wider diagram scrolls in its box instead
+            // of shrinking its text away (the box is focusable, so keyboards can scroll it).
+            let floor = Int((drawn.width * 0.65).rounded(.up))
+            return figureStart + "/" + path + "\">\n<div class=\"diagram-scroll\" tabindex=\"0\" role=\"region\" aria-label=\""
+                + escapeHTML(drawn.title) + "\" style=\"--diagram-min: \(floor)px\">" + drawn.inline + "</div>\n<details class=\"diagram-source\"><summary>"
                 + escapeHTML(collector.sourceLabel) + "</summary>\n" + MarkdownRenderer.plainCodeBlock(block) + "</details>\n</figure>\n"
         } catch {
             let d: SiteDiagnostic = error.severity == .error
