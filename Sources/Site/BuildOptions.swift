@@ -46,4 +46,6 @@ public struct BuildReport: Sendable {
     public var heldBack: [HeldBack] = []
     public var seconds: Double = 0
     public var outputDirectory: URL
+    /// For other front ends (Jekyll) printing the same summary.
+    public init(outputDirectory: URL) { self.outputDirectory = outputDirectory }
 }

@@ -86,13 +86,18 @@ struct Term: Sendable {
     var posts: [Int]
 }
 
-/// One file of the finished site.
-struct OutputFile: Sendable {
+/// One file of the finished site. Public so other front ends (Jekyll) write through the same `Staging`.
+public struct OutputFile: Sendable {
     /// Relative to the output folder.
-    var path: String
-    var data: Data
+    public var path: String
+    public var data: Data
     /// Who made it, for duplicate-URL errors.
-    var source: String
+    public var source: String
+    public init(path: String, data: Data, source: String) {
+        self.path = path
+        self.data = data
+        self.source = source
+    }
 }
 
 /// Everything templates can see, shared by all pages of one build.

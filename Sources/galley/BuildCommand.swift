@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Jekyll
 import Site
 
 struct BuildCommand: AsyncParsableCommand {
@@ -12,7 +13,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The site folder (holding site.yml).", valueName: "dir"))
     var site: String = "."
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the site. Default: <site>/public.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Where to write the site. Default: <site>/public (a Jekyll folder: its `destination`, _site).", valueName: "dir"))
     var output: String?
 
     @Flag(name: .long, help: "Include drafts (draft: true, content/drafts/).")
@@ -27,13 +28,39 @@ struct BuildCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Fail on warnings too (for CI): the output is then left untouched.")
     var strict = false
 
+    @Option(name: .long, help: ArgumentHelp("A Jekyll folder's configuration files, comma-separated (default: _config.yml).", valueName: "files"))
+    var config: String?
+
     func run() async throws {
+        let folder = URL(fileURLWithPath: site).standardizedFileURL
+        if JekyllBuildOptions.isJekyllSite(folder) {
+            try await buildJekyll(folder)
+            return
+        }
         var options = BuildOptions(siteDirectory: URL(fileURLWithPath: site).standardizedFileURL,
                                    outputDirectory: output.map { URL(fileURLWithPath: $0).standardizedFileURL },
                                    includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
         options.strict = strict
         do {
             let report = try await SiteBuilder(options: options).build()
+            Terminal.printSummary(report)
+        } catch {
+            Terminal.printFailure(error)
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension BuildCommand {
+    /// A folder with `_config.yml` and no `site.yml` is built as Jekyll 4.3 would build it.
+    func buildJekyll(_ folder: URL) async throws {
+        var options = JekyllBuildOptions(source: folder, destination: output.map { URL(fileURLWithPath: $0).standardizedFileURL },
+                                         configFiles: config.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } ?? [],
+                                         drafts: drafts, future: future)
+        options.strict = strict
+        options.baseURL = baseURL
+        do {
+            let report = try await JekyllBuilder(options: options).build()
             Terminal.printSummary(report)
         } catch {
             Terminal.printFailure(error)
