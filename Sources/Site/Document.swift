@@ -262,8 +262,8 @@ struct ContentLoader: Sendable {
         } else if title == nil {
             title = firstHeading(split.body) ?? baseName.replacingOccurrences(of: "-", with: " ").capitalized
         }
-        let categories = list(["categories", "category"])
-        let tags = list(["tags", "tag"])
+        let categories = TermLists.clean(list(["categories", "category"]), kind: .category, keys: ["categories", "category"], front: fm, file: rel, diagnostics: diagnostics)
+        let tags = TermLists.clean(list(["tags", "tag"]), kind: .tag, keys: ["tags", "tag"], front: fm, file: rel, diagnostics: diagnostics)
         var image = string("image")
         if image == nil, let m = fm["image"], let p = m["path"]?.text ?? m["url"]?.text { image = p }
         var author: String?
@@ -313,6 +313,19 @@ struct ContentLoader: Sendable {
                 diagnostics.add(.error(where_, line: line, column: fm.position(of: key)?.1 ?? 1,
                                        "permalink `\(pattern ?? "")` would write outside the output folder",
                                        hint: "remove `..` from the permalink"))
+            case .hidden(let segment), .tooLong(let segment):
+                // From the slug (front matter or file name) when it holds the segment, else from the pattern.
+                let fromSlug = Slug.jekyll(slugSource, mode: .pretty, cased: true).contains(segment) || segment.contains(Slug.jekyll(slugSource, mode: .pretty, cased: true))
+                let at = fromSlug ? (fm.position(of: "slug") ?? (1, 1)) : (fm.position(of: "permalink") ?? (line, 1))
+                let file = fromSlug || fm["permalink"] != nil ? rel : where_
+                let shown = segment.utf8.count > 60 ? String(segment.prefix(40)) + "…" : segment
+                if case .hidden = f {
+                    diagnostics.add(.error(file, line: at.0, column: at.1, "the URL would have a hidden part `\(shown)` (it starts with `.`): servers, deploys and `galley check` skip it",
+                                           hint: fromSlug ? "give the post a `slug:` of letters, digits and `-`" : "remove the leading `.` from the permalink"))
+                } else {
+                    diagnostics.add(.error(file, line: at.0, column: at.1, "the URL part `\(shown)` is \(segment.utf8.count) bytes; a file name holds at most 250 (and `.html`)",
+                                           hint: fromSlug ? "give the post a shorter `slug:`" : "shorten the permalink"))
+                }
             case .unknownPlaceholder(let name):
                 diagnostics.add(.error(where_, line: line, column: 1, "unknown permalink placeholder `:\(name)`",
                                        hint: "use :year, :month, :day, :title, :slug, :categories (see README)"))
