@@ -14,6 +14,10 @@ public struct BuildOptions: Sendable {
     public var now: Date?
     /// Warnings fail the build (CI): an unknown layout, Liquid left in a page, a replaced post list…
     public var strict = false
+    /// Folders outside the site that symbolic links in `content/` and `templates/` may lead to
+    /// (`--allow-symlinks-to`). Only the person running the build widens what it reads: never site.yml,
+    /// which a pull request's author controls.
+    public var allowSymlinksTo: [String] = []
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, includeDrafts: Bool = false, includeFuture: Bool = false,
                 baseURL: String? = nil, now: Date? = nil) {

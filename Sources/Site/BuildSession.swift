@@ -102,6 +102,7 @@ public actor BuildSession {
             }
             config = loadedConfig; settings = (config, local.all); sink.add(contentsOf: local.all)
         }
+        config.symlinkRoots = options.allowSymlinksTo.map { FileWalk.realPath(URL(fileURLWithPath: $0)) }
         if let base = options.baseURL { SiteBuilder.applyBaseURL(base, to: &config, sink: sink) }
         if feedFragments.keepsCleanedItems != (config.feedFormats.count > 1) {
             feedFragments = FeedFragmentCache(keepsCleanedItems: config.feedFormats.count > 1)
