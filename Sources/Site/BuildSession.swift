@@ -166,6 +166,7 @@ public actor BuildSession {
         SiteLanguages.warnUnsupported(docs, config: config, sink: sink)
         guard let templates else { throw BuildFailure(sink.all) }
         let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict, sink: sink)
+        SiteBuilder.documentCollisions(docs, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
         let images = ImageFiles(siteDirectory: options.siteDirectory, assets: listing.assets, basePath: config.basePath)
