@@ -49,5 +49,7 @@ public struct BuildReport: Sendable {
     public var warnings: [SiteDiagnostic] = []
     public var heldBack: [HeldBack] = []
     public var seconds: Double = 0
+    /// Edit distances the link check's "did you mean" computed (its cost, counted rather than timed by tests).
+    var suggestionComputations = 0
     public var outputDirectory: URL
 }

@@ -290,8 +290,10 @@ public actor BuildSession {
         resolveCollisions(&files, assets: assets, sink: sink)
         // (Nothing is thrown while the index is being written: the staging folder may go after a throw.)
         if sink.hasErrors { _ = await searchWrite?.value; throw BuildFailure(sink.all) }
-        sink.add(contentsOf: LinkAudit.audit(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,
-                                           siteDirectory: options.siteDirectory))
+        let audit = LinkAudit.auditCounting(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,
+                                            siteDirectory: options.siteDirectory)
+        sink.add(contentsOf: audit.diagnostics)
+        report.suggestionComputations = audit.computations
         if let problem = await searchWrite?.value { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         phase("links")
         report.posts = assembler.posts.count
