@@ -102,6 +102,7 @@ public actor BuildSession {
             }
             config = loadedConfig; settings = (config, local.all); sink.add(contentsOf: local.all)
         }
+        config.symlinkRoots = options.allowSymlinksTo.map { FileWalk.realPath(URL(fileURLWithPath: $0)) }
         if let base = options.baseURL { SiteBuilder.applyBaseURL(base, to: &config, sink: sink) }
         if feedFragments.keepsCleanedItems != (config.feedFormats.count > 1) {
             feedFragments = FeedFragmentCache(keepsCleanedItems: config.feedFormats.count > 1)
@@ -165,6 +166,7 @@ public actor BuildSession {
         SiteLanguages.warnUnsupported(docs, config: config, sink: sink)
         guard let templates else { throw BuildFailure(sink.all) }
         let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict, sink: sink)
+        SiteBuilder.documentCollisions(docs, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
         let images = ImageFiles(siteDirectory: options.siteDirectory, assets: listing.assets, basePath: config.basePath)
@@ -288,8 +290,10 @@ public actor BuildSession {
         resolveCollisions(&files, assets: assets, sink: sink)
         // (Nothing is thrown while the index is being written: the staging folder may go after a throw.)
         if sink.hasErrors { _ = await searchWrite?.value; throw BuildFailure(sink.all) }
-        sink.add(contentsOf: LinkAudit.audit(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,
-                                           siteDirectory: options.siteDirectory))
+        let audit = LinkAudit.auditCounting(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,
+                                            siteDirectory: options.siteDirectory)
+        sink.add(contentsOf: audit.diagnostics)
+        report.suggestionComputations = audit.computations
         if let problem = await searchWrite?.value { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         phase("links")
         report.posts = assembler.posts.count

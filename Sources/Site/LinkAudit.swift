@@ -90,10 +90,17 @@ enum LinkAudit {
     /// Warnings for every reference of `docs` that resolves to no output file, or to a page without that id.
     /// `outputPaths` are every file the build writes or copies (relative to the output folder).
     static func audit(_ docs: [RenderedDocument], outputPaths: Set<String>, config: SiteConfig, siteDirectory: URL) -> [SiteDiagnostic] {
+        auditCounting(docs, outputPaths: outputPaths, config: config, siteDirectory: siteDirectory).diagnostics
+    }
+
+    /// `audit`, and how many edit distances its suggestions took (the tests' measure of their cost).
+    static func auditCounting(_ docs: [RenderedDocument], outputPaths: Set<String>, config: SiteConfig, siteDirectory: URL) -> (diagnostics: [SiteDiagnostic], computations: Int) {
         var idsByPath: [String: Set<String>] = [:]
         for d in docs { idsByPath[d.source.permalink.outputPath] = Set(d.ids) }
-        let pageURLs = docs.map { config.url($0.source.permalink.url) }
         var out: [SiteDiagnostic] = []
+        // Broken links and images are collected first; suggestions are then looked up once per distinct
+        // target, in parallel, and the warnings written in order.
+        var broken: [(doc: String, ref: Reference, absolute: String, diagnostic: Int)] = []
         for d in docs {
             let pageURL = config.url(d.source.permalink.url)
             var seen = Set<String>()
@@ -117,10 +124,9 @@ enum LinkAudit {
                     let absolute = path.hasPrefix("/") ? path : ExcerptLinks.resolve(path, against: pageURL)
                     guard let file = lookup(absolute, basePath: config.basePath, in: outputPaths) else {
                         let ref = located(ref)
-                        let near = nearestURL(absolute, in: pageURLs)
+                        broken.append((d.source.sourcePath, ref, absolute, out.count))
                         out.append(.warning(d.source.sourcePath, line: ref.line, column: ref.column,
-                                            "\(ref.isImage ? "image" : "link") `\(ref.url)` leads to nothing in the site"
-                                            + (near.map { "; did you mean `\($0)`?" } ?? ""),
+                                            "\(ref.isImage ? "image" : "link") `\(ref.url)` leads to nothing in the site",
                                             hint: ref.isImage ? "put the file under content/ (content/images/x.png is /images/x.png)"
                                                 : "links are checked against every page, feed and file the build writes"))
                         continue
@@ -139,15 +145,16 @@ enum LinkAudit {
                 }
             }
         }
-        return out
-    }
-
-    /// The page URL whose last segment is nearest to `url`'s (a shared `/blog/` prefix is no resemblance).
-    static func nearestURL(_ url: String, in urls: [String]) -> String? {
-        func last(_ u: String) -> String { u.split(separator: "/").last.map(String.init) ?? "" }
-        let key = last(url)
-        guard !key.isEmpty, let best = Suggest.nearest(key, in: urls.map(last).filter { !$0.isEmpty }) else { return nil }
-        return urls.first { last($0) == best }
+        guard !broken.isEmpty else { return (out, 0) }
+        // Links are answered with pages, images with the files the build writes.
+        let pages = URLSuggestions(urls: docs.map { config.url($0.source.permalink.url) }, basePath: config.basePath)
+        let files = URLSuggestions(urls: outputPaths.filter { !$0.hasSuffix(".html") }.map { config.url("/" + $0) }, basePath: config.basePath)
+        let (linkNear, linkCost) = pages.nearest(all: Set(broken.filter { !$0.ref.isImage }.map(\.absolute)))
+        let (imageNear, imageCost) = files.nearest(all: Set(broken.filter { $0.ref.isImage }.map(\.absolute)))
+        for b in broken {
+            if let near = (b.ref.isImage ? imageNear : linkNear)[b.absolute] { out[b.diagnostic].message += "; did you mean `\(near)`?" }
+        }
+        return (out, linkCost + imageCost)
     }
 
     /// The output file a root-relative URL is served from, as static hosts do.

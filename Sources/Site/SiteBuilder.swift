@@ -217,7 +217,32 @@ public struct SiteBuilder: Sendable {
                                 hint: "rename or move one of them"))
             } else { owner[a.path] = a.source; userPaths.insert(a.path) }
         }
-        return Set(generated.filter { userPaths.contains(files[$0].path) })
+        // A page may stand in for a generated page (home, 404, a tag page), never for a feed, the sitemap
+        // or the search index (HTML where a reader or crawler wants XML or JSON); a post replaces nothing.
+        var refused = Set<Int>()
+        for i in generated where userPaths.contains(files[i].path) {
+            let path = files[i].path
+            guard let writer = owner[path], writer.hasSuffix(".md") || writer.hasSuffix(".markdown") else { continue }
+            let isPost = writer.hasPrefix("content/posts/") || writer.hasPrefix("content/drafts/")
+            guard isPost || !path.hasSuffix(".html") else { continue }
+            refused.insert(i)
+            sink.add(.error(writer, line: 1, column: 1, "`\(writer)` would replace the \(files[i].source) at /\(path)",
+                            hint: isPost ? "a post never replaces a generated page; give it another `slug:` or `permalink:`"
+                                         : "a page may replace a generated page, not a feed, the sitemap or the search index; give it another `permalink:`"))
+        }
+        return Set(generated.filter { userPaths.contains(files[$0].path) && !refused.contains($0) })
+    }
+
+    /// Two documents at one output file, found right after loading, before their feeds repeat the
+    /// clash as duplicate entries: one error at the second, naming the first.
+    static func documentCollisions(_ docs: [SourceDocument], sink: DiagnosticSink) {
+        var owner: [String: String] = [:]
+        for d in docs {
+            if let first = owner[d.permalink.outputPath] {
+                sink.add(.error(d.sourcePath, line: 1, column: 1, "`\(first)` and `\(d.sourcePath)` both write \(d.permalink.outputPath)",
+                                hint: "give one of them another `permalink:`, `slug:` or file name"))
+            } else { owner[d.permalink.outputPath] = d.sourcePath }
+        }
     }
 
     /// A page written where page 1 of the post list goes (a Jekyll CV at `content/index.md`) wins, as any
@@ -225,7 +250,7 @@ public struct SiteBuilder: Sendable {
     static func warnIfListReplaced(_ docs: [RenderedDocument], config: SiteConfig, sink: DiagnosticSink) {
         let listURL = config.postListURL(page: 1)
         let listPath = PageAssembler.filePath(listURL)
-        for d in docs where d.source.permalink.outputPath == listPath {
+        for d in docs where d.source.permalink.outputPath == listPath && d.source.kind == .page {
             sink.add(.warning(d.source.sourcePath, line: 1, column: 1,
                               "this page replaces page 1 of the post list (templates/home.mustache) at \(config.url(listURL)); the newest posts are on no list page",
                               hint: "move the post list with `paginate_path: /blog/page-:num/` in \(config.file) (page 1 at /blog/), or give this page another `permalink:`"))

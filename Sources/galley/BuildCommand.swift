@@ -25,6 +25,11 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Override `url` from site.yml.", valueName: "url"))
     var baseURL: String?
 
+    /// The only way to let links reach outside the site: the runner's flag, never site.yml.
+    @Option(name: .customLong("allow-symlinks-to"),
+            help: ArgumentHelp("A folder outside the site that symbolic links in content/ and templates/ may lead to (repeatable).", valueName: "dir"))
+    var allowSymlinksTo: [String] = []
+
     @Flag(name: .long, help: "Fail on warnings too (for CI): the output is then left untouched.")
     var strict = false
 
@@ -41,6 +46,7 @@ struct BuildCommand: AsyncParsableCommand {
                                    outputDirectory: output.map { URL(fileURLWithPath: $0).standardizedFileURL },
                                    includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
         options.strict = strict
+        options.allowSymlinksTo = allowSymlinksTo.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         do {
             let report = try await SiteBuilder(options: options).build()
             Terminal.printSummary(report)
