@@ -16,6 +16,13 @@ public enum JekyllPluginCatalog {
         case "jekyll-redirect-from": return RedirectFromPlugin()
         case "jekyll-github-metadata": return GitHubMetadataPlugin()
         case "jekyll-include-cache": return IncludeCachePlugin()
+        case "jekyll-relative-links": return RelativeLinksPlugin()
+        case "jekyll-optional-front-matter": return OptionalFrontMatterPlugin()
+        case "jekyll-titles-from-headings": return TitlesFromHeadingsPlugin()
+        case "jekyll-default-layout": return DefaultLayoutPlugin()
+        case "jekyll-readme-index": return ReadmeIndexPlugin()
+        case "jekyll-avatar": return AvatarPlugin()
+        case "jekyll-mentions": return MentionsPlugin()
         default: return nil
         }
     }

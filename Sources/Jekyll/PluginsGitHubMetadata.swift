@@ -66,8 +66,8 @@ struct GitHubMetadataPlugin: JekyllPlugin {
     func files(site: JekyllSiteView) throws -> [OutputFile] {
         let keys = readNetworkKeys.keys
         if !keys.isEmpty {
-            site.report(.warning("_config.yml", "site.github." + keys.joined(separator: ", site.github.")
-                                 + " come from the GitHub API, which Galley does not call: they are empty, as in an offline Jekyll build"))
+            site.report(.warning("_config.yml", "templates read site.github." + keys.joined(separator: ", site.github.")
+                                 + ", known only to the GitHub API, which Galley does not call: empty, as in an offline Jekyll build"))
         }
         return []
     }

@@ -51,7 +51,7 @@ extension SEOData {
         if let twitter = siteValue("twitter"), twitter.isTruthy {
             let user = (PluginValue.dig(twitter, "username")?.liquidString ?? "").replacingOccurrences(of: "@", with: "")
             meta("name", "twitter:site", "@" + user)
-            if let creator = author.twitter, !creator.isEmpty || true { meta("name", "twitter:creator", "@" + creator.replacingOccurrences(of: "@", with: "")) }
+            if let creator = author.twitter { meta("name", "twitter:creator", "@" + creator.replacingOccurrences(of: "@", with: "")) }
         }
         if let fb = siteValue("facebook"), fb.isTruthy {
             if let v = PluginValue.dig(fb, "admins"), v.isTruthy { meta("property", "fb:admins", v.liquidString) }
