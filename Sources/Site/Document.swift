@@ -230,6 +230,13 @@ struct ContentLoader: Sendable {
         var title = string("title")
         var docDate = date("date") ?? (kind == .post ? nameDate : nil)
         let updated = date("updated") ?? date("last_modified_at")
+        // Feeds are checked for plausible years (as readers sort and show them): say so at the date, not in a feed.
+        for (key, value) in [("date", docDate), ("updated", updated)] {
+            guard let d = value, !SiteDates.plausibleYears.contains(SiteDates.fields(d, config.timeZone).year) else { continue }
+            let written = fm["date"] == nil && key == "date" ? "the file name's date" : "`\(fm["updated"] == nil && key == "updated" ? "last_modified_at" : key)`"
+            fail(fm[key] == nil && key == "updated" ? "last_modified_at" : key, "\(written) is in \(SiteDates.fields(d, config.timeZone).year), outside the years feeds accept (\(SiteDates.plausibleYears.lowerBound)–\(SiteDates.plausibleYears.upperBound))",
+                 hint: "feed readers and validators take such a date for a mistake; write the real date")
+        }
         var draft = (bool("draft") ?? false) || inDrafts
         if bool("published") == false { draft = true }
 

@@ -66,7 +66,7 @@ public struct OutputWriter {
                 guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
                       let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }),
                       kill(pid, 0) != 0, errno == ESRCH else { continue }
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+                OutputWriter.removeTree(parent.appendingPathComponent(name))
             }
         }
 
@@ -156,12 +156,12 @@ public struct OutputWriter {
                 discard()
                 throw error
             }
-            try? fm.removeItem(at: retired)
+            OutputWriter.removeTree(retired)
         }
 
         /// Drops the staged folder: the previous output stays as it was.
         public func discard() {
-            try? FileManager.default.removeItem(at: folder)
+            OutputWriter.removeTree(folder)
         }
 
         /// Links the noted unchanged files from the previous output into the staging folder, on all cores.

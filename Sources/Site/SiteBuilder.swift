@@ -88,13 +88,25 @@ public struct SiteBuilder: Sendable {
         config.basePath = SiteConfig.normalizedBase(c.path)
     }
 
-    /// The output folder is replaced whole, so it must not be (or contain) the sources.
+    /// The output folder is replaced whole, so it must not be (or contain) the sources; nor lie inside
+    /// what the build reads (content/, templates/, i18n/), or each build copies the last one a level deeper.
     static func refuseUnsafeOutput(_ options: BuildOptions, _ sink: DiagnosticSink) {
-        let out = options.output.standardizedFileURL.path
-        let site = options.siteDirectory.standardizedFileURL.path
+        // The real path of the output's nearest existing folder, then the rest as named (it may not exist yet).
+        var existing = options.output.standardizedFileURL, rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        let out = ([FileWalk.realPath(existing)] + rest).joined(separator: "/")
+        let site = FileWalk.realPath(options.siteDirectory)
         for protected in [site, site + "/content", site + "/templates"] where protected == out || protected.hasPrefix(out + "/") {
             sink.add(.error(options.output.path, "the output folder would replace \(protected)",
                             hint: "choose an output folder of its own, e.g. --output \(site)/public"))
+            return
+        }
+        for read in ["content", "templates", "i18n"] where out.hasPrefix(site + "/" + read + "/") {
+            sink.add(.error(options.output.path, "the output folder is inside \(read)/, which the build reads: each build would copy the last one into itself",
+                            hint: "choose an output folder outside \(read)/, e.g. --output \(site)/public"))
             return
         }
     }
@@ -171,6 +183,13 @@ public struct SiteBuilder: Sendable {
                                        "text looks double-encoded (UTF-8 read as Windows-1252); meant: \(m.repaired.trimmingCharacters(in: .whitespaces))",
                                        hint: "fix the file (save it as UTF-8 once), or set `markdown.repair_encoding: true` in \(config.file) to repair it in the output"))
                 }
+            }
+            let (cleaned, controls) = ControlCharacters.removing(from: body)
+            body = cleaned
+            for c in controls {
+                local.add(.warning(doc.sourcePath, line: c.line + doc.bodyLineOffset, column: c.column,
+                                   "\(c.count == 1 ? "a control character" : "\(c.count) control characters") (U+\(String(c.first, radix: 16, uppercase: true).leftPadded(4))\(c.count > 1 ? "…" : "")) removed: pages and feeds cannot carry \(c.count == 1 ? "it" : "them")",
+                                   hint: "delete \(c.count == 1 ? "it" : "them") from the file (often pasted from a terminal or a PDF)"))
             }
             let source = body
             let usedImages = ImageFiles.Used()
@@ -261,4 +280,9 @@ public struct SiteBuilder: Sendable {
     static func dropping(_ removed: Set<Int>, from files: [OutputFile]) -> [OutputFile] {
         removed.isEmpty ? files : files.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
     }
+}
+
+extension String {
+    /// `"1B"` → `"001B"`.
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }
