@@ -28,13 +28,34 @@ enum LinkAudit {
     /// Line and column (in characters) where the Markdown file `text` writes `url`: as a link destination
     /// first (`](url`, `<url`, `]: url`), then anywhere.
     static func position(of url: String, in text: String) -> (line: Int, column: Int)? {
-        for (prefix, needle) in [("(", "(" + url), ("<", "<" + url), (": ", ": " + url), ("", url)] {
-            guard let r = text.range(of: needle) else { continue }
-            let start = text.index(r.lowerBound, offsetBy: prefix.count)
-            let before = text[..<start]
-            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-            return (line, text.distance(from: lineStart, to: start) + 1)
+        // On bytes (memchr to each first byte, a newline count): a site with a thousand broken links looks up a thousand,
+        // and Foundation's Character-level `range(of:)` cost more than the rest of the link check.
+        var copy = text
+        return copy.withUTF8 { hay -> (line: Int, column: Int)? in
+            guard let base = hay.baseAddress else { return nil }
+            for (prefix, needle) in [("(", "(" + url), ("<", "<" + url), (": ", ": " + url), ("", url)] {
+                let n = Array(needle.utf8)
+                guard let at = Self.find(n, in: hay) else { continue }
+                let start = at + prefix.utf8.count
+                var line = 1, lineStart = 0
+                for i in 0..<start where hay[i] == 0x0A { line += 1; lineStart = i + 1 }
+                let column = String(decoding: UnsafeBufferPointer(rebasing: hay[lineStart..<start]), as: UTF8.self).count + 1
+                return (line, column)
+            }
+            return nil
+        }
+    }
+
+    /// First offset of `needle` in `hay`: memchr to each candidate first byte, then a compare.
+    static func find(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = needle.first, let base = hay.baseAddress, needle.count <= hay.count else { return nil }
+        var i = 0
+        let last = hay.count - needle.count
+        while i <= last {
+            guard let p = memchr(base + i, Int32(first), last - i + 1) else { return nil }
+            i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            if needle.withUnsafeBytes({ memcmp(base + i, $0.baseAddress!, needle.count) }) == 0 { return i }
+            i += 1
         }
         return nil
     }
