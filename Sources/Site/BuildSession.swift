@@ -27,6 +27,7 @@ public actor BuildSession {
     private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>)?
     private var sitemap: (signature: Int, files: [OutputFile])?
     private var searchIndex: (signature: Int, files: [OutputFile])?
+    private var linkAudit = LinkAuditMemo()
     /// The last index's counted runs, shards and fragment files: a save recounts only its run.
     private var searchReuse: SearchIndexReuse?
     private var syntaxCSS: (theme: String, css: Data)?
@@ -50,6 +51,8 @@ public actor BuildSession {
         var feedsMade: [String] = []
         var searchDocumentsCounted = 0
         var searchFilesMade: [String] = []
+        /// Documents whose links were checked.
+        var linksChecked = 0
     }
     private(set) var lastWork = Work()
 
@@ -111,6 +114,7 @@ public actor BuildSession {
             configBytes = bytes
             settings = nil
             loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
+            linkAudit = LinkAuditMemo()
             syntaxCSS = nil
             relatedCache = nil
         }
@@ -318,8 +322,14 @@ public actor BuildSession {
         resolveCollisions(&files, assets: assets, sink: sink)
         // (Nothing is thrown while the index is being written: the staging folder may go after a throw.)
         if sink.hasErrors { _ = await searchWrite?.value; throw BuildFailure(sink.all) }
-        sink.add(contentsOf: LinkAudit.audit(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,
-                                           siteDirectory: options.siteDirectory))
+        if stream == nil {
+            // A session checks again only the links whose findings can differ (see `LinkAuditMemo`).
+            sink.add(contentsOf: linkAudit.audit(renderedDocs, files: files, assets: assets, config: config, siteDirectory: options.siteDirectory))
+            lastWork.linksChecked = linkAudit.checked
+        } else {
+            sink.add(contentsOf: LinkAudit.audit(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,
+                                               siteDirectory: options.siteDirectory))
+        }
         if let problem = await searchWrite?.value { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         phase("links")
         report.posts = assembler.posts.count

@@ -22,6 +22,9 @@ import Testing
     func makeSite() throws -> FixtureSite {
         var files: [String: String] = [:]
         for i in 0..<Self.posts { files[Self.path(i)] = Self.post(i) }
+        // What real blogs have: a link to a post that is not there, an image that is missing, and a link to another page's heading.
+        files[Self.path(5)] = Self.post(5, second: "See [the old draft](/blog/post-77) and ![a chart](/images/gone.png).")
+        files[Self.path(8)] = Self.post(8, second: "See [its notes](/blog/post-17#notes).")
         return try FixtureSite(files: files)
     }
 
@@ -38,6 +41,9 @@ import Testing
         let outcome = try await session.rebuild(changed: [edited])
         let work = await session.lastWork
         #expect(work.markdownRendered == 1)
+        // Links: the edited post's, the post that links to one of its headings, and (as the new word made
+        // a new index file, and a broken link might lead there now) the post with broken links.
+        #expect(work.linksChecked == 3, "\(work.linksChecked)")
         #expect(work.pagesRendered == ["blog/post-17.html"], "\(work.pagesRendered)")
         // Its feeds: the site's (it is among the newest 20? no: post 17 of 40 by date is), and its three tags'.
         #expect(Set(work.feedsMade).isSubset(of: ["/", "/tags/all/", "/tags/group-2/", "/tags/solo-17/"]), "\(work.feedsMade)")
@@ -55,7 +61,9 @@ import Testing
 
         // And it is what a clean build writes.
         let clean = site.root.appendingPathComponent("clean")
-        _ = try await SiteBuilder(options: BuildOptions(siteDirectory: site.root, outputDirectory: clean, now: Self.now)).build()
+        let report = try await SiteBuilder(options: BuildOptions(siteDirectory: site.root, outputDirectory: clean, now: Self.now)).build()
+        #expect(outcome.report.warnings == report.warnings)
+        #expect(report.warnings.count == 2, "\(report.warnings)")
         let expected = site.snapshot(of: clean)
         #expect(Set(after.keys) == Set(expected.keys))
         for (path, data) in expected where after[path] != data { Issue.record("\(path) differs from a clean build") }
