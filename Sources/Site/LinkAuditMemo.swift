@@ -16,6 +16,9 @@ struct LinkAuditMemo {
     private var urls = 0
     private var findings: [Int: [SiteDiagnostic]] = [:]   // by serial
     private var standIns: [Int: RenderedDocument] = [:]   // by serial
+    /// Whether a document links to another page's `#id`, by serial (found once per document: a
+    /// site has hundreds of thousands of links).
+    private var across: [Int: Bool] = [:]
 
     /// How many documents the last `audit` checked (tests count it).
     private(set) var checked = 0
@@ -28,9 +31,11 @@ struct LinkAuditMemo {
         let urls = h.finalize()
         let kept = self.paths.isSubset(of: paths) ? findings : [:]
         let added = urls != self.urls || paths.count != self.paths.count
+        var across: [Int: Bool] = [:]
+        for d in docs { across[d.serial] = self.across[d.serial] ?? d.references.contains { Self.linksIntoAnotherPage($0.url) } }
         let recheck: (RenderedDocument) -> Bool = { d in
             guard let found = kept[d.serial] else { return true }
-            return (added && !found.isEmpty) || d.references.contains { Self.linksIntoAnotherPage($0.url) }
+            return (added && !found.isEmpty) || across[d.serial]!
         }
         var standIns: [Int: RenderedDocument] = [:]
         var checking: [String: Int] = [:]   // source path → serial
@@ -56,13 +61,14 @@ struct LinkAuditMemo {
         self.urls = urls
         self.findings = keep
         self.standIns = standIns
+        self.across = across
         checked = checking.count
         return out
     }
 
     /// `…#id` aimed at a page other than its own: its finding depends on that page's ids.
     static func linksIntoAnotherPage(_ url: String) -> Bool {
-        guard let hash = url.firstIndex(of: "#") else { return false }
-        return hash != url.startIndex
+        guard let hash = url.utf8.firstIndex(of: UInt8(ascii: "#")) else { return false }
+        return hash != url.utf8.startIndex
     }
 }
