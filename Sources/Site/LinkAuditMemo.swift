@@ -9,7 +9,8 @@ import Foundation
 /// a link with `#id` into another page, on that page's ids. So a document is checked again when it
 /// changed, when it links to another page's `#id`, when it had findings and files or pages were
 /// added (a broken link may lead somewhere now, or nearer), and every document is when a file went
-/// away. The others are left out by handing `LinkAudit` a stand-in of theirs without references:
+/// away. The rechecked documents are checked alone when that is exact (see `audit`); else the others
+/// are left out by handing `LinkAudit` a stand-in of theirs without references:
 /// their URL and ids still count for the rest, and the result is what a check of all would find.
 struct LinkAuditMemo {
     private var paths: Set<String> = []
@@ -37,16 +38,27 @@ struct LinkAuditMemo {
             guard let found = kept[d.serial] else { return true }
             return (added && !found.isEmpty) || across[d.serial]!
         }
-        var standIns: [Int: RenderedDocument] = [:]
+        var standIns = self.standIns
         var checking: [String: Int] = [:]   // source path → serial
-        let given = docs.map { d -> RenderedDocument in
-            guard !recheck(d) else { checking[d.source.sourcePath] = d.serial; return d }
-            let stand = self.standIns[d.serial] ?? RenderedDocument(source: d.source, html: "", excerptHTML: "", excerptText: "",
-                                                                   headings: [], wordCount: 0, config: config, ids: d.ids)
-            standIns[d.serial] = stand
-            return stand
+        let rechecked = docs.filter(recheck)
+        for d in rechecked { checking[d.source.sourcePath] = d.serial }
+        // The rechecked documents alone first, when none links to another page's #id: with no findings
+        // that is the whole answer (a finding is what suggestions, from every page, would be added to).
+        var found: [SiteDiagnostic] = []
+        if rechecked.count < docs.count, !rechecked.contains(where: { across[$0.serial]! }) {
+            found = LinkAudit.audit(rechecked, outputPaths: paths, config: config, siteDirectory: siteDirectory)
         }
-        let found = LinkAudit.audit(given, outputPaths: paths, config: config, siteDirectory: siteDirectory)
+        if rechecked.count == docs.count || !found.isEmpty || rechecked.contains(where: { across[$0.serial]! }) {
+            let given = docs.map { d -> RenderedDocument in
+                if checking[d.source.sourcePath] == d.serial { return d }
+                let stand = standIns[d.serial] ?? RenderedDocument(source: d.source, html: "", excerptHTML: "", excerptText: "",
+                                                                   headings: [], wordCount: 0, config: config, ids: d.ids)
+                standIns[d.serial] = stand
+                return stand
+            }
+            found = LinkAudit.audit(given, outputPaths: paths, config: config, siteDirectory: siteDirectory)
+        }
+        standIns = standIns.filter { across[$0.key] != nil }   // only documents of this build
         var fresh: [Int: [SiteDiagnostic]] = [:]
         for serial in checking.values { fresh[serial] = [] }
         for f in found { if let serial = checking[f.file] { fresh[serial, default: []].append(f) } }
