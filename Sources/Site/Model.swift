@@ -29,6 +29,9 @@ final class RenderedDocument: Sendable {
     let summaryPrint: Int
     let linkPrint: Int
     let tagPrint: Int
+    /// This object's number, never given twice in a process: a cache that compares documents by it
+    /// (the search index's) sees a re-render as a change even when nothing it hashes changed.
+    let serial = Serial.next()
 
     init(source: SourceDocument, html: String, excerptHTML: String, excerptText: String, headings: [Heading], wordCount: Int,
          config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = [], hasTableOfContents: Bool = false,
@@ -71,6 +74,17 @@ final class RenderedDocument: Sendable {
         let cut = flat.prefix(limit)
         let end = cut.lastIndex(of: " ") ?? cut.endIndex
         return cut[..<end] + "…"
+    }
+}
+
+/// Numbers that are never given twice in a process.
+enum Serial {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var last = 0
+    static func next() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        last += 1
+        return last
     }
 }
 
