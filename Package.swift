@@ -23,6 +23,7 @@ let package = Package(
         // System libraries, found through pkg-config (Debian: libcmark-dev, libxml2-dev).
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(name: "CLibSass", pkgConfig: "libsass", providers: [.apt(["libsass-dev"]), .brew(["libsass"])]),
         // Graphviz's layout library (Debian: libgraphviz-dev): dot layouts for diagrams.
         .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
 
@@ -49,13 +50,23 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
+        // Liquid: the template language of Jekyll sites (parse once, render many; no site model).
+        .target(name: "Liquid"),
+        // Sass: SCSS/Sass to CSS with Dart Sass (the `sass` executable on PATH) or libsass linked in (no site model).
+        .target(name: "Sass", dependencies: ["CLibSass"]),
+        // Jekyll: a Jekyll folder read as it is (_config.yml, defaults, posts, collections, _data, layouts,
+        // includes), rendered with Liquid and the Markdown module, written by Site's atomic writer.
+        .target(name: "Jekyll", dependencies: [
+            "Liquid", "Sass", "Site", "Markdown", "Highlight", "Feed",
+            .product(name: "Yams", package: "Yams"),
+        ]),
         // import: other generators' sites (Jekyll) turned into Galley sites, with a report of what was left behind.
         .target(name: "Import", dependencies: ["Site"]),
         // serve: static file server (its own HTTP/1.1 layer on sockets), live reload, file watching.
         // Not needed by `galley build`.
         .target(name: "Server"),
         .executableTarget(name: "galley", dependencies: [
-            "Site", "Import", "Server", "Check", "Highlight", "Markdown", "Feed", "Charts", "Diagram",
+            "Site", "Jekyll", "Import", "Server", "Check", "Highlight", "Markdown", "Feed", "Charts", "Diagram",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -73,6 +84,9 @@ let package = Package(
         .testTarget(name: "ImportTests", dependencies: ["Import", "Site", "Check", "CLibXML2"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ServerTests", dependencies: ["Server"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"]),
+        .testTarget(name: "LiquidTests", dependencies: ["Liquid"]),
+        .testTarget(name: "SassTests", dependencies: ["Sass"]),
+        .testTarget(name: "JekyllTests", dependencies: ["Jekyll", "Liquid", "Site", "Check", "CLibXML2", "TestSupport"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -54,6 +54,27 @@ struct FastMustache: Sendable {
         templates = out
     }
 
+    /// The partials and layouts each template includes, as swift-mustache parsed them (whatever the
+    /// delimiters): the loop check's second opinion on the text scan.
+    func includes() -> [String: Set<String>] {
+        func walk(_ t: Template, into out: inout Set<String>) {
+            for token in t.tokens {
+                switch token {
+                case .section(_, let inner, _), .block(_, let inner, _): walk(inner, into: &out)
+                case .partial(let name, _, let inherits):
+                    out.insert(name)
+                    for inner in (inherits ?? [:]).values { walk(inner, into: &out) }
+                case .text, .variable: break
+                }
+            }
+        }
+        return templates.mapValues { t in
+            var out = Set<String>()
+            walk(t, into: &out)
+            return out
+        }
+    }
+
     /// `capacity`: the expected size, so the page is not copied each time it outgrows its buffer.
     func render(_ name: String, _ value: TemplateValue, capacity: Int = 0) throws(Unsupported) -> String? {
         guard let t = templates[name] else { return nil }

@@ -77,16 +77,18 @@ struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         let names = Set(sources.map(\.name))
         var ok = true
-        var references: [String: Set<String>] = [:]
+        var references: [String: [String: TemplateCycles.Place]] = [:]
+        var files: [String: String] = [:]
         var texts: [String: String] = [:]
         for src in sources {
-            var refs = Set<String>()
+            var refs: [String: TemplateCycles.Place] = [:]
             let problems = check(src.text, file: src.file, known: names, references: &refs)
             // Names outside the model render as nothing, silently: warn (the built-in theme is tested clean).
             if own.contains(src.name) {
                 diagnostics.add(contentsOf: TemplateModel.check(src.text, file: src.file, isPartial: src.name.hasPrefix("partials/")))
             }
             references[src.name] = refs
+            files[src.name] = src.file
             texts[src.name] = src.text
             if !problems.isEmpty { diagnostics.add(contentsOf: problems); ok = false; continue }
             do {
@@ -99,19 +101,27 @@ struct TemplateSet: Sendable {
                 diagnostics.add(.error(src.file, line: 1, column: 1, "template syntax error: \(error)")); ok = false
             }
         }
+        // A template that includes itself, directly or through others, recurses until the stack
+        // overflows (Galley's page data has no nesting a recursion could stop on): an error, at load.
         guard ok else { return nil }
+        let fast = ProcessInfo.processInfo.environment["GALLEY_SLOW_TEMPLATES"] == nil ? FastMustache(library, names: names) : nil
+        for (name, included) in fast?.includes() ?? [:] {
+            for other in included where references[name]?[other] == nil { references[name, default: [:]][other] = .init(line: 1, column: 1) }
+        }
+        let cycles = TemplateCycles.find(references: references, files: files)
+        if !cycles.isEmpty { diagnostics.add(contentsOf: cycles); return nil }
         var revisions: [String: Int] = [:]
         for name in names {
             var seen: Set<String> = [name]
             var queue = [name]
             while let n = queue.popLast() {
-                for r in references[n] ?? [] where seen.insert(r).inserted { queue.append(r) }
+                for r in (references[n] ?? [:]).keys where seen.insert(r).inserted { queue.append(r) }
             }
             var h = Hasher()
             for n in seen.sorted() { h.combine(n); h.combine(texts[n]) }
             revisions[name] = h.finalize()
         }
-        return TemplateSet(library: library, names: names, revisions: revisions)
+        return TemplateSet(library: library, names: names, revisions: revisions, fast: fast)
     }
 
     private static func describe(_ e: Error) -> String {
@@ -125,7 +135,7 @@ struct TemplateSet: Sendable {
     }
 
     /// Scans tags (default `{{ }}` delimiters) for balance and references.
-    static func check(_ text: String, file: String, known: Set<String>, references: inout Set<String>) -> [SiteDiagnostic] {
+    static func check(_ text: String, file: String, known: Set<String>, references: inout [String: TemplateCycles.Place]) -> [SiteDiagnostic] {
         var problems: [SiteDiagnostic] = []
         var open: [(name: String, line: Int, col: Int)] = []
         var line = 1, col = 1
@@ -147,13 +157,13 @@ struct TemplateSet: Sendable {
                     open.append((name, tagLine, tagCol))
                 case "<":
                     open.append((name, tagLine, tagCol))
-                    references.insert(name)
+                    if references[name] == nil { references[name] = .init(line: tagLine, column: tagCol) }
                     if !known.contains(name) {
                         problems.append(.error(file, line: tagLine, column: tagCol, "layout `\(name)` does not exist",
                                                hint: "create templates/\(name).mustache or fix the name"))
                     }
                 case ">":
-                    references.insert(name)
+                    if references[name] == nil { references[name] = .init(line: tagLine, column: tagCol) }
                     if !known.contains(name) {
                         problems.append(.error(file, line: tagLine, column: tagCol, "partial `\(name)` does not exist",
                                                hint: "create templates/\(name).mustache or fix the name"))
