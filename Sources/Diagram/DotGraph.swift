@@ -6,7 +6,7 @@ import CGraphviz
 /// change the layout (rankdir, ranksep, rank=same, clusters…) are Graphviz's; colours are the theme's
 /// (a `fillcolor` maps to the nearest tint).
 enum DotGraph {
-    static func scene(_ source: String, origin: SourceOrigin) throws(DiagramError) -> Scene {
+    static func scene(_ source: String, origin: SourceOrigin, warnings: inout DiagramWarnings) throws(DiagramError) -> Scene {
         var scene = Scene()
         var nodeIndex: [String: Int] = [:]
         var clusterIndex: [String: Int] = [:]
@@ -14,6 +14,16 @@ enum DotGraph {
             let root = UnsafeMutableRawPointer(g)
             let graphName = String(cString: agnameof(root))
             let directed = agisdirected(g) != 0
+            func notDrawn(_ obj: UnsafeMutableRawPointer, filled: Bool = false) {
+                for (name, why) in Self.notDrawn where Graphviz.get(obj, name) != nil {
+                    if name == "color", filled, Graphviz.get(obj, "fillcolor") == nil { continue }
+                    if name == "layout", Graphviz.get(obj, name) == "dot" { continue }
+                    if name == "image" || name == "shapefile" { Graphviz.set(obj, name, "") }   // Graphviz would read the file
+                    let at = DiagramWarnings.attribute(name, in: source)
+                    warnings.add(name, origin.error("DOT: `\(name)` is not drawn: \(why)", hint: Self.notDrawnHint, line: at?.line ?? 1, column: at?.column ?? 1))
+                }
+            }
+            notDrawn(root)
             if let t = label(root, name: graphName, graph: graphName), !t.isEmpty {
                 scene.title = plain(t)
                 let lines = TextMetrics.wrap(t, maxWidth: 400)
@@ -31,6 +41,7 @@ enum DotGraph {
                 if style.contains("invis") { shape = .plain; text = "" }
                 var nodeStyle = NodeStyle(dashed: style.contains("dashed") || style.contains("dotted"), bold: style.contains("bold"))
                 if style.contains("filled") { nodeStyle.tint = (Graphviz.get(obj, "fillcolor") ?? Graphviz.get(obj, "color")).flatMap(NodeStyle.tint) }
+                notDrawn(obj, filled: style.contains("filled"))
                 let lines = NodeSizing.lines(text, shape: shape, bold: nodeStyle.bold)
                 var (w, h) = NodeSizing.size(lines, shape: shape, bold: nodeStyle.bold)
                 if let uw = Graphviz.get(obj, "width").flatMap(Double.init) { w = max(w, uw * 72) }
@@ -53,6 +64,7 @@ enum DotGraph {
                 while let edge = e {
                     let obj = UnsafeMutableRawPointer(edge)
                     let style = Graphviz.get(obj, "style") ?? ""
+                    notDrawn(obj)
                     var se = SceneEdge(tail: nodeIndex[String(cString: agnameof(UnsafeMutableRawPointer(galley_edge_tail(edge))))] ?? 0,
                                        head: nodeIndex[String(cString: agnameof(UnsafeMutableRawPointer(galley_edge_head(edge))))] ?? 0)
                     se.style = style.contains("invis") ? .invisible : style.contains("dashed") || style.contains("dotted") ? .dotted : style.contains("bold") ? .thick : .solid
@@ -72,7 +84,7 @@ enum DotGraph {
                 }
                 n = agnxtnode(g, node)
             }
-            prepareClusters(g, graph: graphName, scene: &scene, index: &clusterIndex)
+            prepareClusters(g, graph: graphName, scene: &scene, index: &clusterIndex, check: notDrawn)
         }, read: { g, frame in
             var out = scene
             var n = agfstnode(g)
@@ -107,7 +119,21 @@ enum DotGraph {
         })
     }
 
-    private static func prepareClusters(_ g: Graphviz.Graph, graph: String, scene: inout Scene, index: inout [String: Int]) {
+    /// Attributes Graphviz reads that Galley's drawing replaces, and why: a warning each, once.
+    static let notDrawn: [(String, String)] = [
+        ("color", "colours are the theme's"), ("fontcolor", "colours are the theme's"), ("bgcolor", "colours are the theme's"),
+        ("fontname", "text is in the theme's font"), ("fontsize", "text is in the theme's font and size"),
+        ("penwidth", "lines are the theme's"), ("arrowsize", "arrowheads are the theme's"), ("peripheries", "nodes have one border"),
+        ("gradientangle", "colours are the theme's"), ("labelfontcolor", "colours are the theme's"),
+        ("URL", "diagrams carry no links"), ("href", "diagrams carry no links"), ("tooltip", "diagrams carry no tooltips"),
+        ("image", "images in nodes are not drawn (nor read)"), ("shapefile", "images in nodes are not drawn (nor read)"),
+        ("xlabel", "only `label` is drawn"), ("headlabel", "only `label` is drawn"), ("taillabel", "only `label` is drawn"),
+        ("layout", "Galley lays graphs out with dot"),
+    ]
+    static let notDrawnHint = "`style=filled` with a `fillcolor` picks the nearest theme tint; `style=dashed`, `dotted`, `bold`, `invis` and shapes are drawn"
+
+    private static func prepareClusters(_ g: Graphviz.Graph, graph: String, scene: inout Scene, index: inout [String: Int],
+                                        check: (UnsafeMutableRawPointer, Bool) -> Void) {
         var s = agfstsubg(g)
         while let sub = s {
             let obj = UnsafeMutableRawPointer(sub)
@@ -119,11 +145,12 @@ enum DotGraph {
                 let style = Graphviz.get(obj, "style") ?? ""
                 var cs = NodeStyle(dashed: style.contains("dashed") || style.contains("dotted"))
                 if style.contains("filled") { cs.tint = (Graphviz.get(obj, "fillcolor") ?? Graphviz.get(obj, "color")).flatMap(NodeStyle.tint) }
+                check(obj, style.contains("filled"))
                 index[name] = scene.clusters.count
                 scene.clusters.append(SceneCluster(id: name, lines: lines, labelSize: (w * 1.1 + 12, h + 4), style: cs))
                 if !lines.isEmpty { Graphviz.setPlaceholder(g, obj, "label", width: w * 1.1 + 12, height: h + 4) }
             }
-            prepareClusters(sub, graph: graph, scene: &scene, index: &index)
+            prepareClusters(sub, graph: graph, scene: &scene, index: &index, check: check)
             s = agnxtsubg(sub)
         }
     }

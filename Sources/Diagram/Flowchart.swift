@@ -34,6 +34,10 @@ struct Flowchart: Sendable {
     var edges: [Edge] = []
     var subgraphs: [Subgraph] = []
     var classDefs: [String: NodeStyle] = [:]
+    /// `accTitle:` and `accDescr:`: the author's own title and description for screen readers.
+    var accTitle: String?
+    var accDescr: String?
+    var warnings = DiagramWarnings()
     private var index: [String: Int] = [:]
 
     /// The node called `id`, made on first mention.

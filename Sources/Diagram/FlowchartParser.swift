@@ -1,6 +1,7 @@
 /// Reads mermaid flowchart syntax (`flowchart LR`, `graph TD`): node shapes, edges with labels,
 /// chains (`a --> b --> c`, `a & b --> c`), subgraphs, `classDef`/`class`/`:::`/`style`.
-/// Written from mermaid's syntax documentation; unsupported statements (`click`, `linkStyle`) are skipped.
+/// Written from mermaid's syntax documentation; statements that are read but not drawn (`click`,
+/// `linkStyle`, a subgraph's own `direction`, colours with no theme tint) are a warning each.
 struct FlowchartParser {
     var chart = Flowchart()
     let origin: SourceOrigin
@@ -33,7 +34,8 @@ struct FlowchartParser {
 
     private mutating func statement(_ s: inout LineScanner) throws(DiagramError) {
         let save = s.i
-        let word = s.word()
+        var word = s.word()
+        if word.isEmpty, s.peek("accTitle") || s.peek("accDescr") { word = s.identifier() }
         switch word {
         case "subgraph":
             s.skipSpaces()
@@ -51,12 +53,26 @@ struct FlowchartParser {
             open.append((k, s.line))
         case "end":
             guard open.popLast() != nil else { throw s.error("`end` without a `subgraph`", hint: "remove it, or open a group with `subgraph name`", at: save) }
-        case "direction", "click", "linkStyle", "accTitle", "accDescr":
+        case "accTitle", "accDescr":
+            s.skipSpaces()
+            guard s.peek(":") else {
+                throw s.error("`\(word)` takes its text after `:` on the same line", hint: "`\(word): …` (the `{ … }` block form is not read)", at: s.i)
+            }
+            s.i += 1
+            let text = s.rest()
+            if word == "accTitle" { chart.accTitle = text } else { chart.accDescr = text }
+        case "direction", "click", "linkStyle":
             _ = s.rest()
+            let why = ["direction": "a subgraph's own `direction` is not drawn: the whole chart flows one way",
+                       "click": "`click` is not drawn: diagrams carry no links or script",
+                       "linkStyle": "`linkStyle` is not drawn: lines take the theme's colours"][word]!
+            chart.warnings.add(word, s.error(why, hint: "remove the line, or keep it for other renderers", at: save))
         case "classDef":
             s.skipSpaces()
             let names = s.token().split(separator: ",").map(String.init)
-            let style = NodeStyle.css(s.rest())
+            s.skipSpaces()
+            let at = s.i
+            let style = css(s.rest(), &s, at: at)
             for n in names { chart.classDefs[n] = style }
         case "class":
             s.skipSpaces()
@@ -68,12 +84,27 @@ struct FlowchartParser {
         case "style":
             s.skipSpaces()
             let k = chart.node(s.token())
-            chart.nodes[k].inline = NodeStyle.css(s.rest())
+            s.skipSpaces()
+            let at = s.i
+            chart.nodes[k].inline = css(s.rest(), &s, at: at)
             chart.nodes[k].hasInlineStyle = true
         default:
             s.i = save
             try chain(&s)
         }
+    }
+
+    /// A `classDef`/`style` list, with a warning for each property that is not drawn.
+    private mutating func css(_ text: String, _ s: inout LineScanner, at: Int) -> NodeStyle {
+        var ignored: [String] = []
+        let style = NodeStyle.css(text, ignored: &ignored)
+        let fresh = ignored.filter { chart.warnings.isNew("css " + ($0.hasPrefix("fill:") ? "fill" : $0)) }
+        if !fresh.isEmpty {
+            let names = fresh.map { "`\($0)`" }.joined(separator: ", ")
+            chart.warnings.add("css line \(s.line)", s.error("\(names) \(fresh.count == 1 ? "is" : "are") not drawn: diagrams take the theme's colours and font",
+                                                            hint: "`fill` picks the nearest theme tint (blue, orange, green, pink, yellow, purple, red); `stroke-dasharray` dashes; `font-weight: bold`", at: at))
+        }
+        return style
     }
 
     /// `a & b -->|x| c --> d`: groups of nodes joined by links.

@@ -26,8 +26,18 @@ enum Graphviz {
             }
         }
         messages = ""
-        guard let g = dot.withCString({ agmemread($0) }) else {
-            throw syntaxError(dot, origin: origin)
+        // Graphviz's scanner keeps its state across parses: text ending inside a string, an HTML
+        // label or a comment would break the next diagram of the build. Such text is not handed to it.
+        if let open = unclosed(dot) { throw origin.error("DOT: " + open.what, hint: open.hint, line: open.line, column: open.column) }
+        agreadline(1)   // its line count, too, runs on from the last parse
+        let parsed = dot.withCString({ agmemread($0) })
+        // Text after the graph stays in the scanner for the next parse: read it away.
+        var extra = 0
+        while let more = agmemread("") { agclose(more); extra += 1 }
+        guard let g = parsed else { throw syntaxError(dot, origin: origin) }
+        if extra > 0 {
+            agclose(g)
+            throw origin.error("DOT: a fence holds one graph", hint: "put the next graph in a fence of its own", line: 1)
         }
         defer { agclose(g) }
         prepare(g)
@@ -111,6 +121,47 @@ enum Graphviz {
         String(s.split(separator: "\n").first ?? "unknown error").replacingOccurrences(of: "Error: ", with: "")
     }
 
+    /// A `"…"` string, `<…>` HTML label or `/* … */` comment still open at the end of the text, where
+    /// it opened; or text after the graph's closing brace, where it starts.
+    static func unclosed(_ dot: String) -> (what: String, hint: String, line: Int, column: Int)? {
+        enum State { case plain, string, html, comment }
+        let chars = Array(dot.unicodeScalars)
+        var state = State.plain, nest = 0, line = 1, lineStart = 0, opened = (1, 1), i = 0
+        var depth = 0, closed = false
+        func next(_ k: Int) -> Unicode.Scalar? { i + k < chars.count ? chars[i + k] : nil }
+        while i < chars.count {
+            let c = chars[i], at = (line, i - lineStart + 1)
+            switch state {
+            case .plain:
+                if closed, !c.properties.isWhitespace, !(c == "/" && (next(1) == "*" || next(1) == "/")), !(c == "#" && i == lineStart) {
+                    return ("text after the graph's closing `}`", "a fence holds one graph: put the next one in a fence of its own", at.0, at.1)
+                }
+                if c == "{" { depth += 1 } else if c == "}" { depth -= 1; closed = depth == 0 }
+                if c == "\"" { state = .string; opened = at }
+                else if c == "<" { state = .html; nest = 1; opened = at }
+                else if c == "/", next(1) == "*" { state = .comment; opened = at; i += 1 }
+                else if (c == "/" && next(1) == "/") || (c == "#" && i == lineStart) {
+                    while i + 1 < chars.count, chars[i + 1] != "\n" { i += 1 }
+                }
+            case .string:
+                if c == "\\", next(1) != nil { i += 1 }
+                else if c == "\"" { state = .plain }
+            case .html:
+                if c == "<" { nest += 1 } else if c == ">" { nest -= 1; if nest == 0 { state = .plain } }
+            case .comment:
+                if c == "*", next(1) == "/" { state = .plain; i += 1 }
+            }
+            if chars[i] == "\n" { line += 1; lineStart = i + 1 }
+            i += 1
+        }
+        switch state {
+        case .plain: return nil
+        case .string: return ("a quoted string is not closed", "end it with `\"` (a `\"` inside it is written `\\\"`)", opened.0, opened.1)
+        case .html: return ("an HTML label `<…>` is not closed", "every `<` needs its `>`; a literal `<` inside it is `&lt;`", opened.0, opened.1)
+        case .comment: return ("a comment `/* … */` is not closed", "end it with `*/`", opened.0, opened.1)
+        }
+    }
+
     /// Graphviz says "syntax error in line 3 near 'x'": the line, and the column of `x` in it.
     private static func syntaxError(_ dot: String, origin: SourceOrigin) -> DiagramError {
         let text = firstLine(messages)
@@ -122,6 +173,8 @@ enum Graphviz {
             near = String(text[r.upperBound..<end])
         }
         let lines = dot.split(separator: "\n", omittingEmptySubsequences: false)
+        // At the end of the text Graphviz counts a line past the last.
+        line = min(max(line, 1), lines.count)
         if let near, !near.isEmpty, line >= 1, line <= lines.count, let r = lines[line - 1].range(of: near) {
             column = lines[line - 1].distance(from: lines[line - 1].startIndex, to: r.lowerBound) + 1
         }

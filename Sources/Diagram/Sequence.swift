@@ -34,6 +34,9 @@ struct Sequence: Sendable {
     var participants: [Participant] = []
     var events: [Event] = []
     var title: String?
+    /// `accDescr:`: the author's own description for screen readers.
+    var accDescr: String?
+    var warnings = DiagramWarnings()
 
     mutating func participant(_ id: String) -> Int {
         if let i = participants.firstIndex(where: { $0.id == id }) { return i }

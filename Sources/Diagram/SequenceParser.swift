@@ -34,9 +34,15 @@ enum SequenceParser {
                 let k = seq.participant(id)
                 if let alias { seq.participants[k].label = unquote(alias) }
                 seq.participants[k].actor = kind == "actor"
-            case "destroy", "links", "link", "properties", "details": continue
+            case "destroy", "links", "link", "properties", "details":
+                let why = word == "destroy" ? "`destroy` is not drawn: a participant's line runs to the end"
+                    : "`\(word)` is not drawn: diagrams carry no menus, links or script"
+                seq.warnings.add(word, fail(why, "remove the line, or keep it for other renderers"))
+                continue
             case "title": seq.title = rest
-            case "autonumber": numbering = Int(split(rest).0) ?? 1
+            case "accTitle:": seq.title = rest
+            case "accDescr:": seq.accDescr = rest
+            case "autonumber": numbering = rest == "off" ? nil : Int(split(rest).0) ?? 1
             case "activate", "deactivate":
                 guard !rest.isEmpty else { throw fail("`\(word)` needs a participant", "`\(word) Alice`") }
                 let k = seq.participant(rest)
@@ -62,7 +68,10 @@ enum SequenceParser {
                 if last.kind == "box" { inBox = false } else { seq.events.append(.end) }
             case _ where blocks.contains(word):
                 open.append((word, n + 1))
-                if word == "box" { inBox = true } else { seq.events.append(.start(word, rest)) }
+                if word == "box" {
+                    inBox = true
+                    seq.warnings.add("box", fail("`box` is not drawn: its participants are shown without the group", "remove the `box` and its `end`, or keep them for other renderers"))
+                } else { seq.events.append(.start(word, rest)) }
             case _ where dividers[word] != nil:
                 guard let last = open.last, last.kind == dividers[word] else {
                     throw fail("`\(word)` outside an `\(dividers[word]!)` block", "`\(word)` separates the parts of an `\(dividers[word]!)` … `end` block")

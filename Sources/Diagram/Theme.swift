@@ -71,16 +71,19 @@ public enum DiagramTheme {
 extension NodeStyle {
     /// mermaid's `classDef`/`style` properties: a fill maps to the nearest theme tint by hue (so it
     /// holds in dark mode and keeps its text readable); `stroke-dasharray` dashes; bold text.
-    static func css(_ text: String) -> NodeStyle {
+    /// `ignored` gets each property that draws nothing (`stroke:#f00`, `color`, a grey `fill`).
+    static func css(_ text: String, ignored: inout [String]) -> NodeStyle {
         var s = NodeStyle()
         for part in text.split(separator: ",") where part.contains(":") {
             let kv = part.split(separator: ":", maxSplits: 1)
             let key = kv[0].trimmingCharacters(in: .whitespaces), value = kv[1].trimmingCharacters(in: .whitespaces)
             switch key {
-            case "fill": s.tint = tint(value)
+            case "fill":
+                s.tint = tint(value)
+                if s.tint == nil { ignored.append("fill:" + value) }
             case "stroke-dasharray": s.dashed = true
             case "font-weight": s.bold = value == "bold" || (Int(value) ?? 400) >= 600
-            default: break
+            default: ignored.append(key)
             }
         }
         return s

@@ -16,6 +16,9 @@ enum DiagramBlocks {
         let origin = SourceOrigin(line: block.line + lineOffset + 1)
         do {
             let drawn = try Diagram.render(block.code, language: language, origin: origin)
+            for w in drawn.warnings {
+                sink.add(.warning(file, line: w.line, column: w.column, "diagram: " + w.message, hint: w.hint ?? "see README, Diagrams"))
+            }
             let path = "diagrams/\(drawn.name).svg"
             collector.add(path, drawn.standalone)
             // Scaled down to the column, but not below 65 %: a wider diagram scrolls in its box instead

@@ -32,11 +32,15 @@ struct DiagramCommand: ParsableCommand {
         }
         do {
             let drawn = try Diagram.render(String(decoding: data, as: UTF8.self), language: lang, origin: SourceOrigin(line: 1))
+            for w in drawn.warnings { report(w, "warning") }
             print(standalone ? drawn.standalone : drawn.inline, terminator: standalone ? "" : "\n")
         } catch {
-            let kind = error.severity == .error ? "error" : "warning"
-            FileHandle.standardError.write(Data("\(file):\(error.line):\(error.column): \(kind): \(error.message)\n\(error.hint.map { "  hint: \($0)\n" } ?? "")".utf8))
+            report(error, error.severity == .error ? "error" : "warning")
             throw ExitCode(1)
         }
+    }
+
+    private func report(_ e: DiagramError, _ kind: String) {
+        FileHandle.standardError.write(Data("\(file ?? "-"):\(e.line):\(e.column): \(kind): \(e.message)\n\(e.hint.map { "  hint: \($0)\n" } ?? "")".utf8))
     }
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite struct DiagramTests {
     static let origin = SourceOrigin(line: 10)
 
-    func draw(_ source: String, _ language: Diagram.Language = .mermaid) throws -> Diagram.Drawing {
+    func draw(_ source: String, _ language: Diagram.Language = .mermaid) throws(DiagramError) -> Diagram.Drawing {
         try Diagram.render(source, language: language, origin: Self.origin)
     }
 
