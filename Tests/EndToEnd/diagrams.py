@@ -25,7 +25,7 @@ FLOW = """flowchart LR
       cache
       db
     end
-    classDef hot fill:#f96,stroke:#333
+    classDef hot fill:#f96
     class db hot
     api ==> queue>Work queue]:::hot
     queue --> w1[Worker] & w2[Worker with a rather long name that has to wrap] --> db
@@ -100,6 +100,28 @@ Text.
 flowchart LR
     a --> b
     b --> [oops
+```
+"""
+
+OTHER = """---
+title: Other kinds
+date: 2026-01-12
+---
+A pie chart is not drawn:
+
+```mermaid
+pie title Pets
+    "Dogs" : 386
+    "Cats" : 85
+```
+
+A click is read but not drawn:
+
+```mermaid
+flowchart LR
+    a --> b
+    click a "https://example.org"
+    click b "https://example.org"
 ```
 """
 
@@ -195,6 +217,27 @@ def main():
         broken = subprocess.run([galley, "build", "--site", site, "--output", out], capture_output=True, text=True)
         check("a broken fence fails the build", broken.returncode == 1, broken.stderr)
         check("and is reported at its line and column", "content/posts/2026-01-11-broken.md:10:11: error: diagram:" in broken.stderr, broken.stderr)
+        check("with a hint", re.search(r"broken\.md:10:11: error: diagram:[^\n]*\n\s*hint: \S", broken.stderr) is not None, broken.stderr)
+        os.remove(os.path.join(posts, "2026-01-11-broken.md"))
+
+        with open(os.path.join(posts, "2026-01-12-other.md"), "w") as f: f.write(OTHER)
+        other = subprocess.run([galley, "build", "--site", site, "--output", out], capture_output=True, text=True)
+        warnings = re.findall(r"^(\S+): warning: (.*)$", other.stderr, re.M)
+        check("other mermaid kinds and unsupported statements build", other.returncode == 0, other.stderr)
+        check("one warning at the pie fence, one at the first click", sorted(w[0].split("content/posts/")[-1] for w in warnings)
+              == ["2026-01-12-other.md:8:1", "2026-01-12-other.md:18:5"], warnings)
+        page = open(os.path.join(out, "blog/other/index.html"), encoding="utf-8").read()
+        check("the pie is shown as code, the flowchart drawn", page.count('<figure class="diagram"') == 1 and "pie title Pets" in page, page[-2000:])
+
+        source = os.path.join(work, "flow.mmd")
+        with open(source, "w") as f: f.write(FLOW)
+        printed = subprocess.run([galley, "diagram", source], capture_output=True, text=True)
+        try:
+            root = ET.fromstring(printed.stdout)
+            labels = {t.text for t in root.iter("text")}
+            check("galley diagram FILE prints the SVG", printed.returncode == 0 and {"Browser client", "HTTPS", "Postgres"} <= labels, labels)
+        except ET.ParseError as e:
+            check("galley diagram FILE prints well-formed SVG", False, str(e) + printed.stderr)
     finally:
         for d in drivers: d.quit()
         for p in procs: p.terminate()
