@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "DiagramTests", dependencies: ["Diagram", "CLibXML2"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Charts", "CLibXML2", "TestSupport", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Charts", "Diagram", "CLibXML2", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "ImportTests", dependencies: ["Import", "Site", "Check", "CLibXML2"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ServerTests", dependencies: ["Server"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"]),

@@ -40,7 +40,14 @@ enum DotGraph {
                 var text = label(obj, name: name, graph: graphName) ?? name
                 if style.contains("invis") { shape = .plain; text = "" }
                 var nodeStyle = NodeStyle(dashed: style.contains("dashed") || style.contains("dotted"), bold: style.contains("bold"))
-                if style.contains("filled") { nodeStyle.tint = (Graphviz.get(obj, "fillcolor") ?? Graphviz.get(obj, "color")).flatMap(NodeStyle.tint) }
+                if style.contains("filled"), let fill = Graphviz.get(obj, "fillcolor") ?? Graphviz.get(obj, "color") {
+                    nodeStyle.tint = NodeStyle.tint(fill)
+                    if nodeStyle.tint == nil {
+                        let at = DiagramWarnings.attribute("fillcolor", in: source) ?? DiagramWarnings.attribute("color", in: source)
+                        warnings.add("fill", origin.error("DOT: the fill `\(fill)` has no theme tint: the node keeps the theme's colour", hint: Self.notDrawnHint,
+                                                          line: at?.line ?? 1, column: at?.column ?? 1))
+                    }
+                }
                 notDrawn(obj, filled: style.contains("filled"))
                 let lines = NodeSizing.lines(text, shape: shape, bold: nodeStyle.bold)
                 var (w, h) = NodeSizing.size(lines, shape: shape, bold: nodeStyle.bold)

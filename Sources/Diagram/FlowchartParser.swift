@@ -191,7 +191,11 @@ func unquote(_ raw: String) -> String {
     var t = raw.trimmed(" ")
     if t.count >= 2, t.first == "\"", t.last == "\"" { t = String(t.dropFirst().dropLast()) }
     if t.count >= 2, t.first == "`", t.last == "`" { t = String(t.dropFirst().dropLast()).replacingOccurrences(of: "**", with: "") }
-    for br in ["<br/>", "<br />", "<br>", "<BR>", "<BR/>"] { t = t.replacingOccurrences(of: br, with: "\n") }
+    // Foundation's replacing is costly on every label: only where there is something to replace.
+    if t.utf8.contains(UInt8(ascii: "<")) {
+        for br in ["<br/>", "<br />", "<br>", "<BR>", "<BR/>"] { t = t.replacingOccurrences(of: br, with: "\n") }
+    }
+    guard t.utf8.contains(UInt8(ascii: "#")) else { return t }
     return t.replacingOccurrences(of: "#quot;", with: "\"").replacingOccurrences(of: "#amp;", with: "&")
         .replacingOccurrences(of: "#lt;", with: "<").replacingOccurrences(of: "#gt;", with: ">")
 }

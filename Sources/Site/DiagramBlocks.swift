@@ -1,6 +1,7 @@
 import Diagram
 import Foundation
 import Markdown
+import TextBytes
 
 /// Diagrams in posts: a ```` ```mermaid ````, ```` ```dot ```` or ```` ```graphviz ```` fence becomes a
 /// `<figure class="diagram">` holding the inline SVG and the source under a collapsed disclosure.
@@ -8,6 +9,7 @@ import Markdown
 /// inline SVG); feeds show it with `<img>`, the source still under its disclosure.
 enum DiagramBlocks {
     static let figureStart = "<figure class=\"diagram\" data-diagram=\""
+    static let figureMark: StaticString = "<figure class=\"diagram\" data-diagram=\""
 
     /// Nil when the fence is not a diagram. A diagram that cannot be drawn is an error at its line
     /// (a mermaid kind Galley does not draw, a warning) and the fence is shown as code.
@@ -37,28 +39,44 @@ enum DiagramBlocks {
     }
 
     /// Feed readers drop inline SVG: each diagram's `<svg>` becomes an `<img>` of its standalone
-    /// file, with the diagram in words as its alt text.
+    /// file, with the diagram in words as its alt text. Searched on UTF-8 bytes: Foundation's
+    /// `range(of:)` on the whole post cost more than drawing the diagrams.
     static func feedImages(_ html: String, absolute: (String) -> String) -> String {
-        guard html.contains(figureStart) else { return html }
-        var out = ""
-        var rest = Substring(html)
-        while let start = rest.range(of: figureStart) {
-            out += rest[..<start.upperBound]
-            rest = rest[start.upperBound...]
-            guard let q = rest.firstIndex(of: "\""), let svgStart = rest.range(of: "<svg"), let svgEnd = rest.range(of: "</svg>") else { break }
-            let url = String(rest[..<q])
-            let svg = rest[svgStart.lowerBound..<svgEnd.upperBound]
-            let desc = svg.range(of: "<desc").flatMap { d in svg[d.upperBound...].firstIndex(of: ">").flatMap { gt in
-                svg[svg.index(after: gt)...].range(of: "</desc>").map { String(svg[svg.index(after: gt)..<$0.lowerBound]) } } } ?? "Diagram"
-            func size(_ name: String) -> Int? {
-                svg.range(of: " \(name)=\"").flatMap { w in svg[w.upperBound...].firstIndex(of: "\"").flatMap { Double(svg[w.upperBound..<$0]) } }.map { Int($0.rounded(.up)) }
+        let bytes = Array(html.utf8)
+        func find(_ needle: StaticString, from: Int, to end: Int? = nil) -> Int? {
+            let end = end ?? bytes.count
+            guard from < end else { return nil }
+            return bytes.withUnsafeBufferPointer { h in
+                needle.withUTF8Buffer { n in findBytes(h.baseAddress! + from, end - from, n.baseAddress!, n.count).map { $0 + from } }
             }
-            let width = size("width") ?? 640
-            let height = size("height")
-            out += rest[..<svgStart.lowerBound]
-            out += "<img src=\"\(absolute(url))\" alt=\"\(desc.replacingOccurrences(of: "\"", with: "&quot;"))\" width=\"\(width)\"" + (height.map { " height=\"\($0)\"" } ?? "") + ">"
-            rest = rest[svgEnd.upperBound...]
         }
-        return out + rest
+        guard find(figureMark, from: 0) != nil else { return html }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var done = 0
+        while let start = find(figureMark, from: done) {
+            let urlStart = start + figureMark.utf8CodeUnitCount
+            guard let q = bytes[urlStart...].firstIndex(of: UInt8(ascii: "\"")), let svgStart = find("<svg", from: q),
+                  let close = find("</svg>", from: svgStart) else { break }
+            let svgEnd = close + 6
+            func text(_ r: Range<Int>) -> String { String(decoding: bytes[r], as: UTF8.self) }
+            let desc = find("<desc", from: svgStart, to: svgEnd).flatMap { d in bytes[d..<svgEnd].firstIndex(of: UInt8(ascii: ">")) }
+                .flatMap { gt in find("</desc>", from: gt, to: svgEnd).map { text((gt + 1)..<$0) } } ?? "Diagram"
+            let tagEnd = bytes[svgStart..<svgEnd].firstIndex(of: UInt8(ascii: ">")) ?? svgEnd
+            func size(_ name: StaticString) -> Int? {
+                find(name, from: svgStart, to: tagEnd).flatMap { w in
+                    let v = w + name.utf8CodeUnitCount
+                    return bytes[v..<tagEnd].firstIndex(of: UInt8(ascii: "\"")).flatMap { Double(text(v..<$0)) }.map { Int($0.rounded(.up)) }
+                }
+            }
+            out += bytes[done..<svgStart]
+            let height = size(" height=\"")
+            let img = "<img src=\"\(absolute(text(urlStart..<q)))\" alt=\"\(desc.replacingOccurrences(of: "\"", with: "&quot;"))\" width=\"\(size(" width=\"") ?? 640)\""
+                + (height.map { " height=\"\($0)\"" } ?? "") + ">"
+            out += Array(img.utf8)
+            done = svgEnd
+        }
+        out += bytes[done...]
+        return String(decoding: out, as: UTF8.self)
     }
 }

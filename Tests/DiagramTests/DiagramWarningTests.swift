@@ -51,6 +51,8 @@ import Testing
                       "10:6 DOT: `URL` is not drawn: diagrams carry no links",
                       "10:23 DOT: `image` is not drawn: images in nodes are not drawn (nor read)",
                       "7:23 DOT: `penwidth` is not drawn: lines are the theme's"])
+        #expect(try warnings("digraph {\n  a [style=filled, fillcolor=gray]\n  b [style=filled, fillcolor=grey90]\n}", .dot)
+                == ["6:20 DOT: the fill `gray` has no theme tint: the node keeps the theme's colour"])
         // A filled node's colour is its fill: no warning; `layout=dot` is what Galley does anyway.
         #expect(try warnings("digraph { layout=dot; a [style=filled, color=orange] }", .dot).isEmpty)
     }
