@@ -7,7 +7,8 @@
 Generates both corpora into Benchmarks/out/ (corpus-N and corpus-N-diagrams), then, after one
 warm-up build of each, runs cold builds alternately (plain, diagrams, plain, …) so that background
 load falls on both alike, each under /usr/bin/time -v with the same cleaning as bench.py. Prints
-median wall and CPU seconds of each, the difference as a share of the plain build, and the largest
+median wall and CPU seconds of each, the difference as a share of the plain build (ratio of the
+medians, and the median of each diagrams build against the plain build just before it), and the largest
 share of the machine other processes used during the runs (above 10 %, do not quote the numbers).
 """
 import argparse, os, re, sys
@@ -54,7 +55,14 @@ def main():
         print(f"| {label} | {med[label]['wall']:.2f} | {med[label]['cpu']:.2f} |")
     dw = 100 * (med["diagrams"]["wall"] / med["plain"]["wall"] - 1)
     dc = 100 * (med["diagrams"]["cpu"] / med["plain"]["cpu"] - 1)
-    print(f"| cost of the diagrams | {dw:+.1f} % | {dc:+.1f} % |")
+    print(f"| cost of the diagrams, ratio of the medians | {dw:+.1f} % | {dc:+.1f} % |")
+    # Each diagrams build against the plain build just before it: the machine's drift over the
+    # minutes of a run (other work starting and stopping) falls on both sides of every pair.
+    def pairs(key):
+        xs = sorted(100 * (d[key] / p[key] - 1) for p, d in zip(results["plain"], results["diagrams"]))
+        q = lambda f: xs[min(len(xs) - 1, int(f * (len(xs) - 1) + 0.5))]
+        return f"{bench.median(xs):+.1f} % (quartiles {q(0.25):+.1f} to {q(0.75):+.1f} %)"
+    print(f"| cost of the diagrams, median of the {args.runs} adjacent pairs | {pairs('wall')} | {pairs('cpu')} |")
     print(f"\nother processes: at most {others:.0f} % of the machine during a run" + ("  ⚠ noisy" if others > 10 else ""))
 
 
