@@ -45,6 +45,8 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
             .product(name: "Mustache", package: "swift-mustache"),
         ]),
+        // Liquid: the template language of Jekyll sites (parse once, render many; no site model).
+        .target(name: "Liquid"),
         // import: other generators' sites (Jekyll) turned into Galley sites, with a report of what was left behind.
         .target(name: "Import", dependencies: ["Site"]),
         // serve: static file server (its own HTTP/1.1 layer on sockets), live reload, file watching.
@@ -68,6 +70,7 @@ let package = Package(
         .testTarget(name: "ImportTests", dependencies: ["Import", "Site", "Check", "CLibXML2"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ServerTests", dependencies: ["Server"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"]),
+        .testTarget(name: "LiquidTests", dependencies: ["Liquid"]),
     ],
     swiftLanguageModes: [.v6]
 )

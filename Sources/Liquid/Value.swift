@@ -1,0 +1,75 @@
+import Foundation
+
+/// A Liquid value: what a variable, a literal or a filter's result holds.
+///
+/// It mirrors the Ruby objects Liquid templates see in Jekyll (nil, true/false, Integer, Float, String,
+/// Array, Hash, Range, Time, and drops), so truthiness, comparison and printing follow Ruby Liquid's rules.
+/// Hashes keep insertion order, as Ruby's do: `for` over a hash, `jsonify` and `inspect` depend on it.
+public enum Value: Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([Value])
+    case hash(LiquidHash)
+    /// `(1..5)` — inclusive, as Liquid's ranges.
+    case range(ClosedRange<Int>)
+    /// A Ruby `Time`: the instant and the UTC offset it is shown in (seconds east of UTC).
+    case date(Date, utcOffset: Int)
+    /// An object answering keys on demand (Jekyll's site, page and document drops), so building a page's
+    /// context never copies every post.
+    case drop(any LiquidDrop)
+}
+
+/// An object a template reads keys from, computed when asked (Liquid's `Drop`).
+public protocol LiquidDrop: AnyObject, Sendable {
+    /// The value at `key`, or nil when the drop has no such key (then Liquid treats it as nil).
+    func value(forKey key: String) -> Value?
+    /// The keys, in order, for `for`/`jsonify`/`inspect` over the drop; empty if it cannot list them.
+    var keys: [String] { get }
+    /// What `{{ drop }}` prints (Ruby's `to_s`); nil for Liquid's default (the drop as a hash).
+    var liquidString: String? { get }
+}
+
+extension LiquidDrop {
+    public var liquidString: String? { nil }
+}
+
+/// An insertion-ordered string-keyed hash (a Ruby Hash from YAML, JSON or a template).
+public struct LiquidHash: Sendable {
+    public private(set) var keys: [String] = []
+    public private(set) var storage: [String: Value] = [:]
+
+    public init() {}
+    public init(_ pairs: [(String, Value)]) {
+        for (k, v) in pairs { self[k] = v }
+    }
+
+    public subscript(key: String) -> Value? {
+        get { storage[key] }
+        set {
+            if let newValue {
+                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
+            } else if storage.removeValue(forKey: key) != nil {
+                keys.removeAll { $0 == key }
+            }
+        }
+    }
+
+    public var count: Int { keys.count }
+    public var isEmpty: Bool { keys.isEmpty }
+    /// Pairs in insertion order.
+    public var pairs: [(key: String, value: Value)] { keys.map { ($0, storage[$0]!) } }
+}
+
+extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+                 ExpressibleByFloatLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(arrayLiteral elements: Value...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, Value)...) { self = .hash(LiquidHash(elements)) }
+    public init(nilLiteral: ()) { self = .null }
+}
