@@ -2774,7 +2774,7 @@ layout: base
 <p class="post-meta">
 <time class="dt-published" datetime="{{ page.date | date_to_xmlschema }}">{{ page.display_date | escape }}</time>
 {% if page.updated %}<span>{{ t.updated | escape }} <time class="dt-updated" datetime="{{ page.updated | date_to_xmlschema }}">{{ page.display_updated | escape }}</time></span>{% endif %}
-{% if page.author.name %}<span class="p-author">{{ page.author.name | escape }}</span>{% endif %}
+{% if page.author %}<span class="p-author">{{ page.author.name | escape }}</span>{% endif %}
 {% if page.reading_time %}<span>{{ page.reading_time }} {{ t.min_read | escape }}</span>{% endif %}
 </p>
 </header>

@@ -113,6 +113,8 @@ extension TemplateSet {
         }
         guard ok, checkLayouts(entries, lines: layoutLines, diagnostics: diagnostics) else { return nil }
         let names = Set(entries.keys)
+        let partialNames = Set(names.filter { $0.hasPrefix("partials/") }.map { String($0.dropFirst("partials/".count)) })
+        guard checkIncludes(sources, partials: partialNames, diagnostics: diagnostics) else { return nil }
         var partials: [String: LiquidTemplate] = [:]
         for (name, entry) in entries where name.hasPrefix("partials/") { partials[String(name.dropFirst("partials/".count))] = entry.template }
         let includes = TemplateIncludes(partials: partials, lineOffsets: offsets)
@@ -181,23 +183,47 @@ extension TemplateSet {
 
     /// Names after `include`/`render` written as literals (`{% include head.liquid %}`), without `.liquid`.
     /// A name computed at render time is not known here; its page's fingerprint covers only what is listed.
-    static func includedNames(_ text: String) -> [String] {
-        var out: [String] = []
+    static func includedNames(_ text: String) -> [String] { includeTags(text).map(\.name) }
+
+    /// Literal include names with the 1-based line and column of their tag.
+    static func includeTags(_ text: String) -> [(name: String, line: Int, column: Int)] {
+        var out: [(name: String, line: Int, column: Int)] = []
+        var line = 1, column = 1
+        var counted = text.startIndex
         var rest = Substring(text)
         while let r = rest.range(of: "{%") {
+            for ch in text[counted..<r.lowerBound] { if ch == "\n" { line += 1; column = 1 } else { column += 1 } }
+            counted = r.lowerBound
             rest = rest[r.upperBound...]
             let tag = rest.drop { $0 == "-" || $0 == " " || $0 == "\t" || $0 == "\n" }
             for keyword in ["include ", "render "] where tag.hasPrefix(keyword) {
                 let after = tag.dropFirst(keyword.count).drop { $0 == " " }
                 var name = after.prefix { !" \t\n%".contains($0) }
                 if name.hasSuffix("-") && after.dropFirst(name.count).hasPrefix("%}") { name = name.dropLast() }
+                if name.contains("{{") { continue }
                 var n = String(name).trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
                 if n.hasPrefix("partials/") { n.removeFirst("partials/".count) }
                 if n.hasSuffix(".liquid") { n.removeLast(".liquid".count) }
-                if !n.isEmpty { out.append(n) }
+                if !n.isEmpty { out.append((n, line, column)) }
             }
         }
         return out
+    }
+
+    /// An include of a partial that does not exist, written as a literal name: an error at its tag, before
+    /// any page renders (rendering would fail on every page that reaches it).
+    private static func checkIncludes(_ sources: [(name: String, file: String, text: String)], partials: Set<String>,
+                                      diagnostics: DiagnosticSink) -> Bool {
+        var ok = true
+        for src in sources {
+            for tag in includeTags(src.text) where !partials.contains(tag.name) {
+                let near = Suggest.nearest(tag.name, in: partials.sorted()).map { "did you mean `\($0).liquid`? " } ?? ""
+                diagnostics.add(.error(src.file, line: tag.line, column: tag.column, "included file `\(tag.name).liquid` does not exist in templates/partials/",
+                                       hint: near + "create templates/partials/\(tag.name).liquid or fix the name"))
+                ok = false
+            }
+        }
+        return ok
     }
 
     /// Whether a template reads what lists every post (`site.posts`, `site.tags`, `site.categories`,

@@ -82,11 +82,16 @@ enum RenderReports {
 
     static func diagnostic(_ error: LiquidError, offsets: [String: Int]) -> SiteDiagnostic {
         var hint = error.hint
-        if !error.includeChain.isEmpty, !(hint ?? "").contains("include chain") {
-            var files: [String] = []
-            for place in error.includeChain where files.last != place.file { files.append(place.file) }
-            let chain = "included from " + files.reversed().joined(separator: ", then from ")
-            hint = hint.map { $0 + "; " + chain } ?? chain
+        if !error.includeChain.isEmpty {
+            // The include tags that led here, at their files' own lines; a tag repeated (a partial that
+            // includes itself) is named once with its count.
+            var places: [(String, Int)] = []
+            for p in error.includeChain {
+                let place = "\(p.file):\(p.line + (offsets[p.file] ?? 0)):\(p.column)"
+                if places.last?.0 == place { places[places.count - 1].1 += 1 } else { places.append((place, 1)) }
+            }
+            let chain = "include chain: " + places.map { $0.1 > 1 ? "\($0.0) (×\($0.1))" : $0.0 }.joined(separator: " → ")
+            if let h = hint, !h.hasPrefix("include chain:") { hint = h + "; " + chain } else { hint = chain }
         }
         return .error(error.file, line: error.line + (offsets[error.file] ?? 0), column: error.column, error.message, hint: hint)
     }

@@ -27,13 +27,13 @@ import Testing
         _ = try await site.build()
         let before = site.snapshot()
         try link(site, "content/posts/2026-01-02-leak.md", to: secret.path)
-        try link(site, "templates/partials/leak.mustache", to: secret.path)
+        try link(site, "templates/partials/leak.liquid", to: secret.path)
         try link(site, "content/shared", to: secret.deletingLastPathComponent().path)   // a folder out of the site
         let failure = try #require(await site.failure())
         let messages = failure.errors.map(\.description)
         #expect(messages.contains { $0.hasPrefix("content/shared: error: content/shared is a symbolic link to \(FileWalk.realPath(secret.deletingLastPathComponent())), outside the site folder") })
         #expect(messages.contains { $0.hasPrefix("content/posts/2026-01-02-leak.md: error: content/posts/2026-01-02-leak.md is a symbolic link to \(FileWalk.realPath(secret)), outside the site folder: it is not read") })
-        #expect(messages.contains { $0.hasPrefix("templates/partials/leak.mustache: error: templates/partials/leak.mustache is a symbolic link to") })
+        #expect(messages.contains { $0.hasPrefix("templates/partials/leak.liquid: error: templates/partials/leak.liquid is a symbolic link to") })
         #expect(site.snapshot() == before)
         #expect(!site.snapshot().values.contains { String(decoding: $0, as: UTF8.self).contains("SECRET-TOKEN-42") })
     }
