@@ -22,6 +22,7 @@ let package = Package(
         // System libraries, found through pkg-config (Debian: libcmark-dev, libxml2-dev).
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        .systemLibrary(name: "CLibSass", pkgConfig: "libsass", providers: [.apt(["libsass-dev"]), .brew(["libsass"])]),
 
         // parse + render: Markdown (cmark AST → our HTML), Highlight (pure Swift, nothing outside this package).
         .target(name: "Markdown", dependencies: ["CCmark", "TextBytes"]),
@@ -45,13 +46,21 @@ let package = Package(
         ]),
         // Liquid: the template language of Jekyll sites (parse once, render many; no site model).
         .target(name: "Liquid"),
+        // Sass: SCSS/Sass to CSS with Dart Sass (the `sass` executable on PATH) or libsass linked in (no site model).
+        .target(name: "Sass", dependencies: ["CLibSass"]),
+        // Jekyll: a Jekyll folder read as it is (_config.yml, defaults, posts, collections, _data, layouts,
+        // includes), rendered with Liquid and the Markdown module, written by Site's atomic writer.
+        .target(name: "Jekyll", dependencies: [
+            "Liquid", "Sass", "Site", "Markdown", "Highlight", "Feed",
+            .product(name: "Yams", package: "Yams"),
+        ]),
         // import: other generators' sites (Jekyll) turned into Galley sites, with a report of what was left behind.
         .target(name: "Import", dependencies: ["Site"]),
         // serve: static file server (its own HTTP/1.1 layer on sockets), live reload, file watching.
         // Not needed by `galley build`.
         .target(name: "Server"),
         .executableTarget(name: "galley", dependencies: [
-            "Site", "Import", "Server", "Check", "Highlight", "Markdown", "Feed", "Charts",
+            "Site", "Jekyll", "Import", "Server", "Check", "Highlight", "Markdown", "Feed", "Charts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -69,6 +78,8 @@ let package = Package(
         .testTarget(name: "ServerTests", dependencies: ["Server"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"]),
         .testTarget(name: "LiquidTests", dependencies: ["Liquid"]),
+        .testTarget(name: "SassTests", dependencies: ["Sass"]),
+        .testTarget(name: "JekyllTests", dependencies: ["Jekyll", "Liquid", "Site", "Check", "CLibXML2", "TestSupport"], resources: [.copy("Fixtures")]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,7 +22,7 @@ import zlib
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from snippets import SNIPPETS  # noqa: E402
 
-GENERATOR_VERSION = 3
+GENERATOR_VERSION = 4
 
 SITE_TITLE = "Field Notes"
 SITE_DESCRIPTION = "Benchmark corpus: engineering notes on builds, services and data."
@@ -45,6 +45,10 @@ TAGS = ["swift", "kotlin", "go", "rust", "python", "typescript", "sql", "postgre
         "tls", "auth", "privacy", "accessibility", "css", "react", "android", "ios", "wasm",
         "build systems", "packaging", "monorepo", "code review", "refactoring", "api design",
         "migrations", "schema", "feature flags", "on call", "incident review"]
+
+# Real blogs have tags in the hundreds, most on a few posts: the 60 above stay the common ones (the
+# skewed draw below picks low indexes most), these 300 make the long tail.
+TAGS += [f"{t} {q}" for q in ("internals", "at scale", "migration", "tips", "releases") for t in TAGS]
 
 NOUNS = ["cache", "buffer", "request", "session", "token", "record", "batch", "index", "shard",
          "queue", "worker", "page", "feed", "post", "tag", "build", "asset", "route", "handler",
@@ -264,7 +268,7 @@ class Post:
                 tags.append(t)
         self.tags = tags
         self.description = self._sentence(rng).replace("`", "")
-        self.body = self._body(rng, count, seed)
+        self.body = self._body(rng, count, seed) + self._flaws(index, count, seed)
 
     @property
     def filename(self):
@@ -382,6 +386,21 @@ class Post:
         body = "\n\n".join(parts) + "\n"
         assert "{{" not in body and "{%" not in body, "Liquid/shortcode delimiters in a post body"
         return body
+
+    @staticmethod
+    def _flaws(index, count, seed):
+        """What real blogs have and a link checker reports: about 4 % of posts link to a post that is not
+        there (an old slug with a typo), about 3 % show an image whose file is missing. From a random
+        stream of their own, so the rest of each post is as before."""
+        rng = random.Random(f"{seed}:flaws:{index}")
+        out = ""
+        if rng.random() < 0.04:
+            url = Post.light(rng.randrange(count), seed).rstrip("/")
+            cut = rng.randrange(len(url) // 2, len(url))
+            out += f"\nAn older version is in [the first draft]({url[:cut] + url[cut + 1:]}/), since moved.\n"
+        if rng.random() < 0.03:
+            out += f"\n![The {rng.choice(IMAGES).replace('-', ' ')} before the redesign](/images/{rng.choice(IMAGES)}-2019.png)\n"
+        return out
 
     _light_cache = {}
 

@@ -5,10 +5,12 @@
 #   Benchmarks/run.sh 1000            one size
 #   Benchmarks/run.sh 5000 20000      20000 (linearity check) runs Galley only …
 #   Benchmarks/run.sh --all 20000     … unless --all
-#   options: --tools galley,hugo      --runs 5      --no-install
-#            --galley PATH (skip building Galley; use this binary)
+#   options: --tools galley,hugo      --runs 5      --no-install      --no-serve
+#            --galley PATH (skip building Galley; use this binary)   --samples 20
 #
-# Results: a table on stdout and Benchmarks/out/results-<date>.md (+ .json with every run).
+# Results: a table on stdout and Benchmarks/out/results-<date>.md (+ .json with every run), then
+# save-to-page latency (serve-latency.py) of galley serve and hugo server at each N, then the four
+# figures together (summary.py): cold-build ratio to Hugo and save-to-page at 1000 and 5000 posts.
 set -euo pipefail
 
 HERE="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -19,6 +21,8 @@ TOOLS="galley,hugo,jekyll"
 RUNS=3
 INSTALL=1
 ALL=0
+SERVE=1
+SAMPLES=20
 GALLEY="${GALLEY:-}"
 
 while (($#)); do
@@ -31,7 +35,9 @@ while (($#)); do
     --galley) GALLEY="$2"; shift ;;
     --galley=*) GALLEY="${1#*=}" ;;
     --no-install) INSTALL=0 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    --no-serve) SERVE=0 ;;
+    --samples) SAMPLES="$2"; shift ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     [0-9]*) SIZES+=("$1") ;;
     *) echo "run.sh: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -83,4 +89,21 @@ done
 # 4. Measure.
 PEERS=()
 ((ALL)) && PEERS=(--peers-at-20000)
-exec python3 "$HERE/bench.py" --galley "$GALLEY" --sizes "${SIZES[@]}" --tools "$TOOLS" --runs "$RUNS" --out "$OUT" "${PEERS[@]}"
+python3 "$HERE/bench.py" --galley "$GALLEY" --sizes "${SIZES[@]}" --tools "$TOOLS" --runs "$RUNS" --out "$OUT" "${PEERS[@]}"
+RESULTS="$(ls -t "$OUT"/results-*.json | head -1)"
+
+# 5. The writing loop: save-to-page of galley serve and hugo server, same corpus, same sizes.
+SERVE_ARGS=()
+if ((SERVE)); then
+  stamp="$(date +%H%M%S)"
+  for tool in galley hugo; do
+    [[ ",$TOOLS," == *",$tool,"* ]] || continue
+    json="$OUT/serve-$tool-$stamp.json"
+    python3 "$HERE/serve-latency.py" --tool "$tool" --galley "$GALLEY" --posts "${SIZES[@]}" --samples "$SAMPLES" --json "$json" >&2 || true
+    SERVE_ARGS+=("--serve-$tool" "$json")
+  done
+fi
+
+# 6. The four figures together.
+echo
+python3 "$HERE/summary.py" "$RESULTS" "${SERVE_ARGS[@]}"

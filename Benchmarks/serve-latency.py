@@ -11,6 +11,8 @@ sentence to one post the way editors save (write a temporary file, then rename i
 and measures, from the rename:
   - event: the first `reload` (or `css`/`ok`/build-error) event on the stream;
   - disk:  the post's output page containing the new sentence.
+  - page:  the server answering GET of the post's URL with the new text (save-to-page: what a
+           reader of the preview waits for; polled every ~2 ms, as disk is).
 An event that arrives before the new text is on disk is counted: the browser would reload to a
 stale page. Successive saves differ in length; a last save changes one character and keeps the
 length (the *same-size save* column: some change detectors look at size and mtime only). Reports median and p95 (nearest rank) and writes Benchmarks/out/serve-latency-<date>.md.
@@ -194,6 +196,43 @@ def wait_on_disk(path, marker, t0, timeout):
     return None
 
 
+def wait_served(port, url, path, marker, t0, timeout):
+    """Polls the page over HTTP and on disk (every ~2 ms) until each has `marker`: (page s, disk s) after t0."""
+    needle = marker.encode()
+    deadline = t0 + timeout
+    page = disk = None
+    while time.perf_counter() < deadline and (page is None or disk is None):
+        if disk is None:
+            try:
+                with open(path, "rb") as f:
+                    if needle in f.read():
+                        disk = time.perf_counter() - t0
+            except OSError:
+                pass
+        if page is None:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}{url}", timeout=2) as r:
+                    if needle in r.read():
+                        page = time.perf_counter() - t0
+            except Exception:  # noqa: BLE001
+                pass
+        time.sleep(0.002)
+    return page, disk
+
+
+def memory_mb(pid):
+    """The server's resident memory now and its peak so far (VmRSS, VmHWM), in MB."""
+    out = {}
+    try:
+        with open(f"/proc/{pid}/status") as f:
+            for line in f:
+                if line.startswith(("VmRSS:", "VmHWM:")):
+                    out[line.split(":")[0]] = int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return out.get("VmRSS"), out.get("VmHWM")
+
+
 def machine_busy():
     """CPU-seconds all processes have used since boot (/proc/stat)."""
     with open("/proc/stat") as f:
@@ -256,6 +295,8 @@ def measure(n, args):
                                    f"does `{args.tool} serve` build and rebuild yet? see {logf.name}")
             time.sleep(0.05)
         result["first_build_s"] = time.perf_counter() - t_start
+        time.sleep(args.settle)
+        result["rss_after_first_mb"], result["peak_after_first_mb"] = memory_mb(proc.pid)
         log(f"  ready after {result['first_build_s']:.1f} s (first build)")
         if args.tool == "galley":
             stream = EventStream(port)
@@ -276,13 +317,13 @@ def measure(n, args):
             # notices size changes is still measured; the same-size check below tests exactly that case.
             text = original.rstrip("\n") + f"\n\nAdded while measuring save-to-reload latency ({marker}){' again' * (k + 1)}.\n"
             t0 = atomic_save(source, text, k)
-            disk = wait_on_disk(target, marker, t0, args.timeout)
+            page, disk = wait_served(port, "/" + item["url"].lstrip("/"), target, marker, t0, args.timeout)
             ev = stream.wait_after(t0, args.timeout if disk is None else max(0.0, args.timeout - disk)) if stream else None
             event = (ev[0] - t0) if ev else None
-            sample = {"disk_s": disk, "event_s": event, "event": ev[1] if ev else None,
+            sample = {"page_s": page, "disk_s": disk, "event_s": event, "event": ev[1] if ev else None,
                       "event_before_disk": bool(ev and disk is not None and event < disk) or bool(ev and disk is None)}
             result["samples"].append(sample)
-            log(f"  sample {k + 1:2}/{args.samples}: on disk {fmt_ms(disk)}  event {fmt_ms(event)}"
+            log(f"  sample {k + 1:2}/{args.samples}: page {fmt_ms(page)}  on disk {fmt_ms(disk)}  event {fmt_ms(event)}"
                 f"{' (' + ev[1] + ')' if ev else ''}{'  EVENT BEFORE WRITE' if sample['event_before_disk'] else ''}")
             if disk is None and event is None and k >= 1 and all(s["disk_s"] is None for s in result["samples"]):
                 result["error"] = "no rebuild observed after two saves — is the serve rebuild wired yet?"
@@ -291,6 +332,7 @@ def measure(n, args):
             if not stream:
                 time.sleep(args.settle)
         wall = time.perf_counter() - wall0
+        result["rss_after_saves_mb"], result["peak_after_saves_mb"] = memory_mb(proc.pid)
         others = max(0.0, (machine_busy() - busy0) - (process_cpu(proc.pid) - server0))
         result["others_pct"] = 100.0 * others / (wall * (os.cpu_count() or 1)) if wall > 0 else 0.0
         log(f"  other processes used {result['others_pct']:.0f}% of the machine while sampling")
@@ -352,6 +394,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(HERE, "out"))
     ap.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for each rebuild")
     ap.add_argument("--ready-timeout", type=float, default=300.0, help="seconds to wait for the first build")
+    ap.add_argument("--json", help="also write the results here (run.sh reads them)")
     ap.add_argument("--settle", type=float, default=0.5, help="quiet seconds between samples")
     args = ap.parse_args()
     if args.tool == "galley" and not args.galley:
@@ -363,23 +406,31 @@ def main():
     results = [measure(n, args) for n in args.posts]
     lines = [f"# Save-to-reload latency — {args.tool} serve — {dt.datetime.now(dt.timezone.utc).isoformat(timespec='seconds')}", "",
              f"{args.samples} saves per N (temp file + rename), appending one sentence to the newest post. "
-             "*event*: save → live-reload event; *disk*: save → the post's page on disk with the new text. "
+             "*page*: save → the server answers with the new text (save-to-page); *event*: save → live-reload event; "
+             "*disk*: save → the post's page on disk with the new text. *RSS MB*: the server's resident memory after the first build → after the saves (peak in brackets). "
              "Median / p95 (nearest rank). *others*: CPU used by other processes while sampling, % of the machine (⚠ > 10%: not idle).", "",
-             "| tool | N | first build s | samples | disk median ms | disk p95 ms | event median ms | event p95 ms | event before write | missed | same-size save | others |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: |"]
+             "| tool | N | first build s | samples | page median ms | page p95 ms | disk median ms | disk p95 ms | event median ms | event p95 ms | event before write | missed | same-size save | RSS MB | others |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- | --- | ---: |"]
     for r in results:
         disk = [s["disk_s"] for s in r["samples"] if s["disk_s"] is not None]
         ev = [s["event_s"] for s in r["samples"] if s["event_s"] is not None]
+        page = [s["page_s"] for s in r["samples"] if s.get("page_s") is not None]
+        r["page_median_s"] = statistics.median(page) if page else None
+        mem = "—"
+        if r.get("rss_after_saves_mb"):
+            mem = f"{r['rss_after_first_mb']:.0f} → {r['rss_after_saves_mb']:.0f} ({r['peak_after_saves_mb']:.0f})"
         missed = sum(1 for s in r["samples"] if s["disk_s"] is None or (args.tool == "galley" and s["event_s"] is None))
         early = sum(1 for s in r["samples"] if s["event_before_disk"])
         row = (f"| {r['tool']} | {r['posts']} | {r.get('first_build_s', float('nan')):.1f} | {len(r['samples'])} | "
+               f"{cell(r['page_median_s'])} | {cell(pct(page, 95) if page else None)} | "
                f"{cell(statistics.median(disk) if disk else None)} | {cell(pct(disk, 95) if disk else None)} | "
                f"{cell(statistics.median(ev) if ev else None)} | {cell(pct(ev, 95) if ev else None)} | {early} | {missed} | "
                f"{'—' if 'same_size_edit_s' not in r else ('missed' if r['same_size_edit_s'] is None else cell(r['same_size_edit_s']) + ' ms')} | "
+               f"{mem} | "
                f"{'—' if 'others_pct' not in r else '%.0f%%%s' % (r['others_pct'], ' ⚠' if r['others_pct'] > 10 else '')} |")
         lines.append(row)
         if r["error"]:
-            lines.append(f"|  | error: {r['error']} | | | | | | | | | | |")
+            lines.append(f"|  | error: {r['error']} | | | | | | | | | | | | | |")
     text = "\n".join(lines) + "\n"
     print(text)
     # serve-latency-<tool>-<date>.md is the day's latest run; …-<date>-<time>.md keeps every run.
@@ -389,6 +440,9 @@ def main():
         with open(path, "w") as f:
             f.write(text)
         with open(path[:-3] + ".json", "w") as f:
+            json.dump(results, f, indent=1)
+    if args.json:
+        with open(args.json, "w") as f:
             json.dump(results, f, indent=1)
     log(f"written: {path}")
     sys.exit(1 if any(r["error"] for r in results) else 0)

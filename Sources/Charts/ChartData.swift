@@ -53,6 +53,7 @@ struct ChartData {
                     guard let v = ChartNumber.parse(cell.text, unit: nil) else {
                         throw ChartError("`\(cell.text)` is neither a number nor a date like 2026-01-31", hint: "a \(spec.kind.rawValue) chart's first column gives x values", line: cell.line, column: cell.column)
                     }
+                    if let e = ChartNumber.rangeError(v, text: cell.text, line: cell.line, column: cell.column) { throw e }
                     return v
                 }
             }
@@ -89,6 +90,7 @@ struct ChartData {
                              hint: "write a plain number (1234, 1,234 or 12.5\(spec.unit.map { ", optionally followed by \($0)" } ?? ""))",
                              line: cell.line, column: cell.column)
         }
+        if let e = ChartNumber.rangeError(v, text: cell.text, line: cell.line, column: cell.column) { throw e }
         return v
     }
 

@@ -54,6 +54,7 @@ public struct ChartSpec: Sendable, Equatable {
                 guard let v = ChartNumber.parse(a.value, unit: nil) else {
                     throw ChartError("\(a.key) must be a number (found \"\(a.value)\")", hint: "for example \(a.key)=\"0\"", line: a.line, column: a.column)
                 }
+                if let e = ChartNumber.rangeError(v, text: a.value, line: a.line, column: a.column) { throw e }
                 if a.key == "y-min" { yMin = v } else { yMax = v }
             case "sort":
                 guard let s = Sort(rawValue: a.value) else { throw Self.bad(a, options: Sort.allCases.map(\.rawValue)) }
@@ -66,6 +67,9 @@ public struct ChartSpec: Sendable, Equatable {
                 throw ChartError("unknown chart option `\(a.key)`", hint: near.map { "did you mean `\($0)`?" } ?? "chart options: " + Self.keys.joined(separator: ", "),
                                  line: a.line, column: a.column)
             }
+        }
+        if log, let at = attributes.last(where: { ($0.key == "y-min" && (yMin ?? 1) <= 0) || ($0.key == "y-max" && (yMax ?? 1) <= 0) }) {
+            throw ChartError("a log scale cannot reach \(at.value)", hint: "\(at.key) must be above zero, or drop log", line: at.line, column: at.column)
         }
         if let lo = yMin, let hi = yMax, lo >= hi, let at = attributes.last(where: { $0.key == "y-max" }) {
             throw ChartError("y-max must be above y-min", line: at.line, column: at.column)

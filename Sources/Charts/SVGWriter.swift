@@ -4,8 +4,9 @@ struct SVGWriter {
     var out = ""
 
     /// Integer arithmetic, not `Double.description`: a chart writes a few hundred numbers.
+    /// Coordinates are clamped to ±1e7 (far outside any view): a position is never what traps.
     static func n(_ v: Double) -> String {
-        let t = Int((v * 10).rounded())
+        let t = Int((Swift.min(Swift.max(v.isNaN ? 0 : v, -1e7), 1e7) * 10).rounded())
         if t % 10 == 0 { return String(t / 10) }
         let a = abs(t)
         return (t < 0 ? "-" : "") + String(a / 10) + "." + String(a % 10)

@@ -69,7 +69,10 @@ public enum XMLTree {
         let bytes = [UInt8](data)
         guard let ctxt = xmlNewParserCtxt() else { return .failure(XMLParseError(message: "out of memory", line: 0, column: 0)) }
         defer { xmlFreeParserCtxt(ctxt) }
-        let opts = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue)
+        guard data.count < Int(Int32.max) else { return .failure(XMLParseError(message: "document over 2 GB", line: 0, column: 0)) }
+        // HUGE: a long post is one text node of its feed item, past libxml2's default 10 MB limit
+        // (entities are still not expanded, so this lets no entity grow anything).
+        let opts = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_HUGE.rawValue)
         // libxml2 goes on after some faults (an undeclared prefix, an undefined entity) and keeps only
         // the last in `lastError`; the first is where the author must look, and the cause of the rest.
         let first = FirstError()

@@ -103,7 +103,10 @@ public struct Highlighter: Sendable {
             ? Emitter.Lines(highlighted: options.highlightedLines) : nil
         let theme: Theme? = options.inlineStyles ? Highlighter.inlineTheme : nil
 
-        var head = "<div class=\"language-\(resolved.name) highlighter-rouge\""
+        // The class keeps the author's label (`shell`, `text`, `objc`), as kramdown and Rouge write it, so CSS
+        // and scripts keyed to it still match; `data-lang` names the lexer that coloured it.
+        let label = language.flatMap { Highlighter.classLabel($0) } ?? resolved.name
+        var head = "<div class=\"language-\(label) highlighter-rouge\""
         if resolved.name != "plaintext" { head += " data-lang=\"\(resolved.name)\"" }
         head += ">"
         if let title = options.title, !title.isEmpty {
@@ -127,6 +130,12 @@ public struct Highlighter: Sendable {
             return String(decoding: out, as: UTF8.self)
         }
         return HighlightedBlock(html: html, language: resolved.name, languageKnown: known)
+    }
+
+    /// An author's fence label as a class name: HTML-safe characters only (kramdown writes the word as given).
+    static func classLabel(_ raw: String) -> String? {
+        let kept = raw.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+#._-".unicodeScalars.contains($0)) }
+        return kept.isEmpty ? nil : String(String.UnicodeScalarView(kept))
     }
 
     /// Just the highlighted code (no wrapper), or nil for an unknown language.

@@ -18,7 +18,7 @@ extension HTMLRenderer {
                 id = given
                 ids.reserve(given)
             } else {
-                id = ids.id(for: headingSourceText(node, source: ctx.source))
+                id = ids.id(for: headingIDText(node, footnotes: ctx.footnotes.hasDefinitions))
             }
             if ctx.options.headingIDs {
                 out.append(" id=\"")

@@ -40,7 +40,7 @@ final class DocumentContext {
         source.bytes.withUnsafeBufferPointer { buf in
             straightQuote = localQuotes && memchrFound(buf, 0x22)
             typedQuotes = straightQuote && (containsBytes(buf, "\u{201C}") || containsBytes(buf, "\u{201D}"))
-            tildes = ext && containsBytes(buf, "~~")
+            tildes = ext && (options.kramdown ? containsBytes(buf, "~~") : memchrFound(buf, 0x7E))
             pipes = ext && memchrFound(buf, 0x7C)
             ial = containsBytes(buf, "{:")
             brackets = memchrFound(buf, 0x5B)
@@ -74,7 +74,7 @@ struct HTMLRenderer {
     var runSkip: [Node: Int] = [:]
     var runLimit: [Node: Int] = [:]
     /// Matched `~~` delimiters per text run: (offset in run, opens).
-    var delMarks: [Node: [(Int, Bool)]] = [:]
+    var delMarks: [Node: [DelMark]] = [:]
     var footnoteState = FootnoteState()
     var linkDepth = 0
     var headingCapture: [UInt8]? = nil
@@ -316,7 +316,8 @@ struct HTMLRenderer {
 
     @inline(__always) private func isTight(_ paragraph: Node) -> Bool {
         guard let parent = parentNode(paragraph), let grand = parentNode(parent) else { return false }
-        return nodeType(grand) == NodeType.list && cmark_node_get_list_tight(grand) != 0
+        guard nodeType(grand) == NodeType.list else { return false }
+        return ctx.options.kramdown ? kramdownBare(paragraph, item: parent, list: grand) : cmark_node_get_list_tight(grand) != 0
     }
 
     @inline(__always) func isTopLevel(_ node: Node) -> Bool {

@@ -1,3 +1,4 @@
+import CCmark
 /// Heading ids the way Jekyll's kramdown (GFM input) makes them, so old `#anchors` keep working.
 
 /// Hands out kramdown-GFM ids: the first `foo` is `foo`, then `foo-1`, `foo-2`…
@@ -59,55 +60,40 @@ struct HeadingIDGenerator {
     }
 }
 
-/// The heading's text as written in the source (what kramdown uses for ids): ATX markers,
-/// closing `#`s and a trailing `{#id}` removed; setext lines joined by spaces.
-func headingSourceText(_ node: Node, source: SourceText) -> String {
-    let first = startLine(node)
-    let last = endLine(node)
-    let quotes = quoteDepth(node)
-    if last > first {
-        // Setext: the text lines, without the `===`/`---` underline. cmark's end line is not always the
-        // underline (it can be the line after), so stop at the first underline-only line instead.
-        var parts: [String] = []
-        for l in first...last {
-            let text = trimmed(source.contentLine(l, quotes: quotes))
-            if l > first, isSetextUnderline(text) { break }
-            parts.append(String(decoding: text, as: UTF8.self))
-        }
-        return stripHeaderIDSuffix(parts.joined(separator: " "))
-    }
-    var line = source.line(first)
-    let col = startColumn(node)
-    if col >= 1, col - 1 <= line.count { line = line.dropFirst(col - 1) } else { line = source.contentLine(first, quotes: quotes) }
-    while let f = line.first, f == 0x20 || f == 0x09 { line = line.dropFirst() }
-    while let f = line.first, f == 0x23 { line = line.dropFirst() }
-    line = trimmed(line)
-    // Closing sequence: trailing #s preceded by a blank (or making up the whole text).
-    var end = line.endIndex
-    while end > line.startIndex, line[end - 1] == 0x23 { end -= 1 }
-    if end < line.endIndex {
-        if end == line.startIndex { line = line[line.startIndex..<line.startIndex] } else if line[end - 1] == 0x20 || line[end - 1] == 0x09 {
-            line = trimmed(line[line.startIndex..<end])
+/// The heading's text as kramdown takes it for the id: the text of its inline content after Markdown
+/// is read (link text, not the URL; text inside inline HTML, not the tags; code spans' code; entities and
+/// smart punctuation as characters), so `[LibYAML](https://…)` is `libyaml` and `a -- b` is `a--b`.
+/// Images and footnote references add nothing; line breaks are spaces.
+func headingIDText(_ node: Node, footnotes: Bool) -> String {
+    var bytes: [UInt8] = []
+    guard let iter = cmark_iter_new(node) else { return "" }
+    defer { cmark_iter_free(iter) }
+    while true {
+        let ev = cmark_iter_next(iter)
+        if ev == CMARK_EVENT_DONE { break }
+        guard ev == CMARK_EVENT_ENTER, let n = cmark_iter_get_node(iter) else { continue }
+        let t = nodeType(n)
+        if t == NodeType.text || t == NodeType.code {
+            bytes.append(contentsOf: literalBytes(n))
+        } else if t == NodeType.softBreak || t == NodeType.lineBreak {
+            bytes.append(0x20)
+        } else if t == NodeType.image {
+            cmark_iter_reset(iter, n, CMARK_EVENT_EXIT)
         }
     }
-    return stripHeaderIDSuffix(String(decoding: line, as: UTF8.self))
-}
-
-/// A line of only `=` or only `-` (spaces around allowed): a setext heading's underline.
-private func isSetextUnderline(_ line: ArraySlice<UInt8>) -> Bool {
-    guard let c = line.first, c == 0x3D || c == 0x2D else { return false }
-    var seenSpace = false
-    for b in line {
-        if b == 0x20 || b == 0x09 { seenSpace = true; continue }
-        if b != c || seenSpace { return false }
-    }
-    return true
-}
-
-private func stripHeaderIDSuffix(_ s: String) -> String {
-    guard s.utf8.last == 0x7D else { return s }
-    var bytes = Array(s.utf8)
-    let cut = bytes.withUnsafeBufferPointer { trailingHeaderID($0)?.keep }
-    if let cut { bytes.removeSubrange(cut...) }
+    if footnotes { removeFootnoteReferences(&bytes) }
     return String(decoding: bytes, as: UTF8.self)
+}
+
+/// Takes `[^label]` out of a heading's text (the renderer writes those as footnote references).
+private func removeFootnoteReferences(_ bytes: inout [UInt8]) {
+    var i = 0
+    while i + 3 < bytes.count {
+        if bytes[i] == 0x5B, bytes[i + 1] == 0x5E,
+           let close = bytes[(i + 2)...].firstIndex(where: { $0 == 0x5D || $0 == 0x20 || $0 == 0x5B }), bytes[close] == 0x5D, close > i + 2 {
+            bytes.removeSubrange(i...close)
+        } else {
+            i += 1
+        }
+    }
 }

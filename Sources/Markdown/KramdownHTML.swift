@@ -24,6 +24,21 @@ enum KramdownHTML {
         var markdownAfter: Int?
         /// A line of HTML, indented 4 spaces after a blank line, that CommonMark reads as a code block.
         var htmlBecomesCode: Int?
+        /// The value of kramdown's `markdown` attribute on the opening tag (`1`, `block`, `span`, `0`), lowercased.
+        var markdown: String?
+        /// The line before the element is a non-blank line starting with `<` (CommonMark may still be inside
+        /// that line's HTML block, so a `<script>` there ends at its first blank line).
+        var afterHTMLLine = false
+        /// A line inside, after the first, with a `markdown` attribute (kramdown reads it; we keep it raw and say so).
+        var nestedMarkdown: Int?
+
+        /// Whether CommonMark would read it otherwise than kramdown. `<script>`, `<style>`, `<pre>` and
+        /// `<textarea>` starting a block already run to their end tag in CommonMark.
+        var differs: Bool {
+            if markdown != nil || nestedMarkdown != nil { return true }
+            if KramdownHTML.rawTextTags.contains(tag) { return blankInside != nil && afterHTMLLine }
+            return blankInside != nil || markdownAfter != nil
+        }
     }
 
     /// kramdown's block-level elements (its HTML parser's list, less those CommonMark reads the same way).
@@ -34,7 +49,10 @@ enum KramdownHTML {
         "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "video", "audio", "svg",
     ]
 
-    static func placeholder(_ n: Int) -> String { "<!--galley-html-\(n)" }
+    /// Elements whose content both CommonMark (HTML block kind 1) and kramdown keep as raw text.
+    static let rawTextTags: Set<String> = ["script", "style", "pre", "textarea"]
+
+    @inline(__always) static func isElementTag(_ name: String) -> Bool { blockTags.contains(name) || rawTextTags.contains(name) }
 
     /// Whether some line starts (after up to 3 spaces) with `<` and a block tag name: a byte scan, so the
     /// line-by-line reading runs only for the few documents that can hold such an element (code fences
@@ -52,7 +70,7 @@ enum KramdownHTML {
                     while k < b.count, name.count < 12, (b[k] | 0x20 >= 0x61 && b[k] | 0x20 <= 0x7A) || (b[k] >= 0x30 && b[k] <= 0x39) {
                         name.append(b[k] | 0x20); k += 1
                     }
-                    if !name.isEmpty, blockTags.contains(String(decoding: name, as: UTF8.self)) { return true }
+                    if !name.isEmpty, isElementTag(String(decoding: name, as: UTF8.self)) { return true }
                 }
                 // Next line.
                 guard let nl = memchr(b.baseAddress! + i, 0x0A, b.count - i) else { return false }
@@ -63,11 +81,12 @@ enum KramdownHTML {
     }
 
     /// Every top-level raw HTML element that has a matching end tag, outside fenced code.
-    static func elements(in lines: [Substring]) -> [Element] {
+    static func elements(in lines: [Substring], range: Range<Int>? = nil) -> [Element] {
+        let range = range ?? 0..<lines.count
         var out: [Element] = []
         var fence: (Character, Int)?
-        var i = 0
-        while i < lines.count {
+        var i = range.lowerBound
+        while i < range.upperBound {
             let line = lines[i]
             let indent = line.prefix { $0 == " " }.count
             let body = line.dropFirst(indent)
@@ -80,9 +99,12 @@ enum KramdownHTML {
             }
             if fence != nil { i += 1; continue }
             // A block-level tag at a line start begins an HTML block (it may interrupt a paragraph too).
-            if indent < 4, body.first == "<", let tag = openingTag(body), blockTags.contains(tag),
-               let end = matchingEnd(tag, lines, from: i, column: indent) {
+            if indent < 4, body.first == "<", let tag = openingTag(body), isElementTag(tag),
+               let end = matchingEnd(tag, lines, from: i, upTo: range.upperBound) {
                 var element = Element(firstLine: i, lastLine: end, tag: tag)
+                element.markdown = markdownAttribute(in: body)?.value
+                element.nestedMarkdown = ((i + 1)..<(end + 1)).first { lines[$0].contains("markdown=") && markdownAttribute(in: lines[$0]) != nil }
+                element.afterHTMLLine = i > range.lowerBound && lines[i - 1].drop { $0 == " " }.first == "<"
                 element.blankInside = (i...end).first { n in lines[n].allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
                 // The CommonMark idiom — a blank line, then Markdown, inside a `<div>` — is meant; what breaks is
                 // HTML indented 4 spaces after a blank line, which CommonMark turns into a code block.
@@ -90,7 +112,7 @@ enum KramdownHTML {
                     n > i && lines[n - 1].allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
                         && lines[n].hasPrefix("    ") && lines[n].drop { $0 == " " }.first == "<"
                 }
-                if end + 1 < lines.count, !lines[end + 1].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }),
+                if end + 1 < range.upperBound, !lines[end + 1].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }),
                    !(lines[end + 1].drop { $0 == " " }.first == "<") {
                     element.markdownAfter = end + 1
                 }
@@ -113,10 +135,10 @@ enum KramdownHTML {
     }
 
     /// The line holding the end tag that closes the `tag` opened at `lines[from]` (nested ones counted).
-    private static func matchingEnd(_ tag: String, _ lines: [Substring], from: Int, column: Int) -> Int? {
+    private static func matchingEnd(_ tag: String, _ lines: [Substring], from: Int, upTo limit: Int) -> Int? {
         var depth = 0
         let open = "<" + tag, close = "</" + tag
-        for n in from..<lines.count {
+        for n in from..<limit {
             var rest = Substring(lines[n].lowercased())
             while let r = rest.firstRange(of: "<") {
                 let s = rest[r.lowerBound...]
@@ -135,52 +157,21 @@ enum KramdownHTML {
         return nil
     }
 
-    /// The text with each element that CommonMark would read differently replaced by a placeholder comment of
-    /// as many lines, and the elements' original text by placeholder number.
-    static func protect(_ text: String) -> (text: String, originals: [String]) {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        let found = elements(in: lines).filter { $0.blankInside != nil || $0.markdownAfter != nil }
-        guard !found.isEmpty else { return (text, []) }
-        var out: [Substring] = []
-        var originals: [String] = []
-        var next = 0
-        for e in found {
-            out += lines[next..<e.firstLine]
-            let count = e.lastLine - e.firstLine + 1
-            let mark = placeholder(originals.count)
-            originals.append(lines[e.firstLine...e.lastLine].joined(separator: "\n"))
-            if count == 1 {
-                out.append(Substring(mark + "-->"))
-            } else {
-                out.append(Substring(mark))
-                out += Array(repeating: Substring(""), count: count - 2)
-                out.append("-->")
-            }
-            next = e.lastLine + 1
-        }
-        out += lines[next...]
-        return (out.joined(separator: "\n"), originals)
-    }
-
-    /// `html` with each placeholder comment replaced by its element.
-    static func restore(_ html: String, originals: [String]) -> String {
-        guard !originals.isEmpty else { return html }
-        var result = html
-        for (n, original) in originals.enumerated().reversed() {
-            let mark = placeholder(n)
-            guard let start = result.firstRange(of: mark), let end = result[start.upperBound...].firstRange(of: "-->") else { continue }
-            result.replaceSubrange(start.lowerBound..<end.upperBound, with: original)
-        }
-        return result
-    }
-
     /// Warnings for a document read the CommonMark way where kramdown would read it otherwise (1-based lines).
     static func differences(_ text: String) -> [MarkdownDiagnostic] {
         guard mayHaveBlockElement(text) else { return [] }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var out: [MarkdownDiagnostic] = []
         for e in elements(in: lines) {
-            if let code = e.htmlBecomesCode {
+            if let value = e.markdown {
+                out.append(MarkdownDiagnostic(severity: .warning, line: e.firstLine + 1, column: 1,
+                                              message: "`markdown=\"\(value)\"` on `<\(e.tag)>` is kramdown's; CommonMark ignores it and writes the attribute out. Set `markdown.html_blocks: kramdown`, or leave a blank line after the opening tag to have Markdown read inside"))
+            } else if rawTextTags.contains(e.tag) {
+                if let blank = e.blankInside, e.afterHTMLLine {
+                    out.append(MarkdownDiagnostic(severity: .warning, line: blank + 1, column: 1,
+                                                  message: "this blank line ends `<\(e.tag)>` early: it follows an HTML line, so CommonMark reads it inside that line's block, which stops here; kramdown keeps the element whole. Add a blank line before `<\(e.tag)>`, or set `markdown.html_blocks: kramdown`"))
+                }
+            } else if let code = e.htmlBecomesCode {
                 out.append(MarkdownDiagnostic(severity: .warning, line: code + 1, column: 1,
                                               message: "this indented HTML inside `<\(e.tag)>` follows a blank line, so CommonMark shows it as a code block; kramdown keeps the element whole. Set `markdown.html_blocks: kramdown`, or remove the blank line or the indentation"))
             } else if let after = e.markdownAfter {

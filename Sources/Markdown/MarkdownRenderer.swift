@@ -23,6 +23,12 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// Raw HTML blocks read as kramdown reads them (whole up to the matching end tag, Markdown again on
     /// the next line), for sites written against kramdown; off: CommonMark, with a warning where they differ.
     public var kramdownHTMLBlocks = false
+    /// Read the Markdown as Jekyll's kramdown reads it (the GFM parser, as Jekyll configures it), for
+    /// Jekyll sites; a Galley site follows CommonMark and GFM. On: raw HTML as with `kramdownHTMLBlocks`
+    /// (and `markdown="1"`), only `~~` strikes through, a list item followed by a blank line alone gets
+    /// `<p>`, `<code>`/`<kbd>`/`<samp>`/`<var>` content is not Markdown, `\)` may end a link destination's
+    /// nested parentheses, and `tagFilter` is never applied (kramdown has none).
+    public var kramdown = false
     /// GFM's tagfilter: `<script>`, `<iframe>`, `<style>`, `<textarea>`, `<title>`, `<xmp>`, `<noembed>`,
     /// `<noframes>` and `<plaintext>` in raw HTML are shown as text, for sites publishing text they did not write.
     public var tagFilter = false
@@ -42,6 +48,11 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// HTML while it is at hand, with code blocks as written rather than read back from their
     /// highlighted HTML (most of a technical page's bytes and nearly all of its tags).
     public var plainText = false
+
+    /// Raw HTML read as kramdown reads it (either switch).
+    var readsHTMLAsKramdown: Bool { kramdownHTMLBlocks || kramdown }
+    /// The tag filter, which kramdown never applies.
+    var filtersTags: Bool { tagFilter && !kramdown }
 
     public init(smartPunctuation: Bool = true, allowRawHTML: Bool = true, hardBreaks: Bool = false, headingAnchors: Bool = false,
                 headingIDs: Bool = true, extensions: Bool = true) {
@@ -237,12 +248,21 @@ public struct MarkdownRenderer: Sendable {
     /// Renders a Markdown body (front matter already removed).
     public func render(_ markdown: String) -> MarkdownDocument {
         guard options.allowRawHTML else { return renderCommonMark(markdown) }
-        if options.kramdownHTMLBlocks {
-            let (text, originals) = KramdownHTML.protect(markdown)
+        if options.readsHTMLAsKramdown {
+            let protection = KramdownHTML.protectElements(markdown)
+            let text = options.kramdown ? KramdownInline.prepare(protection.text) ?? protection.text : protection.text
             var doc = renderCommonMark(text)
-            if !originals.isEmpty {
-                doc.html = KramdownHTML.restore(doc.html, originals: originals)
-                doc.excerptHTML = KramdownHTML.restore(doc.excerptHTML, originals: originals)
+            guard !protection.items.isEmpty else { return doc }
+            let originals = protection.items.map { item -> String in
+                switch item {
+                case .html(let s): return s
+                case .span(let open, let inner, let close): return open + renderSpan(inner, in: markdown) + close
+                }
+            }
+            doc.html = KramdownHTML.restore(doc.html, originals: originals)
+            doc.excerptHTML = KramdownHTML.restore(doc.excerptHTML, originals: originals)
+            if !protection.warnings.isEmpty {
+                doc.diagnostics = (doc.diagnostics + protection.warnings).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
             }
             return doc
         }
@@ -250,6 +270,27 @@ public struct MarkdownRenderer: Sendable {
         let differences = KramdownHTML.differences(markdown)
         if !differences.isEmpty { doc.diagnostics = (doc.diagnostics + differences).sorted { ($0.line, $0.column) < ($1.line, $1.column) } }
         return doc
+    }
+
+    /// The content of a `markdown="span"` element as inline HTML: rendered with the document's link
+    /// definitions, the paragraph around it taken off; its blanks at either end kept.
+    private func renderSpan(_ inner: String, in document: String) -> String {
+        let lead = inner.prefix { $0.isWhitespace }, trail = inner.reversed().prefix { $0.isWhitespace }
+        let body = inner.trimmingCharacters()
+        guard !body.isEmpty else { return inner }
+        var options = self.options
+        options.headingIDs = false
+        var renderer = MarkdownRenderer(options: options)
+        renderer.imageFile = imageFile
+        let definitions = collectReferenceDefinitions(SourceText(Array(document.utf8)))
+        var html = renderer.render(body + "\n\n" + String(decoding: definitions, as: UTF8.self)).html
+        if html.hasPrefix("<p>"), html.hasSuffix("</p>\n"), html.utf8.count > 8,
+           html.utf8.dropFirst(3).firstRange(of: "<p>".utf8) == nil {
+            html = String(html.dropFirst(3).dropLast(5))
+        } else if html.hasSuffix("\n") {
+            html.removeLast()
+        }
+        return String(lead) + html + String(trail.reversed())
     }
 
     private func renderCommonMark(_ markdown: String) -> MarkdownDocument {

@@ -1,10 +1,12 @@
-/// GFM strikethrough: `~~` delimiter runs paired across the text runs of one parent, with
-/// the same flanking rules as emphasis, so `~~a *b* c~~` works and `a ~~ b` does not.
+/// GFM strikethrough: `~~` and `~` delimiter runs paired across the text runs of one parent, with
+/// the same flanking rules as emphasis, so `~~a *b* c~~` works and `a ~~ b` does not. An opener pairs
+/// only with a closer of its own length; kramdown (`MarkdownOptions.kramdown`) knows only `~~`.
 
 extension HTMLRenderer {
     mutating func pairStrikethrough(_ parent: Node) {
-        struct Delim { var run: Node; var offset: Int; var canOpen: Bool; var canClose: Bool }
+        struct Delim { var run: Node; var offset: Int; var length: Int; var canOpen: Bool; var canClose: Bool }
         var delims: [Delim] = []
+        let single = !ctx.options.kramdown
         var child = firstChild(parent)
         while let c = child {
             guard nodeType(c) == NodeType.text else { child = nextSibling(c); continue }
@@ -31,29 +33,38 @@ extension HTMLRenderer {
                 guard bytes[i] == 0x7E else { i += 1; continue }
                 var j = i
                 while j < bytes.count, bytes[j] == 0x7E { j += 1 }
-                if j - i == 2 {
+                if j - i == 2 || (single && j - i == 1) {
                     let prev = i > 0 ? bytes[i - 1] : before
                     let next = j < bytes.count ? bytes[j] : after
                     let prevSpace = isSpaceByte(prev), nextSpace = isSpaceByte(next)
                     let prevPunct = isASCIIPunct(prev), nextPunct = isASCIIPunct(next)
                     let left = !nextSpace && (!nextPunct || prevSpace || prevPunct)
                     let right = !prevSpace && (!prevPunct || nextSpace || nextPunct)
-                    if left || right { delims.append(Delim(run: c, offset: i, canOpen: left, canClose: right)) }
+                    if left || right { delims.append(Delim(run: c, offset: i, length: j - i, canOpen: left, canClose: right)) }
                 }
                 i = j
             }
         }
         guard delims.count >= 2 else { return }
         var openers: [Int] = []
-        var marks: [Node: [(Int, Bool)]] = [:]
+        var marks: [Node: [DelMark]] = [:]
         for (k, d) in delims.enumerated() {
-            if d.canClose, let o = openers.popLast() {
-                marks[delims[o].run, default: []].append((delims[o].offset, true))
-                marks[d.run, default: []].append((d.offset, false))
+            if d.canClose, let at = openers.lastIndex(where: { delims[$0].length == d.length }) {
+                let o = openers[at]
+                openers.removeSubrange(at...)
+                marks[delims[o].run, default: []].append(DelMark(offset: delims[o].offset, opens: true, length: d.length))
+                marks[d.run, default: []].append(DelMark(offset: d.offset, opens: false, length: d.length))
             } else if d.canOpen {
                 openers.append(k)
             }
         }
-        for (run, list) in marks { delMarks[run] = list.sorted { $0.0 < $1.0 } }
+        for (run, list) in marks { delMarks[run] = list.sorted { $0.offset < $1.offset } }
     }
+}
+
+/// A paired strikethrough delimiter: where it is in its text run, whether it opens, and its length.
+struct DelMark {
+    var offset: Int
+    var opens: Bool
+    var length: Int
 }

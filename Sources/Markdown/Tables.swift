@@ -44,7 +44,9 @@ func detectTable(_ node: Node, source: SourceText) -> TableLayout? {
     for k in 1..<(underline ? lines.count - 1 : lines.count) {
         guard let aligns = delimiterRow(lines[k]) else { continue }
         let header = splitRow(lines[k - 1])
-        guard header.count == aligns.count, lines[k].contains(0x7C) || lines[k - 1].contains(0x7C) else { continue }
+        // A lone `|` is a row of no cells in GFM, never a header (cmark-gfm regression 19).
+        guard header.count == aligns.count, lines[k].contains(0x7C) || lines[k - 1].contains(0x7C),
+              !lines[k - 1].elementsEqual(CollectionOfOne(0x7C)) else { continue }
         var stop = lines.count
         var trailing: [[UInt8]] = []
         for j in (k + 1)..<lines.count {

@@ -6,7 +6,7 @@ extension HTMLRenderer {
         .map { Array($0.utf8) }
 
     mutating func appendRawHTML(_ lit: UnsafeBufferPointer<UInt8>) {
-        guard ctx.options.tagFilter else { out.append(contentsOf: lit); return }
+        guard ctx.options.filtersTags else { out.append(contentsOf: lit); return }
         var i = 0
         while i < lit.count {
             if lit[i] == 0x3C, Self.isFiltered(lit, at: i + (i + 1 < lit.count && lit[i + 1] == 0x2F ? 2 : 1)) {

@@ -94,6 +94,7 @@ extension HTMLRenderer {
         guard extensions else { return false }
         let footnotes = ctx.footnotes.hasDefinitions
         let tildes = ctx.hasTildes
+        let links = !ctx.options.kramdown   // kramdown's GFM parser makes no links of bare URLs and addresses
         guard let base = s.baseAddress else { return false }
         let n = s.count
         var i = 0
@@ -101,7 +102,7 @@ extension HTMLRenderer {
             // Skip eight bytes at a time while none of `:`, `w`, `[`, `~` is among them.
             while i + 8 <= n {
                 let x = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
-                var hit = maybeHasByte(x, 0x3A) | maybeHasByte(x, 0x77) | maybeHasByte(x, 0x40)
+                var hit = links ? maybeHasByte(x, 0x3A) | maybeHasByte(x, 0x77) | maybeHasByte(x, 0x40) : 0
                 if footnotes { hit |= maybeHasByte(x, 0x5B) }
                 if tildes { hit |= maybeHasByte(x, 0x7E) }
                 if hit != 0 { break }
@@ -110,9 +111,9 @@ extension HTMLRenderer {
             let stop = min(i + 8, n)
             while i < stop {
                 switch base[i] {
-                case 0x3A: if i + 2 < n && base[i + 1] == 0x2F && base[i + 2] == 0x2F { return true } // "://"
-                case 0x77: if i + 3 < n && base[i + 1] == 0x77 && base[i + 2] == 0x77 && base[i + 3] == 0x2E { return true } // "www."
-                case 0x40: if i > 0 && i + 1 < n { return true } // an e-mail address
+                case 0x3A: if links && i + 2 < n && base[i + 1] == 0x2F && base[i + 2] == 0x2F { return true } // "://"
+                case 0x77: if links && i + 3 < n && base[i + 1] == 0x77 && base[i + 2] == 0x77 && base[i + 3] == 0x2E { return true } // "www."
+                case 0x40: if links && i > 0 && i + 1 < n { return true } // an e-mail address
 
                 case 0x5B: if footnotes { return true }
                 case 0x7E: if tildes { return true }
@@ -168,14 +169,15 @@ extension HTMLRenderer {
         }
         let extensions = ctx.options.extensions
         let footnotes = ctx.footnotes.hasDefinitions
+        let links = !ctx.options.kramdown
         var chunk = i
-        while markIndex < marks.count && marks[markIndex].0 < i { markIndex += 1 }
+        while markIndex < marks.count && marks[markIndex].offset < i { markIndex += 1 }
         while i < end {
-            if markIndex < marks.count && marks[markIndex].0 == i {
+            if markIndex < marks.count && marks[markIndex].offset == i {
                 flush(s, chunk, i)
-                out.append(marks[markIndex].1 ? "<del>" : "</del>")
+                out.append(marks[markIndex].opens ? "<del>" : "</del>")
+                i += marks[markIndex].length
                 markIndex += 1
-                i += 2
                 chunk = i
                 continue
             }
@@ -189,14 +191,14 @@ extension HTMLRenderer {
                     chunk = i
                     continue
                 }
-                if linkDepth == 0 && b == 0x40, let (start, mailEnd) = emailAutolinkAt(s, i, from: chunk, end) {
+                if linkDepth == 0 && b == 0x40 && links, let (start, mailEnd) = emailAutolinkAt(s, i, from: chunk, end) {
                     flush(s, chunk, start)
                     writeAutolink(UnsafeBufferPointer(rebasing: s[start..<mailEnd]), scheme: "mailto:")
                     i = mailEnd
                     chunk = i
                     continue
                 }
-                if linkDepth == 0 && (b == 0x77 || b == 0x68 || b == 0x66), let (linkEnd, www) = autolinkAt(s, i, end, previous: i > 0 ? s[i - 1] : 0x20) {
+                if linkDepth == 0 && links && (b == 0x77 || b == 0x68 || b == 0x66), let (linkEnd, www) = autolinkAt(s, i, end, previous: i > 0 ? s[i - 1] : 0x20) {
                     flush(s, chunk, i)
                     writeAutolink(UnsafeBufferPointer(rebasing: s[i..<linkEnd]), scheme: www ? "http://" : "")
                     i = linkEnd
@@ -208,8 +210,8 @@ extension HTMLRenderer {
         }
         flush(s, chunk, end)
         // Marks at the very end of the run.
-        while markIndex < marks.count && marks[markIndex].0 >= end {
-            out.append(marks[markIndex].1 ? "<del>" : "</del>")
+        while markIndex < marks.count && marks[markIndex].offset >= end {
+            out.append(marks[markIndex].opens ? "<del>" : "</del>")
             markIndex += 1
         }
     }

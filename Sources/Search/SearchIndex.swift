@@ -18,6 +18,8 @@ public struct SearchIndex: Sendable {
     }
 
     public var files: [File]
+    /// The paths of `files` made anew by an incremental build (every path in a clean one).
+    public var made: [String] = []
     public var documentCount: Int
     public var termCount: Int
 
@@ -40,40 +42,83 @@ public struct SearchIndex: Sendable {
     /// At most this many documents share a fragment file.
     public static let maxPerFile = 64
 
-    public static func build(_ docs: [SearchDocument]) -> SearchIndex {
+    public static func build(_ docs: [SearchDocument]) -> SearchIndex { build(docs, prints: nil, reusing: nil).index }
+
+    /// With `prints` (each document's identity: equal prints, equal documents), the build also
+    /// returns what the next one can reuse, and reuses what `old` holds for documents unchanged at
+    /// the same numbers. `SearchIndex.made` names the files made anew (the others are as before).
+    public static func build(_ docs: [SearchDocument], prints: [Int]?, reusing old: SearchIndexReuse?)
+        -> (index: SearchIndex, reuse: SearchIndexReuse?) {
         // Runs of consecutive documents on all cores: their words counted into postings, and their
         // fragment files (a run starts where a file does).
         let per = perFile(docs)
+        let old = prints != nil && old?.per == per ? old : nil
+        /// The documents of `range` are those `old` was made from, at the same numbers.
+        @Sendable func unchanged(_ range: Range<Int>) -> Bool {
+            guard let old, let prints, range.upperBound <= old.prints.count else { return false }
+            return prints[range] == old.prints[range]
+        }
         let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: per)
-        let counted = Slots<Postings.Run>(count: runs.count, empty: Postings.Run())
-        let fragments = Slots<(File, UInt64)>(count: (docs.count + per - 1) / per, empty: (File(path: "", data: Data()), 0))
+        let counted = Slots<(CountedRun, reused: Bool)>(count: runs.count, empty: (CountedRun(range: 0..<0, run: Postings.Run(), prints: false), false))
+        let fragmentCount = (docs.count + per - 1) / per
+        let fragments = Slots<(File, UInt64, reused: Bool)>(count: fragmentCount, empty: (File(path: "", data: Data()), 0, false))
         DispatchQueue.concurrentPerform(iterations: runs.count) { r in
-            counted.base[r] = Postings.Run(docs, runs[r])
-            for first in stride(from: runs[r].lowerBound, to: runs[r].upperBound, by: per) {
-                let data = fragmentFile(docs[first..<min(first + per, docs.count)])
-                fragments.base[first / per] = (File(path: "d/\(first / per).json", data: data), ContentHash.of(data))
+            let range = runs[r]
+            if let kept = old?.runs[range.lowerBound], kept.range == range, unchanged(range) {
+                counted.base[r] = (kept, true)
+            } else {
+                counted.base[r] = (CountedRun(range: range, run: Postings.Run(docs, range), prints: prints != nil), false)
+            }
+            for first in stride(from: range.lowerBound, to: range.upperBound, by: per) {
+                let slice = first..<min(first + per, docs.count)
+                if let old, first / per < old.fragments.count, min(first + per, old.prints.count) == slice.upperBound, unchanged(slice) {
+                    let (file, hash) = old.fragments[first / per]
+                    fragments.base[first / per] = (file, hash, true)
+                    continue
+                }
+                let data = fragmentFile(docs[slice])
+                fragments.base[first / per] = (File(path: "d/\(first / per).json", data: data), ContentHash.of(data), false)
             }
         }
-        let postings = Postings(merging: counted.take())
+        let countedRuns = counted.take()
+        let fragmentFiles = fragments.take()
+        // The shard groups that can differ: those a recounted run adds other postings to (all, when
+        // a run's documents moved).
+        var changed: Set<String>? = old == nil ? nil : []
+        for (run, reused) in countedRuns where !reused {
+            if let before = old?.runs[run.range.lowerBound], before.range == run.range {
+                changed?.formUnion(run.changedGroups(since: before))
+            } else {
+                changed = nil
+            }
+        }
+        let postings = Postings(merging: countedRuns.map(\.0.run))
         // Shards in partitions by a term's first byte, so a shard (and its split) lies in one
         // partition and the partitions are written on all cores.
         var grouped = [[Int]](repeating: [], count: partitions)
         let mask = UInt64(partitions - 1)
         for (t, w) in postings.terms.words.enumerated() { grouped[Int(w.low & mask)].append(t) }
-        let byPartition = grouped
-        let parts = Slots<(files: [(File, UInt64)], split: [String])>(count: partitions, empty: ([], []))
+        let byPartition = grouped, only = changed
+        let parts = Slots<[String: ShardGroup]>(count: partitions, empty: [:])
         DispatchQueue.concurrentPerform(iterations: partitions) { part in
-            parts.base[part] = shards(byPartition[part], postings)
+            parts.base[part] = shards(byPartition[part], postings, only: only)
         }
-        var files: [(File, UInt64)] = []
-        var split: [String] = []
-        for p in parts.take() {
-            files += p.files
-            split += p.split
+        var groups = changed == nil ? [:] : old?.groups ?? [:]
+        for key in changed ?? [] { groups[key] = nil }
+        var made: [String] = ["manifest.json"]
+        var madeGroups = 0
+        for part in parts.take() {
+            for (key, group) in part {
+                groups[key] = group
+                made += group.files.map(\.0.path)
+                madeGroups += 1
+            }
         }
+        var files: [(File, UInt64)] = groups.values.flatMap(\.files)
         files.sort { $0.0.path < $1.0.path }
-        split.sort()
-        files += fragments.take()
+        let split = groups.filter(\.value.split).map(\.key).sorted()
+        files += fragmentFiles.map { ($0.0, $0.1) }
+        made += fragmentFiles.filter { !$0.reused }.map(\.0.path)
         // The content id: every file's path and content hash, in order.
         var id = ContentHash()
         for (f, h) in files {
@@ -82,39 +127,53 @@ public struct SearchIndex: Sendable {
         }
         var manifest = "{\"version\":2,\"id\":\"\(id.hex)\",\"docs\":\(docs.count),\"per\":\(per),\"split\":["
         manifest += split.map(JSON.string).joined(separator: ",") + "]}\n"
-        return SearchIndex(files: [File(path: "manifest.json", data: Data(manifest.utf8))] + files.map(\.0),
-                           documentCount: docs.count, termCount: postings.terms.words.count)
+        var index = SearchIndex(files: [File(path: "manifest.json", data: Data(manifest.utf8))] + files.map(\.0),
+                                documentCount: docs.count, termCount: postings.terms.words.count)
+        index.made = made
+        guard let prints else { return (index, nil) }
+        var reuse = SearchIndexReuse()
+        reuse.prints = prints
+        reuse.per = per
+        reuse.runs = Dictionary(uniqueKeysWithValues: countedRuns.map { ($0.0.range.lowerBound, $0.0) })
+        reuse.fragments = fragmentFiles.map { ($0.0, $0.1) }
+        reuse.groups = groups
+        reuse.countedDocuments = countedRuns.filter { !$0.reused }.reduce(0) { $0 + $1.0.range.count }
+        reuse.madeGroups = madeGroups
+        reuse.madeFragmentFiles = fragmentFiles.filter { !$0.reused }.count
+        return (index, reuse)
     }
 
     /// Shards are written in this many partitions, by the low bits of a term's first byte (a power of two).
     static let partitions = 8
 
-    /// The shard files (with their content hashes) of `terms` (numbers in `postings`), which share
-    /// a partition: every shard key's terms are among them.
-    static func shards(_ terms: [Int], _ postings: Postings) -> (files: [(File, UInt64)], split: [String]) {
+    /// The shard groups (with their files' content hashes) of `terms` (numbers in `postings`),
+    /// which share a partition: every shard key's terms are among them. Only the groups in `only`
+    /// when given.
+    static func shards(_ terms: [Int], _ postings: Postings, only: Set<String>? = nil) -> [String: ShardGroup] {
         var byKey: [String: [TermID]] = [:]
         for t in terms {
             let term = postings.terms.string(t)
-            byKey[Terms.shardKey(term), default: []].append(TermID(term: term, id: t))
+            let key = Terms.shardKey(term)
+            if let only, !only.contains(key) { continue }
+            byKey[key, default: []].append(TermID(term: term, id: t))
         }
-        var files: [(File, UInt64)] = []
-        var split: [String] = []
-        func add(_ key: String, _ data: Data) {
-            files.append((File(path: "t/\(Terms.fileName(key)).json", data: data), ContentHash.of(data)))
+        var groups: [String: ShardGroup] = [:]
+        func file(_ key: String, _ data: Data) -> (File, UInt64) {
+            (File(path: "t/\(Terms.fileName(key)).json", data: data), ContentHash.of(data))
         }
         for (key, list) in byKey {
             let long = list.filter { Terms.length($0.term) > 2 }
             if Terms.length(key) == 2, !long.isEmpty, shardSize(list, postings, above: splitAbove) > splitAbove {
-                split.append(key)
-                add(key, shard(list.filter { Terms.length($0.term) <= 2 }, postings))
+                var files = [file(key, shard(list.filter { Terms.length($0.term) <= 2 }, postings))]
                 var sub: [String: [TermID]] = [:]
                 for t in long { sub[Terms.prefix(t.term, 3), default: []].append(t) }
-                for (k3, ts) in sub { add(k3, shard(ts, postings)) }
+                for (k3, ts) in sub { files.append(file(k3, shard(ts, postings))) }
+                groups[key] = ShardGroup(files: files, split: true)
             } else {
-                add(key, shard(list, postings))
+                groups[key] = ShardGroup(files: [file(key, shard(list, postings))], split: false)
             }
         }
-        return (files, split)
+        return groups
     }
 
     /// A term and its number in `Postings` (a struct, not a tuple: arrays and dictionaries of tuples

@@ -9,7 +9,7 @@ extension SiteBuilder {
                 sink.add(.warning(r.path, "\(r.path) is a symbolic link that leads nowhere: skipped", hint: "remove the link or fix its target"))
             } else if r.outside {
                 sink.add(.error(r.path, "\(r.path) is a symbolic link to \(r.target.isEmpty ? "nothing" : r.target), outside the site folder: it is not read",
-                                hint: "a build reads nothing outside its site folder through links (a pull request could publish the machine's files); copy it into the site, or allow its folder in \(settingsFile): `allow_symlinks_to: [\(r.isFolder ? r.target : (r.target as NSString).deletingLastPathComponent)]`"))
+                                hint: "a build reads nothing outside its site folder through links (a pull request could publish the machine's files); copy it into the site, or, if you run the build and trust the link, allow its folder with `--allow-symlinks-to \(r.isFolder ? r.target : (r.target as NSString).deletingLastPathComponent)`"))
             } else {
                 sink.add(.warning(r.path, "\(r.path) is a symbolic link to a folder (\(r.target)): folders are not followed through links",
                                   hint: "move or copy the folder into content/, or link the files one by one"))

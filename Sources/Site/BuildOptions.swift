@@ -14,6 +14,10 @@ public struct BuildOptions: Sendable {
     public var now: Date?
     /// Warnings fail the build (CI): an unknown layout, Liquid left in a page, a replaced post list…
     public var strict = false
+    /// Folders outside the site that symbolic links in `content/` and `templates/` may lead to
+    /// (`--allow-symlinks-to`). Only the person running the build widens what it reads: never site.yml,
+    /// which a pull request's author controls.
+    public var allowSymlinksTo: [String] = []
 
     public init(siteDirectory: URL, outputDirectory: URL? = nil, includeDrafts: Bool = false, includeFuture: Bool = false,
                 baseURL: String? = nil, now: Date? = nil) {
@@ -45,5 +49,9 @@ public struct BuildReport: Sendable {
     public var warnings: [SiteDiagnostic] = []
     public var heldBack: [HeldBack] = []
     public var seconds: Double = 0
+    /// Edit distances the link check's "did you mean" computed (its cost, counted rather than timed by tests).
+    var suggestionComputations = 0
     public var outputDirectory: URL
+    /// For other front ends (Jekyll) printing the same summary.
+    public init(outputDirectory: URL) { self.outputDirectory = outputDirectory }
 }

@@ -1,6 +1,7 @@
 import Feed
 import Foundation
 import Highlight
+import Search
 
 /// A site being built again and again (by `galley serve`), keeping what did not change.
 ///
@@ -26,6 +27,9 @@ public actor BuildSession {
     private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>)?
     private var sitemap: (signature: Int, files: [OutputFile])?
     private var searchIndex: (signature: Int, files: [OutputFile])?
+    private var linkAudit = LinkAuditMemo()
+    /// The last index's counted runs, shards and fragment files: a save recounts only its run.
+    private var searchReuse: SearchIndexReuse?
     private var syntaxCSS: (theme: String, css: Data)?
     /// An assemble failed since the last write: caches may hold results that never reached the disk,
     /// so the next write compares every file instead of trusting `fresh`.
@@ -38,6 +42,26 @@ public actor BuildSession {
     private var copiedAssets: [String: (source: String, stamp: String)] = [:]
 
     public init(options: BuildOptions) { self.options = options }
+
+    /// What the last assemble made anew, counted: tests guard that a save costs what changed
+    /// (counts, not times: the machines that run them are shared).
+    struct Work: Sendable {
+        var markdownRendered = 0
+        var pagesRendered: [String] = []
+        var feedsMade: [String] = []
+        var searchDocumentsCounted = 0
+        var searchFilesMade: [String] = []
+        /// Documents whose links were checked.
+        var linksChecked = 0
+    }
+    private(set) var lastWork = Work()
+
+    /// How many things the session keeps between builds (documents, pages, feeds, written files,
+    /// index parts): a count that must not grow with the number of saves.
+    var heldCount: Int {
+        loaded.count + rendered.count + feedHTML.count + pageCache.count + feedCache.count + (written?.count ?? 0)
+            + (searchIndex?.files.count ?? 0) + (searchReuse?.heldCount ?? 0) + copiedAssets.count
+    }
 
     /// `templates/assets/*` of the built-in theme, as output paths and bytes.
     static let builtInAssets: [(String, Data)] = DefaultTheme.files.filter { $0.key.hasPrefix("assets/") }
@@ -78,6 +102,7 @@ public actor BuildSession {
     /// names them. Nothing is cached between calls then.
     func assemble(changed: Set<String>?, stream: OutputWriter.Staging? = nil) async throws(BuildFailure) -> Assembled {
         let sink = DiagnosticSink()
+        lastWork = Work()
         if feedMemo.count > 100_000 { feedMemo.removeAll() }   // a long serve session: keep memory bounded
         phase("start")
         let configFile = ["site.yml", "_config.yml"].map { options.siteDirectory.appendingPathComponent($0) }
@@ -88,7 +113,8 @@ public actor BuildSession {
             // Settings touch every page: start over.
             configBytes = bytes
             settings = nil
-            loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil
+            loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
+            linkAudit = LinkAuditMemo()
             syntaxCSS = nil
             relatedCache = nil
         }
@@ -102,6 +128,7 @@ public actor BuildSession {
             }
             config = loadedConfig; settings = (config, local.all); sink.add(contentsOf: local.all)
         }
+        config.symlinkRoots = options.allowSymlinksTo.map { FileWalk.realPath(URL(fileURLWithPath: $0)) }
         if let base = options.baseURL { SiteBuilder.applyBaseURL(base, to: &config, sink: sink) }
         if feedFragments.keepsCleanedItems != (config.feedFormats.count > 1) {
             feedFragments = FeedFragmentCache(keepsCleanedItems: config.feedFormats.count > 1)
@@ -168,6 +195,7 @@ public actor BuildSession {
         SiteLanguages.warnUnsupported(docs, config: config, sink: sink)
         guard let templates else { throw BuildFailure(sink.all) }
         let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict, sink: sink)
+        SiteBuilder.documentCollisions(docs, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
         let images = ImageFiles(siteDirectory: options.siteDirectory, assets: listing.assets, basePath: config.basePath)
@@ -203,8 +231,9 @@ public actor BuildSession {
         // (A one-shot build keeps nothing for next time: no signature to compare.)
         let searchSignature = stream == nil ? SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config) : 0
         let searchStale = stream != nil || searchIndex?.signature != searchSignature
-        let searchPosts = assembler.posts
-        async let searchMade: [OutputFile]? = searchStale ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config) : nil
+        let searchPosts = assembler.posts, reuse = searchReuse
+        async let searchMade = searchStale ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config,
+                                                                     reusing: stream == nil ? reuse : nil, keep: stream == nil) : nil
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
         let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
         // Template warnings and errors at their template lines: the sink reports each once, not once per page.
@@ -213,6 +242,7 @@ public actor BuildSession {
         if let problem = pageWrites.problem { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         // Only what was made anew can differ from the last output; the rest is known unchanged.
         var fresh = Set(renderedPages.map { pages[$0].file.path })
+        lastWork.pagesRendered = renderedPages.map { pages[$0].file.path }
         var files = pages.map { $0.file }
         var streamed = Set<String>()
         if stream != nil {
@@ -246,7 +276,10 @@ public actor BuildSession {
         let feeds = await feedsMade
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
-            if feedCache[f.dir]?.fingerprint != f.fingerprint { fresh.formUnion(f.files.map(\.path)) }
+            if feedCache[f.dir]?.fingerprint != f.fingerprint {
+                fresh.formUnion(f.files.map(\.path))
+                lastWork.feedsMade.append(f.dir)
+            }
             if stream != nil { streamed.formUnion(f.files.lazy.map(\.path).filter { !userPaths.contains($0) }) }
             files += f.files
         }
@@ -269,16 +302,19 @@ public actor BuildSession {
         if let kept = searchIndex, kept.signature == searchSignature {
             files += kept.files
         } else {
-            let made = await searchMade ?? []
+            let (made, madeAnew, reuse) = await searchMade ?? ([], [], nil)
             if let staging = stream {
                 let mine = made.filter(writable)
                 searchWrite = staging.writeAside(mine)
                 streamed.formUnion(mine.map(\.path))
             } else {
                 searchIndex = (searchSignature, made)
+                searchReuse = reuse
+                lastWork.searchDocumentsCounted = reuse?.countedDocuments ?? 0
             }
             files += made
-            fresh.formUnion(made.map(\.path))
+            fresh.formUnion(madeAnew)
+            lastWork.searchFilesMade = madeAnew
         }
         phase("search")
 
@@ -293,8 +329,17 @@ public actor BuildSession {
         resolveCollisions(&files, assets: assets, sink: sink)
         // (Nothing is thrown while the index is being written: the staging folder may go after a throw.)
         if sink.hasErrors { _ = await searchWrite?.value; throw BuildFailure(sink.all) }
-        sink.add(contentsOf: LinkAudit.audit(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,
-                                           siteDirectory: options.siteDirectory))
+        if stream == nil {
+            // A session checks again only the links whose findings can differ (see `LinkAuditMemo`).
+            sink.add(contentsOf: linkAudit.audit(renderedDocs, files: files, assets: assets, config: config, siteDirectory: options.siteDirectory))
+            lastWork.linksChecked = linkAudit.checked
+            report.suggestionComputations = linkAudit.computations
+        } else {
+            let audit = LinkAudit.auditCounting(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,
+                                                siteDirectory: options.siteDirectory)
+            sink.add(contentsOf: audit.diagnostics)
+            report.suggestionComputations = audit.computations
+        }
         if let problem = await searchWrite?.value { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         phase("links")
         report.posts = assembler.posts.count
@@ -333,6 +378,7 @@ public actor BuildSession {
             guard let kept = rendered[doc.sourcePath], kept.fingerprint == doc.fingerprint else { return true }
             return !images.unchanged(kept.doc.images, pageURL: doc.permalink.url)
         }
+        lastWork.markdownRendered = stale.count
         for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies) {
             rendered[doc.source.sourcePath] = (doc.source.fingerprint, doc, diags)
         }

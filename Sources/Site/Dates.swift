@@ -133,6 +133,9 @@ public enum SiteDates {
     private static func inArithmeticRange(_ t: TimeInterval) -> Bool { t > -11_000_000_000 && t < 250_000_000_000 }
 
     /// Calendar fields of `date` in `timeZone` (weekday 1 = Sunday), as `components` gives them.
+    /// Years a post's dates may have: what the feed check accepts (RSS rule `rss-date-year`).
+    static let plausibleYears = 1990...2200
+
     static func fields(_ date: Date, _ timeZone: TimeZone) -> (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, weekday: Int) {
         if inArithmeticRange(date.timeIntervalSince1970) {
             let (days, secs, _) = local(date, timeZone)

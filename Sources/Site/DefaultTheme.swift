@@ -1022,38 +1022,38 @@ div.highlighter-rouge::before {
 
 /* The build names the language in data-lang; a few get nicer spellings below. */
 .highlighter-rouge[data-lang]::before { content: attr(data-lang); }
-.language-swift.highlighter-rouge::before { content: "Swift"; }
-.language-kotlin.highlighter-rouge::before { content: "Kotlin"; }
-.language-java.highlighter-rouge::before { content: "Java"; }
-.language-rust.highlighter-rouge::before { content: "Rust"; }
-.language-go.highlighter-rouge::before { content: "Go"; }
-.language-c.highlighter-rouge::before { content: "C"; }
-.language-cpp.highlighter-rouge::before { content: "C++"; }
+.highlighter-rouge[data-lang="swift"]::before { content: "Swift"; }
+.highlighter-rouge[data-lang="kotlin"]::before { content: "Kotlin"; }
+.highlighter-rouge[data-lang="java"]::before { content: "Java"; }
+.highlighter-rouge[data-lang="rust"]::before { content: "Rust"; }
+.highlighter-rouge[data-lang="go"]::before { content: "Go"; }
+.highlighter-rouge[data-lang="c"]::before { content: "C"; }
+.highlighter-rouge[data-lang="cpp"]::before { content: "C++"; }
 .language-objc.highlighter-rouge::before,
-.language-objective-c.highlighter-rouge::before { content: "Objective-C"; }
-.language-python.highlighter-rouge::before { content: "Python"; }
-.language-ruby.highlighter-rouge::before { content: "Ruby"; }
+.highlighter-rouge[data-lang="objective-c"]::before { content: "Objective-C"; }
+.highlighter-rouge[data-lang="python"]::before { content: "Python"; }
+.highlighter-rouge[data-lang="ruby"]::before { content: "Ruby"; }
 .language-javascript.highlighter-rouge::before,
-.language-js.highlighter-rouge::before { content: "JavaScript"; }
+.highlighter-rouge[data-lang="js"]::before { content: "JavaScript"; }
 .language-typescript.highlighter-rouge::before,
-.language-ts.highlighter-rouge::before { content: "TypeScript"; }
-.language-json.highlighter-rouge::before { content: "JSON"; }
+.highlighter-rouge[data-lang="ts"]::before { content: "TypeScript"; }
+.highlighter-rouge[data-lang="json"]::before { content: "JSON"; }
 .language-yaml.highlighter-rouge::before,
-.language-yml.highlighter-rouge::before { content: "YAML"; }
-.language-toml.highlighter-rouge::before { content: "TOML"; }
-.language-xml.highlighter-rouge::before { content: "XML"; }
-.language-html.highlighter-rouge::before { content: "HTML"; }
-.language-css.highlighter-rouge::before { content: "CSS"; }
-.language-sql.highlighter-rouge::before { content: "SQL"; }
-.language-diff.highlighter-rouge::before { content: "Diff"; }
+.highlighter-rouge[data-lang="yml"]::before { content: "YAML"; }
+.highlighter-rouge[data-lang="toml"]::before { content: "TOML"; }
+.highlighter-rouge[data-lang="xml"]::before { content: "XML"; }
+.highlighter-rouge[data-lang="html"]::before { content: "HTML"; }
+.highlighter-rouge[data-lang="css"]::before { content: "CSS"; }
+.highlighter-rouge[data-lang="sql"]::before { content: "SQL"; }
+.highlighter-rouge[data-lang="diff"]::before { content: "Diff"; }
 .language-markdown.highlighter-rouge::before,
-.language-md.highlighter-rouge::before { content: "Markdown"; }
-.language-mustache.highlighter-rouge::before { content: "Mustache"; }
+.highlighter-rouge[data-lang="md"]::before { content: "Markdown"; }
+.highlighter-rouge[data-lang="mustache"]::before { content: "Mustache"; }
 .language-shell.highlighter-rouge::before,
 .language-sh.highlighter-rouge::before,
-.language-bash.highlighter-rouge::before { content: "Shell"; }
+.highlighter-rouge[data-lang="bash"]::before { content: "Shell"; }
 .language-console.highlighter-rouge::before,
-.language-shell-session.highlighter-rouge::before { content: "Terminal"; }
+.highlighter-rouge[data-lang="shell-session"]::before { content: "Terminal"; }
 
 /* Copy button: assets/copy-code.js adds it (no script, no button). It sits at
    the right end of the language-label row, so it never covers the code. */

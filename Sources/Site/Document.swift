@@ -230,6 +230,13 @@ struct ContentLoader: Sendable {
         var title = string("title")
         var docDate = date("date") ?? (kind == .post ? nameDate : nil)
         let updated = date("updated") ?? date("last_modified_at")
+        // Feeds are checked for plausible years (as readers sort and show them): say so at the date, not in a feed.
+        for (key, value) in [("date", docDate), ("updated", updated)] {
+            guard let d = value, !SiteDates.plausibleYears.contains(SiteDates.fields(d, config.timeZone).year) else { continue }
+            let written = fm["date"] == nil && key == "date" ? "the file name's date" : "`\(fm["updated"] == nil && key == "updated" ? "last_modified_at" : key)`"
+            fail(fm[key] == nil && key == "updated" ? "last_modified_at" : key, "\(written) is in \(SiteDates.fields(d, config.timeZone).year), outside the years feeds accept (\(SiteDates.plausibleYears.lowerBound)–\(SiteDates.plausibleYears.upperBound))",
+                 hint: "feed readers and validators take such a date for a mistake; write the real date")
+        }
         var draft = (bool("draft") ?? false) || inDrafts
         if bool("published") == false { draft = true }
 
@@ -262,8 +269,8 @@ struct ContentLoader: Sendable {
         } else if title == nil {
             title = firstHeading(split.body) ?? baseName.replacingOccurrences(of: "-", with: " ").capitalized
         }
-        let categories = list(["categories", "category"])
-        let tags = list(["tags", "tag"])
+        let categories = TermLists.clean(list(["categories", "category"]), kind: .category, keys: ["categories", "category"], front: fm, file: rel, diagnostics: diagnostics)
+        let tags = TermLists.clean(list(["tags", "tag"]), kind: .tag, keys: ["tags", "tag"], front: fm, file: rel, diagnostics: diagnostics)
         var image = string("image")
         if image == nil, let m = fm["image"], let p = m["path"]?.text ?? m["url"]?.text { image = p }
         var author: String?
@@ -308,11 +315,23 @@ struct ContentLoader: Sendable {
             let key = fm["permalink"] != nil ? "permalink" : "date"
             let line = fm.position(of: "permalink")?.0 ?? (fm["permalink"] == nil ? 0 : 1)
             let where_ = fm["permalink"] != nil ? rel : config.file
+            // The slug's fault (`slug: ../x`, a 300-byte name) when the pattern expands fine with a plain one.
+            var plain = fields
+            (plain.title, plain.slug, plain.basename) = ("x", "x", "x")
+            let fromSlug: Bool = if case .success = Permalink.expand(pattern ?? pagePattern, plain) { true } else { false }
+            let at = fromSlug ? (fm.position(of: "slug") ?? (1, 1)) : (line, fm.position(of: key)?.1 ?? 1)
+            let file = fromSlug ? rel : where_
+            let whose = fromSlug ? "slug `\(slugSource.utf8.count > 60 ? String(slugSource.prefix(40)) + "…" : slugSource)`" : "permalink `\(pattern ?? "")`"
             switch f {
             case .leavesOutput:
-                diagnostics.add(.error(where_, line: line, column: fm.position(of: key)?.1 ?? 1,
-                                       "permalink `\(pattern ?? "")` would write outside the output folder",
-                                       hint: "remove `..` from the permalink"))
+                diagnostics.add(.error(file, line: at.0, column: at.1, "\(whose) would write outside the output folder",
+                                       hint: fromSlug ? "give the post a `slug:` of letters, digits and `-`" : "remove `..` from the permalink"))
+            case .hidden(let segment):
+                diagnostics.add(.error(file, line: at.0, column: at.1, "\(whose) makes a hidden part `\(segment.prefix(60))` (it starts with `.`): servers, deploys and `galley check` skip it",
+                                       hint: fromSlug ? "give the post a `slug:` of letters, digits and `-`" : "remove the leading `.` from the permalink"))
+            case .tooLong(let segment):
+                diagnostics.add(.error(file, line: at.0, column: at.1, "\(whose) makes a URL part of \(segment.utf8.count) bytes; a file name holds at most 250 (and `.html`)",
+                                       hint: fromSlug ? "give the post a shorter `slug:`" : "shorten the permalink"))
             case .unknownPlaceholder(let name):
                 diagnostics.add(.error(where_, line: line, column: 1, "unknown permalink placeholder `:\(name)`",
                                        hint: "use :year, :month, :day, :title, :slug, :categories (see README)"))

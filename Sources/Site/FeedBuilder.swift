@@ -83,7 +83,8 @@ struct FeedBuilder: Sendable {
             case .atom: { AtomWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }
             case .json: { JSONFeedWriter.write(channel: $0, items: $1, options: $2, cache: fragments) }
             }
-            let path = String(sitePath.dropFirst())
+            // The URL is percent-encoded (`/tags/caf%C3%A9/feed.xml`); the file is where a server looks for it (`tags/café/`).
+            let path = String(sitePath.dropFirst()).removingPercentEncoding ?? String(sitePath.dropFirst())
             let selfURL = config.absolute(config.url(sitePath))
             let channel = FeedChannel(title: title, link: config.absolute(link), description: description.isEmpty ? title : description,
                                       language: config.language, feedURL: selfURL, author: author, generator: SiteBuilder.generator)

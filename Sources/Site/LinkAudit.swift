@@ -28,13 +28,34 @@ enum LinkAudit {
     /// Line and column (in characters) where the Markdown file `text` writes `url`: as a link destination
     /// first (`](url`, `<url`, `]: url`), then anywhere.
     static func position(of url: String, in text: String) -> (line: Int, column: Int)? {
-        for (prefix, needle) in [("(", "(" + url), ("<", "<" + url), (": ", ": " + url), ("", url)] {
-            guard let r = text.range(of: needle) else { continue }
-            let start = text.index(r.lowerBound, offsetBy: prefix.count)
-            let before = text[..<start]
-            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let lineStart = before.lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
-            return (line, text.distance(from: lineStart, to: start) + 1)
+        // On bytes (memchr to each first byte, a newline count): a site with a thousand broken links looks up a thousand,
+        // and Foundation's Character-level `range(of:)` cost more than the rest of the link check.
+        var copy = text
+        return copy.withUTF8 { hay -> (line: Int, column: Int)? in
+            guard let base = hay.baseAddress else { return nil }
+            for (prefix, needle) in [("(", "(" + url), ("<", "<" + url), (": ", ": " + url), ("", url)] {
+                let n = Array(needle.utf8)
+                guard let at = Self.find(n, in: hay) else { continue }
+                let start = at + prefix.utf8.count
+                var line = 1, lineStart = 0
+                for i in 0..<start where hay[i] == 0x0A { line += 1; lineStart = i + 1 }
+                let column = String(decoding: UnsafeBufferPointer(rebasing: hay[lineStart..<start]), as: UTF8.self).count + 1
+                return (line, column)
+            }
+            return nil
+        }
+    }
+
+    /// First offset of `needle` in `hay`: memchr to each candidate first byte, then a compare.
+    static func find(_ needle: [UInt8], in hay: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = needle.first, let base = hay.baseAddress, needle.count <= hay.count else { return nil }
+        var i = 0
+        let last = hay.count - needle.count
+        while i <= last {
+            guard let p = memchr(base + i, Int32(first), last - i + 1) else { return nil }
+            i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            if needle.withUnsafeBytes({ memcmp(base + i, $0.baseAddress!, needle.count) }) == 0 { return i }
+            i += 1
         }
         return nil
     }
@@ -90,10 +111,17 @@ enum LinkAudit {
     /// Warnings for every reference of `docs` that resolves to no output file, or to a page without that id.
     /// `outputPaths` are every file the build writes or copies (relative to the output folder).
     static func audit(_ docs: [RenderedDocument], outputPaths: Set<String>, config: SiteConfig, siteDirectory: URL) -> [SiteDiagnostic] {
+        auditCounting(docs, outputPaths: outputPaths, config: config, siteDirectory: siteDirectory).diagnostics
+    }
+
+    /// `audit`, and how many edit distances its suggestions took (the tests' measure of their cost).
+    static func auditCounting(_ docs: [RenderedDocument], outputPaths: Set<String>, config: SiteConfig, siteDirectory: URL) -> (diagnostics: [SiteDiagnostic], computations: Int) {
         var idsByPath: [String: Set<String>] = [:]
         for d in docs { idsByPath[d.source.permalink.outputPath] = Set(d.ids) }
-        let pageURLs = docs.map { config.url($0.source.permalink.url) }
         var out: [SiteDiagnostic] = []
+        // Broken links and images are collected first; suggestions are then looked up once per distinct
+        // target, in parallel, and the warnings written in order.
+        var broken: [(doc: String, ref: Reference, absolute: String, diagnostic: Int)] = []
         for d in docs {
             let pageURL = config.url(d.source.permalink.url)
             var seen = Set<String>()
@@ -117,10 +145,9 @@ enum LinkAudit {
                     let absolute = path.hasPrefix("/") ? path : ExcerptLinks.resolve(path, against: pageURL)
                     guard let file = lookup(absolute, basePath: config.basePath, in: outputPaths) else {
                         let ref = located(ref)
-                        let near = nearestURL(absolute, in: pageURLs)
+                        broken.append((d.source.sourcePath, ref, absolute, out.count))
                         out.append(.warning(d.source.sourcePath, line: ref.line, column: ref.column,
-                                            "\(ref.isImage ? "image" : "link") `\(ref.url)` leads to nothing in the site"
-                                            + (near.map { "; did you mean `\($0)`?" } ?? ""),
+                                            "\(ref.isImage ? "image" : "link") `\(ref.url)` leads to nothing in the site",
                                             hint: ref.isImage ? "put the file under content/ (content/images/x.png is /images/x.png)"
                                                 : "links are checked against every page, feed and file the build writes"))
                         continue
@@ -139,15 +166,16 @@ enum LinkAudit {
                 }
             }
         }
-        return out
-    }
-
-    /// The page URL whose last segment is nearest to `url`'s (a shared `/blog/` prefix is no resemblance).
-    static func nearestURL(_ url: String, in urls: [String]) -> String? {
-        func last(_ u: String) -> String { u.split(separator: "/").last.map(String.init) ?? "" }
-        let key = last(url)
-        guard !key.isEmpty, let best = Suggest.nearest(key, in: urls.map(last).filter { !$0.isEmpty }) else { return nil }
-        return urls.first { last($0) == best }
+        guard !broken.isEmpty else { return (out, 0) }
+        // Links are answered with pages, images with the files the build writes.
+        let pages = URLSuggestions(urls: docs.map { config.url($0.source.permalink.url) }, basePath: config.basePath)
+        let files = URLSuggestions(urls: outputPaths.filter { !$0.hasSuffix(".html") }.map { config.url("/" + $0) }, basePath: config.basePath)
+        let (linkNear, linkCost) = pages.nearest(all: Set(broken.filter { !$0.ref.isImage }.map(\.absolute)))
+        let (imageNear, imageCost) = files.nearest(all: Set(broken.filter { $0.ref.isImage }.map(\.absolute)))
+        for b in broken {
+            if let near = (b.ref.isImage ? imageNear : linkNear)[b.absolute] { out[b.diagnostic].message += "; did you mean `\(near)`?" }
+        }
+        return (out, linkCost + imageCost)
     }
 
     /// The output file a root-relative URL is served from, as static hosts do.

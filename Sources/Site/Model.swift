@@ -30,6 +30,9 @@ final class RenderedDocument: Sendable {
     let summaryPrint: Int
     let linkPrint: Int
     let tagPrint: Int
+    /// This object's number, never given twice in a process: a cache that compares documents by it
+    /// (the search index's) sees a re-render as a change even when nothing it hashes changed.
+    let serial = Serial.next()
 
     init(source: SourceDocument, html: String, excerptHTML: String, excerptText: String, headings: [Heading], wordCount: Int,
          config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = [], hasTableOfContents: Bool = false,
@@ -75,6 +78,17 @@ final class RenderedDocument: Sendable {
     }
 }
 
+/// Numbers that are never given twice in a process.
+enum Serial {
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var last = 0
+    static func next() -> Int {
+        lock.lock(); defer { lock.unlock() }
+        last += 1
+        return last
+    }
+}
+
 /// A tag, category or series with the posts that carry it (indexes into the sorted post list): newest
 /// first for tags and categories, in reading order (parts 1, 2, …) for a series.
 struct Term: Sendable {
@@ -87,13 +101,18 @@ struct Term: Sendable {
     var posts: [Int]
 }
 
-/// One file of the finished site.
-struct OutputFile: Sendable {
+/// One file of the finished site. Public so other front ends (Jekyll) write through the same `Staging`.
+public struct OutputFile: Sendable {
     /// Relative to the output folder.
-    var path: String
-    var data: Data
+    public var path: String
+    public var data: Data
     /// Who made it, for duplicate-URL errors.
-    var source: String
+    public var source: String
+    public init(path: String, data: Data, source: String) {
+        self.path = path
+        self.data = data
+        self.source = source
+    }
 }
 
 /// Everything templates can see, shared by all pages of one build.

@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes a whole site into a fresh folder beside the output, then swaps it in.
 /// A build that fails before the swap leaves the previous output as it was.
-struct OutputWriter {
+public struct OutputWriter {
     let output: URL
     let fm = FileManager.default
 
@@ -29,7 +29,7 @@ struct OutputWriter {
     /// A file whose bytes equal the previous output's is only noted; `publish` links it in (same inode and
     /// modification time), or, when nothing at all changed, keeps the previous output and drops the
     /// staging folder: a rebuild with nothing changed then makes no file or folder.
-    final class Staging: @unchecked Sendable {
+    public final class Staging: @unchecked Sendable {
         let output: URL
         let folder: URL
         /// `folder.path` and `output.path`, made once (thousands of paths are joined to them).
@@ -42,9 +42,9 @@ struct OutputWriter {
         private var same: [String] = []
         private var written = 0
         /// Files taken over from the previous output because their bytes are the same.
-        var unchanged: Int { lock.lock(); defer { lock.unlock() }; return same.count }
+        public var unchanged: Int { lock.lock(); defer { lock.unlock() }; return same.count }
 
-        init(output: URL) throws {
+        public init(output: URL) throws {
             self.output = output
             let parent = output.deletingLastPathComponent()
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -66,18 +66,18 @@ struct OutputWriter {
                 guard let prefix = prefixes.first(where: { name.hasPrefix($0) }),
                       let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }),
                       kill(pid, 0) != 0, errno == ESRCH else { continue }
-                try? FileManager.default.removeItem(at: parent.appendingPathComponent(name))
+                OutputWriter.removeTree(parent.appendingPathComponent(name))
             }
         }
 
         /// Writes every file on all cores (a file whose bytes the previous output holds is only noted):
         /// creating thousands of files and folders is mostly kernel time, which runs in parallel across folders.
-        func write(_ files: [OutputFile]) throws {
+        public func write(_ files: [OutputFile]) throws {
             try Self.onAllCores(files, write)
         }
 
         /// Writes on the calling thread, for callers that already run in parallel (page and feed tasks).
-        func writeHere(_ files: [OutputFile]) throws {
+        public func writeHere(_ files: [OutputFile]) throws {
             for f in files { if let problem = write(f) { throw problem } }
         }
 
@@ -113,7 +113,7 @@ struct OutputWriter {
         }
 
         /// Copies assets (source URL → relative path); a linked asset is published as the file it points to.
-        func copy(_ assets: [(URL, String)]) throws {
+        public func copy(_ assets: [(URL, String)]) throws {
             for (src, rel) in assets {
                 let source = src.resolvingSymlinksInPath()
                 if let data = sameSizeContents(source, as: rel), previousHolds(data, at: rel) {
@@ -128,7 +128,7 @@ struct OutputWriter {
         /// Replaces the output folder with the staged one; on failure the old output is put back.
         /// `paths` are every file of the new output: when each was unchanged and the previous output
         /// holds nothing else, the previous output stays as it is.
-        func publish(paths: Set<String>) throws {
+        public func publish(paths: Set<String>) throws {
             let fm = FileManager.default
             lock.lock(); let nothingWritten = written == 0; lock.unlock()
             if nothingWritten, previousFiles() == paths {
@@ -156,12 +156,12 @@ struct OutputWriter {
                 discard()
                 throw error
             }
-            try? fm.removeItem(at: retired)
+            OutputWriter.removeTree(retired)
         }
 
         /// Drops the staged folder: the previous output stays as it was.
-        func discard() {
-            try? FileManager.default.removeItem(at: folder)
+        public func discard() {
+            OutputWriter.removeTree(folder)
         }
 
         /// Links the noted unchanged files from the previous output into the staging folder, on all cores.

@@ -64,7 +64,11 @@ struct PageAssembler: Sendable {
             var mine: [Int] = []
             for (kind, slugs, names) in [(Term.Kind.tag, p.source.tagSlugs, p.source.tags), (.category, p.source.categorySlugs, p.source.categories)] {
                 for (slug, name) in zip(slugs, names) {
-                    if let t = bySlug[kind]![slug] { terms[t].posts.append(i); mine.append(t); continue }
+                    if let t = bySlug[kind]![slug] {
+                        // Two names of one URL on one post (loaded documents are cleaned; others may not be): listed once.
+                        if terms[t].posts.last != i { terms[t].posts.append(i); mine.append(t) }
+                        continue
+                    }
                     bySlug[kind]![slug] = terms.count
                     mine.append(terms.count)
                     let prefix = kind == .tag ? "/tags/" : "/categories/"

@@ -29,6 +29,10 @@ struct Permalink: Sendable, Hashable {
     enum Failure: Error, Equatable {
         case leavesOutput
         case unknownPlaceholder(String)
+        /// A segment starting with `.` (from a slug such as `../x`, made `..-x`).
+        case hidden(String)
+        /// A segment longer than a file name may be (255 bytes, `.html` included).
+        case tooLong(String)
     }
 
     /// Expands `pattern`. Like Jekyll: `//` collapses, a trailing `/` writes `index.html`,
@@ -51,6 +55,50 @@ struct Permalink: Sendable, Hashable {
                 return date!.value(name, d, f.timeZone)
             }
         }
+        let out: String
+        switch substitute(template, value) {
+        case .success(let text): out = text
+        case .failure(let f): return .failure(f)
+        }
+        // Collapse `//`, refuse anything that climbs out of the output folder.
+        let trailingSlash = out.hasSuffix("/")
+        let ascii = out.utf8.allSatisfy { $0 < 0x80 }
+        // Character and Foundation searches only where bytes could disagree with them (non-ASCII).
+        let segments: [Substring] = ascii
+            ? out.utf8.split(separator: 0x2F).map { Substring($0) }
+            : out.split(separator: "/", omittingEmptySubsequences: true)
+        if segments.contains(where: { $0 == ".." || $0 == "." }) { return .failure(.leavesOutput) }
+        // A hidden name is skipped by servers, deploys and `galley check`; a name over 255 bytes cannot be written.
+        if let hidden = segments.first(where: { $0.hasPrefix(".") && $0 != ".well-known" }) { return .failure(.hidden(String(hidden))) }
+        if let long = segments.first(where: { $0.utf8.count > 250 }) { return .failure(.tooLong(String(long))) }
+        if ascii ? segments.contains(where: { $0.utf8.contains(0x5C) || $0.utf8.contains(0) })
+                 : segments.contains(where: { $0.contains("\\") || $0.contains("\0") }) { return .failure(.leavesOutput) }
+        let joined = segments.joined(separator: "/")
+        let filePath: String
+        var url: String
+        if joined.isEmpty {
+            filePath = "index.html"; url = "/"
+        } else if trailingSlash {
+            filePath = joined + "/index.html"; url = "/" + joined + "/"
+        } else if let last = segments.last, ascii ? last.utf8.contains(0x2E) : last.contains("."), Self.patternGivesExtension(template, value) {
+            filePath = joined; url = "/" + joined
+            if last == "index.html" { url = "/" + segments.dropLast().joined(separator: "/") + (segments.count > 1 ? "/" : "") }
+        } else {
+            filePath = joined + ".html"; url = "/" + joined
+        }
+        return .success(Permalink(url: Slug.escapePath(url), outputPath: filePath))
+    }
+
+    /// Whether the last segment's dot was written by the pattern (`/feed.xml`, `:output_ext`), not by a
+    /// value (`swift-5.9-released` under `/blog/:title` is a page, `blog/swift-5.9-released.html`, as in Jekyll).
+    private static func patternGivesExtension(_ template: String, _ value: (Substring) -> String?) -> Bool {
+        let dotless = substitute(template) { name in name == "output_ext" ? ".html" : value(name)?.replacingOccurrences(of: ".", with: "") }
+        guard case .success(let text) = dotless else { return true }
+        return text.split(separator: "/").last?.contains(".") ?? false
+    }
+
+    /// `template` with each `:name` replaced by `value(name)`; a name nobody knows fails.
+    private static func substitute(_ template: String, _ value: (Substring) -> String?) -> Result<String, Failure> {
         // Replace `:name` placeholders; a name is every letter and `_` after the colon, so `:title` is never `:t` + "itle".
         var out = ""
         if template.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -81,30 +129,7 @@ struct Permalink: Sendable, Hashable {
                 chars.removeFirst(name.count)
             }
         }
-        // Collapse `//`, refuse anything that climbs out of the output folder.
-        let trailingSlash = out.hasSuffix("/")
-        let ascii = out.utf8.allSatisfy { $0 < 0x80 }
-        // Character and Foundation searches only where bytes could disagree with them (non-ASCII).
-        let segments: [Substring] = ascii
-            ? out.utf8.split(separator: 0x2F).map { Substring($0) }
-            : out.split(separator: "/", omittingEmptySubsequences: true)
-        if segments.contains(where: { $0 == ".." || $0 == "." }) { return .failure(.leavesOutput) }
-        if ascii ? segments.contains(where: { $0.utf8.contains(0x5C) || $0.utf8.contains(0) })
-                 : segments.contains(where: { $0.contains("\\") || $0.contains("\0") }) { return .failure(.leavesOutput) }
-        let joined = segments.joined(separator: "/")
-        let filePath: String
-        var url: String
-        if joined.isEmpty {
-            filePath = "index.html"; url = "/"
-        } else if trailingSlash {
-            filePath = joined + "/index.html"; url = "/" + joined + "/"
-        } else if let last = segments.last, ascii ? last.utf8.contains(0x2E) : last.contains(".") {
-            filePath = joined; url = "/" + joined
-            if last == "index.html" { url = "/" + segments.dropLast().joined(separator: "/") + (segments.count > 1 ? "/" : "") }
-        } else {
-            filePath = joined + ".html"; url = "/" + joined
-        }
-        return .success(Permalink(url: Slug.escapePath(url), outputPath: filePath))
+        return .success(out)
     }
 
     /// The date placeholders, from one `components` of the post's date.

@@ -5,7 +5,7 @@ import Search
 /// The search index under `/search/`: posts (newest first: ties rank the newer post higher), then pages.
 enum SearchFiles {
     static func documents(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) async -> [SearchDocument] {
-        let pages = all.filter { $0.source.kind != .post && $0.source.permalink.outputPath != "404.html" }
+        let pages = all.filter(isIndexedPage)
         let docs = posts + pages
         // The renderer's plain text; read back from the HTML where there is none (pages not from
         // Markdown, documents rendered while search was off), on all cores.
@@ -23,10 +23,21 @@ enum SearchFiles {
         }
     }
 
-    static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) async -> [OutputFile] {
-        guard config.search.enabled else { return [] }
-        let index = SearchIndex.build(await documents(posts: posts, all: all, config: config))
-        return index.files.map { OutputFile(path: "search/" + $0.path, data: $0.data, source: "search index") }
+    /// The index's files, the paths among them made anew, and what the next build can reuse
+    /// (with `keep`: a session that builds again; a document is known by its `serial`).
+    static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig,
+                      reusing old: SearchIndexReuse? = nil, keep: Bool = false) async -> (files: [OutputFile], made: [String], reuse: SearchIndexReuse?) {
+        guard config.search.enabled else { return ([], [], nil) }
+        let docs = await documents(posts: posts, all: all, config: config)
+        let prints = keep ? (posts + all.filter(isIndexedPage)).map(\.serial) : nil
+        let (index, reuse) = SearchIndex.build(docs, prints: prints, reusing: old)
+        return (index.files.map { OutputFile(path: "search/" + $0.path, data: $0.data, source: "search index") },
+                index.made.map { "search/" + $0 }, reuse)
+    }
+
+    /// A page (not a post) the index has: every one but the 404 page.
+    static func isIndexedPage(_ d: RenderedDocument) -> Bool {
+        d.source.kind != .post && d.source.permalink.outputPath != "404.html"
     }
 
     /// What the index is made from, so `serve` rebuilds it only when a page's text, title, date or tags change.

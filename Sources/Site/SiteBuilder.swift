@@ -88,13 +88,25 @@ public struct SiteBuilder: Sendable {
         config.basePath = SiteConfig.normalizedBase(c.path)
     }
 
-    /// The output folder is replaced whole, so it must not be (or contain) the sources.
+    /// The output folder is replaced whole, so it must not be (or contain) the sources; nor lie inside
+    /// what the build reads (content/, templates/, i18n/), or each build copies the last one a level deeper.
     static func refuseUnsafeOutput(_ options: BuildOptions, _ sink: DiagnosticSink) {
-        let out = options.output.standardizedFileURL.path
-        let site = options.siteDirectory.standardizedFileURL.path
+        // The real path of the output's nearest existing folder, then the rest as named (it may not exist yet).
+        var existing = options.output.standardizedFileURL, rest: [String] = []
+        while !FileManager.default.fileExists(atPath: existing.path), existing.path != "/" {
+            rest.insert(existing.lastPathComponent, at: 0)
+            existing = existing.deletingLastPathComponent()
+        }
+        let out = ([FileWalk.realPath(existing)] + rest).joined(separator: "/")
+        let site = FileWalk.realPath(options.siteDirectory)
         for protected in [site, site + "/content", site + "/templates"] where protected == out || protected.hasPrefix(out + "/") {
             sink.add(.error(options.output.path, "the output folder would replace \(protected)",
                             hint: "choose an output folder of its own, e.g. --output \(site)/public"))
+            return
+        }
+        for read in ["content", "templates", "i18n"] where out.hasPrefix(site + "/" + read + "/") {
+            sink.add(.error(options.output.path, "the output folder is inside \(read)/, which the build reads: each build would copy the last one into itself",
+                            hint: "choose an output folder outside \(read)/, e.g. --output \(site)/public"))
             return
         }
     }
@@ -172,6 +184,13 @@ public struct SiteBuilder: Sendable {
                                        hint: "fix the file (save it as UTF-8 once), or set `markdown.repair_encoding: true` in \(config.file) to repair it in the output"))
                 }
             }
+            let (cleaned, controls) = ControlCharacters.removing(from: body)
+            body = cleaned
+            for c in controls {
+                local.add(.warning(doc.sourcePath, line: c.line + doc.bodyLineOffset, column: c.column,
+                                   "\(c.count == 1 ? "a control character" : "\(c.count) control characters") (U+\(String(c.first, radix: 16, uppercase: true).leftPadded(4))\(c.count > 1 ? "…" : "")) removed: pages and feeds cannot carry \(c.count == 1 ? "it" : "them")",
+                                   hint: "delete \(c.count == 1 ? "it" : "them") from the file (often pasted from a terminal or a PDF)"))
+            }
             let source = body
             let usedImages = ImageFiles.Used()
             renderer.imageFile = images.hook(pageURL: doc.permalink.url, used: usedImages)
@@ -217,7 +236,32 @@ public struct SiteBuilder: Sendable {
                                 hint: "rename or move one of them"))
             } else { owner[a.path] = a.source; userPaths.insert(a.path) }
         }
-        return Set(generated.filter { userPaths.contains(files[$0].path) })
+        // A page may stand in for a generated page (home, 404, a tag page), never for a feed, the sitemap
+        // or the search index (HTML where a reader or crawler wants XML or JSON); a post replaces nothing.
+        var refused = Set<Int>()
+        for i in generated where userPaths.contains(files[i].path) {
+            let path = files[i].path
+            guard let writer = owner[path], writer.hasSuffix(".md") || writer.hasSuffix(".markdown") else { continue }
+            let isPost = writer.hasPrefix("content/posts/") || writer.hasPrefix("content/drafts/")
+            guard isPost || !path.hasSuffix(".html") else { continue }
+            refused.insert(i)
+            sink.add(.error(writer, line: 1, column: 1, "`\(writer)` would replace the \(files[i].source) at /\(path)",
+                            hint: isPost ? "a post never replaces a generated page; give it another `slug:` or `permalink:`"
+                                         : "a page may replace a generated page, not a feed, the sitemap or the search index; give it another `permalink:`"))
+        }
+        return Set(generated.filter { userPaths.contains(files[$0].path) && !refused.contains($0) })
+    }
+
+    /// Two documents at one output file, found right after loading, before their feeds repeat the
+    /// clash as duplicate entries: one error at the second, naming the first.
+    static func documentCollisions(_ docs: [SourceDocument], sink: DiagnosticSink) {
+        var owner: [String: String] = [:]
+        for d in docs {
+            if let first = owner[d.permalink.outputPath] {
+                sink.add(.error(d.sourcePath, line: 1, column: 1, "`\(first)` and `\(d.sourcePath)` both write \(d.permalink.outputPath)",
+                                hint: "give one of them another `permalink:`, `slug:` or file name"))
+            } else { owner[d.permalink.outputPath] = d.sourcePath }
+        }
     }
 
     /// A page written where page 1 of the post list goes (a Jekyll CV at `content/index.md`) wins, as any
@@ -225,7 +269,7 @@ public struct SiteBuilder: Sendable {
     static func warnIfListReplaced(_ docs: [RenderedDocument], config: SiteConfig, sink: DiagnosticSink) {
         let listURL = config.postListURL(page: 1)
         let listPath = PageAssembler.filePath(listURL)
-        for d in docs where d.source.permalink.outputPath == listPath {
+        for d in docs where d.source.permalink.outputPath == listPath && d.source.kind == .page {
             sink.add(.warning(d.source.sourcePath, line: 1, column: 1,
                               "this page replaces page 1 of the post list (templates/home.liquid) at \(config.url(listURL)); the newest posts are on no list page",
                               hint: "move the post list with `paginate_path: /blog/page-:num/` in \(config.file) (page 1 at /blog/), or give this page another `permalink:`"))
@@ -236,4 +280,9 @@ public struct SiteBuilder: Sendable {
     static func dropping(_ removed: Set<Int>, from files: [OutputFile]) -> [OutputFile] {
         removed.isEmpty ? files : files.enumerated().filter { !removed.contains($0.offset) }.map(\.element)
     }
+}
+
+extension String {
+    /// `"1B"` → `"001B"`.
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
 }

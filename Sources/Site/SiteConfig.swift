@@ -27,7 +27,7 @@ public struct SiteConfig: Sendable {
     public var paginatePath = "/page/:num/"
     /// How dates show on pages (`date.display` in templates), strftime style (`%b %-d, %Y`); nil: `6 March 2026`.
     public var dateFormat: String?
-    /// Real paths of folders outside the site that symbolic links may lead to (`allow_symlinks_to`).
+    /// Real paths of folders outside the site that symbolic links may lead to (`--allow-symlinks-to`, never site.yml).
     public var symlinkRoots: [String] = []
     /// Repair double-encoded text (`â€œ` → `“`) in the output; the source is never rewritten.
     public var repairEncoding = false
@@ -190,16 +190,12 @@ public struct SiteConfig: Sendable {
                         hint: "page 1 of the post list goes to the folder of the pattern (`/blog/`), page n replaces `:num` with n")
             }
         }
-        switch doc["allow_symlinks_to"] {
-        case nil: break
-        case .list(let items)?:
-            for item in items.compactMap(\.text) {
-                guard item.hasPrefix("/") else {
-                    problem("allow_symlinks_to", "`allow_symlinks_to` takes absolute folder paths, not `\(item)`"); continue
-                }
-                symlinkRoots.append(FileWalk.realPath(URL(fileURLWithPath: item)))
-            }
-        default: problem("allow_symlinks_to", "`allow_symlinks_to` must be a list of folders, e.g. `[/srv/shared-images]`")
+        // Which outside folders a build may read is the runner's choice (`--allow-symlinks-to`), not the
+        // content's: a pull request could otherwise allow `/` and publish the machine's files.
+        if doc["allow_symlinks_to"] != nil {
+            let (l, c) = doc.position(of: "allow_symlinks_to") ?? (1, 1)
+            diagnostics.add(.warning(file, line: l, column: c, "`allow_symlinks_to` is not read from \(file): settings the site's authors control cannot widen what a build reads",
+                                     hint: "pass `--allow-symlinks-to DIR` to `galley build` or `galley serve` instead (repeatable)"))
         }
         switch doc["front_matter_keys"] {
         case nil: break

@@ -78,6 +78,12 @@ final class SiteLanguages: @unchecked Sendable {
                 diagnostics.append(.warning(rel, line: 1, column: 1, "`\(stem)` is not a language tag; the file is not read", hint: LanguageTag.hint(for: stem)))
                 continue
             }
+            // Like content/ and templates/: nothing outside the site folder is read through a link.
+            let (inside, target) = FileWalk.resolvesInside(dir.appendingPathComponent(name).path, site: FileWalk.realPath(siteDirectory), allowed: [])
+            guard inside else {
+                diagnostics.append(.error(rel, "\(rel) is a symbolic link to \(target.isEmpty ? "nothing" : target), outside the site folder: it is not read",
+                                          hint: "copy the word file into i18n/")); continue
+            }
             guard let data = FileManager.default.contents(atPath: dir.appendingPathComponent(name).path) else {
                 diagnostics.append(.warning(rel, "cannot read file", hint: "check its permissions")); continue
             }

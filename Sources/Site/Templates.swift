@@ -83,14 +83,17 @@ enum RenderReports {
     static func diagnostic(_ error: LiquidError, offsets: [String: Int]) -> SiteDiagnostic {
         var hint = error.hint
         if !error.includeChain.isEmpty {
-            // The include tags that led here, at their files' own lines; a tag repeated (a partial that
-            // includes itself) is named once with its count.
-            var places: [(String, Int)] = []
+            // The include tags that led here, at their files' own lines, up to the first tag repeated (a
+            // partial that includes itself, or partials in a loop): the loop is shown once round.
+            var places: [String] = []
+            var seen = Set<String>()
+            var loops = false
             for p in error.includeChain {
                 let place = "\(p.file):\(p.line + (offsets[p.file] ?? 0)):\(p.column)"
-                if places.last?.0 == place { places[places.count - 1].1 += 1 } else { places.append((place, 1)) }
+                places.append(place)
+                if !seen.insert(place).inserted { loops = true; break }
             }
-            let chain = "include chain: " + places.map { $0.1 > 1 ? "\($0.0) (×\($0.1))" : $0.0 }.joined(separator: " → ")
+            let chain = "include chain: " + places.joined(separator: " → ") + (loops ? "; a recursive include needs a condition that ends it" : "")
             if let h = hint, !h.hasPrefix("include chain:") { hint = h + "; " + chain } else { hint = chain }
         }
         return .error(error.file, line: error.line + (offsets[error.file] ?? 0), column: error.column, error.message, hint: hint)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Jekyll
 import Site
 
 struct BuildCommand: AsyncParsableCommand {
@@ -12,7 +13,7 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The site folder (holding site.yml).", valueName: "dir"))
     var site: String = "."
 
-    @Option(name: .long, help: ArgumentHelp("Where to write the site. Default: <site>/public.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("Where to write the site. Default: <site>/public (a Jekyll folder: its `destination`, _site).", valueName: "dir"))
     var output: String?
 
     @Flag(name: .long, help: "Include drafts (draft: true, content/drafts/).")
@@ -24,16 +25,48 @@ struct BuildCommand: AsyncParsableCommand {
     @Option(name: .customLong("base-url"), help: ArgumentHelp("Override `url` from site.yml.", valueName: "url"))
     var baseURL: String?
 
+    /// The only way to let links reach outside the site: the runner's flag, never site.yml.
+    @Option(name: .customLong("allow-symlinks-to"),
+            help: ArgumentHelp("A folder outside the site that symbolic links in content/ and templates/ may lead to (repeatable).", valueName: "dir"))
+    var allowSymlinksTo: [String] = []
+
     @Flag(name: .long, help: "Fail on warnings too (for CI): the output is then left untouched.")
     var strict = false
 
+    @Option(name: .long, help: ArgumentHelp("A Jekyll folder's configuration files, comma-separated (default: _config.yml).", valueName: "files"))
+    var config: String?
+
     func run() async throws {
+        let folder = URL(fileURLWithPath: site).standardizedFileURL
+        if JekyllBuildOptions.isJekyllSite(folder) {
+            try await buildJekyll(folder)
+            return
+        }
         var options = BuildOptions(siteDirectory: URL(fileURLWithPath: site).standardizedFileURL,
                                    outputDirectory: output.map { URL(fileURLWithPath: $0).standardizedFileURL },
                                    includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
         options.strict = strict
+        options.allowSymlinksTo = allowSymlinksTo.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
         do {
             let report = try await SiteBuilder(options: options).build()
+            Terminal.printSummary(report)
+        } catch {
+            Terminal.printFailure(error)
+            throw ExitCode(1)
+        }
+    }
+}
+
+extension BuildCommand {
+    /// A folder with `_config.yml` and no `site.yml` is built as Jekyll 4.3 would build it.
+    func buildJekyll(_ folder: URL) async throws {
+        var options = JekyllBuildOptions(source: folder, destination: output.map { URL(fileURLWithPath: $0).standardizedFileURL },
+                                         configFiles: config.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } ?? [],
+                                         drafts: drafts, future: future)
+        options.strict = strict
+        options.baseURL = baseURL
+        do {
+            let report = try await JekyllBuilder(options: options).build()
             Terminal.printSummary(report)
         } catch {
             Terminal.printFailure(error)

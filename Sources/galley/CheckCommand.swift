@@ -1,6 +1,7 @@
 import ArgumentParser
 import Check
 import Foundation
+import Jekyll
 import Site
 
 /// `galley check`: validates a built site (pages, links, anchors, images, feeds) or single feeds, for CI.
@@ -29,7 +30,7 @@ struct CheckCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The site folder whose output is checked when no path is given.", valueName: "dir"))
     var site: String = "."
 
-    @Option(name: .long, help: ArgumentHelp("The output folder checked when no path is given. Default: <site>/public.", valueName: "dir"))
+    @Option(name: .long, help: ArgumentHelp("The output folder checked when no path is given. Default: <site>/public (a Jekyll folder: <site>/_site).", valueName: "dir"))
     var output: String?
 
     @Option(name: .customLong("base-path"), help: ArgumentHelp("URL path the output is served under, e.g. /project/ for GitHub project pages. Default: read from the home page's canonical link.", valueName: "path"))
@@ -42,7 +43,9 @@ struct CheckCommand: AsyncParsableCommand {
         if let option = paths.first(where: { $0.hasPrefix("-") && $0 != "-" }) {
             usageError("unknown option \(option); see 'galley check --help'")
         }
-        let targets = paths.isEmpty ? [output ?? (site == "." ? "public" : (site as NSString).appendingPathComponent("public"))] : paths
+        // A Jekyll folder's output is `_site`, as `galley build` writes it there.
+        let defaultFolder = JekyllBuildOptions.isJekyllSite(URL(fileURLWithPath: site)) ? "_site" : "public"
+        let targets = paths.isEmpty ? [output ?? (site == "." ? defaultFolder : (site as NSString).appendingPathComponent(defaultFolder))] : paths
         for t in targets where !FileManager.default.fileExists(atPath: t) {
             usageError(paths.isEmpty ? "no output folder at \(t); build the site first or pass a path" : "no such file or folder: \(t)")
         }

@@ -36,6 +36,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("idle-timeout"), help: .hidden)
     var idleTimeout: Double = 15
 
+    /// The only way to let links reach outside the site: the runner's flag, never site.yml.
+    @Option(name: .customLong("allow-symlinks-to"),
+            help: ArgumentHelp("A folder outside the site that symbolic links in content/ and templates/ may lead to (repeatable).", valueName: "dir"))
+    var allowSymlinksTo: [String] = []
+
     @Flag(name: .long, help: "Include posts dated in the future.")
     var future = false
 
@@ -77,8 +82,9 @@ struct ServeCommand: AsyncParsableCommand {
         // ── Build call site ────────────────────────────────────────────────────────────
         // The site build: one long-lived session keeps what did not change between saves
         // (see Site.BuildSession); it returns only after every output write is complete.
-        let session = BuildSession(options: BuildOptions(siteDirectory: siteURL, outputDirectory: outputURL,
-                                                         includeDrafts: drafts, includeFuture: future))
+        var buildOptions = BuildOptions(siteDirectory: siteURL, outputDirectory: outputURL, includeDrafts: drafts, includeFuture: future)
+        buildOptions.allowSymlinksTo = allowSymlinksTo.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        let session = BuildSession(options: buildOptions)
         let sitePrefix = siteURL.path + "/"
         // A scheduled post comes due while serving: rebuild then (the build reads the clock each time).
         let (wakeUps, wake) = AsyncStream<Set<String>>.makeStream()

@@ -90,3 +90,15 @@ import Testing
         }
     }
 }
+
+/// A post of more than 10 MB is one text node of its feed item: libxml2's default limit would refuse it.
+@Suite struct HugeTextNodeTests {
+    @Test func aTextNodeOverTenMegabytesParses() throws {
+        let text = String(repeating: "word &amp; more ", count: 800_000)   // 12.8 MB
+        let xml = "<?xml version=\"1.0\"?><rss><channel><item><description>" + text + "</description></item></channel></rss>"
+        switch XMLTree.parse(Data(xml.utf8)) {
+        case .success(let root): #expect(root.name == "rss")
+        case .failure(let e): Issue.record("\(e)")
+        }
+    }
+}

@@ -49,14 +49,37 @@ import Testing
         #expect(!site.exists("alias/logo.txt"))
     }
 
-    @Test func anAllowedOutsideFolderMayBeLinkedTo() async throws {
+    @Test func anOutsideFolderMayBeLinkedToOnlyByTheRunnersFlag() async throws {
         let secret = try Self.secret()
         defer { try? FileManager.default.removeItem(at: secret.deletingLastPathComponent()) }
-        let site = try FixtureSite(files: ["site.yml": FixtureSite.siteYML + "\nallow_symlinks_to: [\(secret.deletingLastPathComponent().path)]\n"])
+        let site = try FixtureSite(files: [:])
         defer { site.cleanUp() }
         try link(site, "content/posts/2026-01-02-shared.md", to: secret.path)
-        _ = try await site.build()
+        var options = BuildOptions(siteDirectory: site.root, now: Date(timeIntervalSince1970: 1_790_000_000))
+        options.allowSymlinksTo = [secret.deletingLastPathComponent().path]
+        _ = try await SiteBuilder(options: options).build()
         #expect(site.text("blog/shared.html")?.contains("SECRET-TOKEN-42") == true)
+    }
+
+    /// site.yml is the content's (a pull request's) to write: `allow_symlinks_to` there widens nothing.
+    @Test func settingsCannotAllowOutsideReads() async throws {
+        let secret = try Self.secret()
+        defer { try? FileManager.default.removeItem(at: secret.deletingLastPathComponent()) }
+        for allowed in ["/", secret.deletingLastPathComponent().path] {
+            let site = try FixtureSite(files: ["site.yml": FixtureSite.siteYML + "\nallow_symlinks_to: [\(allowed)]\n"])
+            defer { site.cleanUp() }
+            try link(site, "content/posts/2026-01-02-shared.md", to: secret.path)
+            try link(site, "templates/partials/footer.liquid", to: secret.path)
+            try FileManager.default.createDirectory(at: site.root.appendingPathComponent("i18n"), withIntermediateDirectories: true)
+            try link(site, "i18n/es.yml", to: secret.path)
+            let failure = try #require(await site.failure())
+            let text = failure.description
+            #expect(text.contains("site.yml:9:") && text.contains("`allow_symlinks_to` is not read from site.yml") && text.contains("--allow-symlinks-to"), "\(text)")
+            for file in ["content/posts/2026-01-02-shared.md", "templates/partials/footer.liquid", "i18n/es.yml"] {
+                #expect(failure.errors.contains { $0.file == file && $0.message.contains("outside the site folder") }, "\(file): \(text)")
+            }
+            #expect(!text.contains("SECRET-TOKEN-42") && !site.exists("blog/shared.html"))
+        }
     }
 
     @Test func settingsThatLinkOutAreRefused() async throws {

@@ -1,0 +1,109 @@
+import Foundation
+import Highlight
+import Liquid
+import Markdown
+
+/// Jekyll's own tags (`link`, `post_url`, `highlight`) and the filters that need the site (`markdownify`,
+/// `smartify`, `sassify`, `scssify`). They find the build through the `jekyll.site` register.
+enum JekyllTags {
+    static var tags: [String: LiquidTag] {
+        ["link": LiquidTag(render: link), "post_url": LiquidTag(render: postURL),
+         "highlight": LiquidTag(body: .rendered, render: highlight)]
+    }
+
+    static var filters: [String: LiquidFilter] {
+        ["markdownify": { (input: Value, args: [Value], keywords: LiquidHash, context: LiquidFilterContext) throws(LiquidError) -> Value in
+            guard let site = context.register("jekyll.site", as: JekyllSiteView.self) else { return .string(input.liquidString) }
+            return .string(site.render.converter.markdownify(input.liquidString))
+         },
+         "smartify": { (input: Value, args: [Value], keywords: LiquidHash, context: LiquidFilterContext) throws(LiquidError) -> Value in .string(Smartypants.convert(input.liquidString)) },
+         "sassify": { (input: Value, args: [Value], keywords: LiquidHash, context: LiquidFilterContext) throws(LiquidError) -> Value in try sass(input, .sass, context) },
+         "scssify": { (input: Value, args: [Value], keywords: LiquidHash, context: LiquidFilterContext) throws(LiquidError) -> Value in try sass(input, .scss, context) }]
+    }
+
+    static func site(_ context: LiquidTagContext) throws(LiquidError) -> RenderSite {
+        guard let view = context.register("jekyll.site", as: JekyllSiteView.self) else {
+            throw LiquidError("this tag needs a Jekyll site")
+        }
+        return view.render
+    }
+
+    /// `{% link path %}`: the URL (with baseurl) of the page, document or static file at that source path.
+    static func link(_ markup: String, _ body: String?, _ context: LiquidTagContext) throws(LiquidError) -> String {
+        let site = try site(context)
+        let path = try context.expandVariables(markup).trimmingCharacters(in: .whitespaces)
+        let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
+        guard let url = site.urlsBySourcePath[trimmed] else {
+            throw LiquidError("Could not find document '\(path)' in tag 'link'.",
+                              hint: "Make sure the document exists and the path is correct")
+        }
+        return site.relativeURL(url)
+    }
+
+    /// `{% post_url 2010-07-21-name %}` or `{% post_url folder/2010-07-21-name %}`: a post's URL.
+    static func postURL(_ markup: String, _ body: String?, _ context: LiquidTagContext) throws(LiquidError) -> String {
+        let site = try site(context)
+        var name = markup.trimmingCharacters(in: .whitespaces)
+        if name.hasPrefix("/") { name.removeFirst() }
+        let parts = name.split(separator: "/").map(String.init)
+        guard let last = parts.last, last.count > 11,
+              last.prefix(10).allSatisfy({ $0.isNumber || $0 == "-" }) else {
+            throw LiquidError("Could not parse name of post \"\(markup)\" in tag 'post_url'.",
+                              hint: "Make sure the post exists and the name is correct")
+        }
+        let folder = parts.dropLast().joined(separator: "/")
+        let prefix = folder.isEmpty ? "" : folder + "/"
+        let posts = (site.collectionIndices["posts"] ?? []).map { site.states[$0].doc }
+            .filter { ($0.name as NSString).deletingPathExtension == last }
+        // Jekyll's match: `_posts/<folder>/<name>.ext` or `<folder>/_posts/<name>.ext`.
+        if let doc = posts.first(where: { $0.relativePath == "_posts/" + prefix + $0.name || $0.relativePath == prefix + "_posts/" + $0.name }) {
+            return site.relativeURL(doc.url)
+        }
+        // Its deprecated fallback: same date and slug anywhere.
+        if let doc = posts.first {
+            context.warn("'{% post_url \(name) %}' did not match a post by path; it matched \(doc.relativePath) by date and slug: write '{% post_url \((doc.relativePath as NSString).deletingPathExtension.replacingOccurrences(of: "_posts/", with: "")) %}'")
+            return site.relativeURL(doc.url)
+        }
+        throw LiquidError("Could not find post \"\(markup)\" in tag 'post_url'.",
+                          hint: "Make sure the post exists and the name is correct")
+    }
+
+    /// `{% highlight lang [linenos] %}…{% endhighlight %}` as Jekyll 4.3 writes it with Rouge:
+    /// `<figure class="highlight"><pre><code class="language-x" data-lang="x">…</code></pre></figure>`.
+    static func highlight(_ markup: String, _ body: String?, _ context: LiquidTagContext) throws(LiquidError) -> String {
+        let words = markup.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let first = words.first, first.allSatisfy({ $0.isLetter || $0.isNumber || ".+#_-".contains($0) }) else {
+            throw LiquidError("Syntax Error in tag 'highlight' while parsing the following markup: \(markup)",
+                              hint: "Valid syntax: highlight <lang> [linenos]")
+        }
+        let lang = first.lowercased()
+        let options = words.dropFirst().joined(separator: " ")
+        let lineNumbers = options.range(of: #"(^|\s)linenos(\s|=|$)"#, options: .regularExpression) != nil
+        var code = body ?? ""
+        while code.hasPrefix("\n") || code.hasPrefix("\r") { code.removeFirst() }
+        while code.hasSuffix("\n") || code.hasSuffix("\r") { code.removeLast() }
+        let html = rouge(code, lang: lang, lineNumbers: lineNumbers)
+        let attributes = "class=\"language-\(lang.replacingOccurrences(of: "+", with: "-"))\" data-lang=\"\(lang)\""
+        var inner = html
+        if inner.hasSuffix("\n") { inner.removeLast() }
+        return "<figure class=\"highlight\"><pre><code \(attributes)>\(inner)</code></pre></figure>"
+    }
+
+    /// Rouge's HTML formatter (spans only), or its table formatter for `linenos`.
+    static func rouge(_ code: String, lang: String, lineNumbers: Bool) -> String {
+        let text = code + "\n"   // Rouge lexes with a final newline
+        let spans = Highlighter().highlightHTML(text, language: lang) ?? escapeHTML(text)
+        guard lineNumbers else { return spans }
+        let count = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        let numbers = (1...max(count, 1)).map(String.init).joined(separator: "\n") + "\n"
+        return "<table class=\"rouge-table\"><tbody><tr><td class=\"gutter gl\"><pre class=\"lineno\">\(numbers)</pre></td>"
+            + "<td class=\"code\"><pre>\(spans)</pre></td></tr></tbody></table>"
+    }
+
+    static func sass(_ input: Value, _ syntax: SassSyntaxKind, _ context: LiquidFilterContext) throws(LiquidError) -> Value {
+        guard let site = context.register("jekyll.site", as: JekyllSiteView.self) else { return input }
+        return .string(try site.render.sassify(input.liquidString, syntax: syntax))
+    }
+}
+
+enum SassSyntaxKind { case sass, scss }

@@ -1,0 +1,242 @@
+/// Putting kramdown's HTML elements out of CommonMark's reach, and back.
+///
+/// `protectElements` replaces each element CommonMark would read otherwise with an HTML comment of as
+/// many lines (so diagnostics keep their line numbers); `restore` swaps the comments for the elements in
+/// the rendered HTML. A comment line is never blank: CommonMark ends an HTML block that was already open
+/// (the line before was HTML) at a blank line, and a comment cut there would come out as text.
+/// The elements right before a protected one, with no blank line between, are protected too, so the
+/// comment always starts a block of its own, which ends on its `-->` line.
+///
+/// kramdown's `markdown` attribute is read here too: `1`/`block` on a block element keeps only the tags
+/// as placeholders and leaves the lines between to be read as Markdown; `span` (and `1` on `<p>`,
+/// `<h1>`…) has the content read as inline Markdown; `0` and other values keep it raw. The attribute
+/// itself never reaches the output.
+extension KramdownHTML {
+    /// What a placeholder stands for.
+    enum Protected: Equatable {
+        /// HTML to write as is.
+        case html(String)
+        /// An element whose content is inline Markdown: `open` + the content rendered + `close`.
+        case span(open: String, inner: String, close: String)
+    }
+
+    struct Protection {
+        var text: String
+        var items: [Protected] = []
+        /// What could not be done as kramdown does it (1-based lines).
+        var warnings: [MarkdownDiagnostic] = []
+    }
+
+    static let marker = "<!--galley-html-"
+
+    /// Elements kramdown reads their content as spans with `markdown="1"` (its span content model).
+    static let spanContentTags: Set<String> = ["p", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "legend", "caption", "th", "summary"]
+    /// Elements kramdown reads their content as blocks with `markdown="1"` (its block content model).
+    static let blockContentTags: Set<String> = [
+        "address", "article", "aside", "blockquote", "body", "dd", "details", "div", "dl", "fieldset", "figure", "figcaption",
+        "footer", "form", "header", "hgroup", "iframe", "li", "main", "map", "menu", "nav", "noscript", "object", "section", "td",
+    ]
+
+    /// The text with its elements protected; the compatibility form (span content left unread).
+    static func protect(_ text: String) -> (text: String, originals: [String]) {
+        let p = protectElements(text)
+        return (p.text, p.items.map {
+            switch $0 {
+            case .html(let s): s
+            case .span(let open, let inner, let close): open + inner + close
+            }
+        })
+    }
+
+    static func protectElements(_ text: String) -> Protection {
+        guard mayHaveBlockElement(text) else { return Protection(text: text) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var result = Protection(text: text)
+        var out: [Substring] = []
+        out.reserveCapacity(lines.count)
+        protect(lines, 0..<lines.count, into: &out, &result)
+        guard !result.items.isEmpty else { return result }
+        result.text = out.joined(separator: "\n")
+        return result
+    }
+
+    /// Appends `lines[range]` to `out` with the elements in it protected (recursing into `markdown="1"` ones).
+    private static func protect(_ lines: [Substring], _ range: Range<Int>, into out: inout [Substring], _ result: inout Protection) {
+        let found = elements(in: lines, range: range)
+        var chosen = found.map(\.differs)
+        for j in found.indices.reversed() where chosen[j] {
+            var k = j
+            while k > 0, found[k - 1].lastLine + 1 == found[k].firstLine { chosen[k - 1] = true; k -= 1 }
+        }
+        var next = range.lowerBound
+        for (e, isChosen) in zip(found, chosen) where isChosen {
+            out += lines[next..<e.firstLine]
+            next = e.lastLine + 1
+            let text = lines[e.firstLine...e.lastLine].joined(separator: "\n")
+            guard let value = e.markdown, let attribute = markdownAttribute(in: lines[e.firstLine]) else {
+                if let inner = e.nestedMarkdown {
+                    result.warnings.append(MarkdownDiagnostic(severity: .warning, line: inner + 1, column: 1,
+                        message: "`markdown=` inside raw HTML `<\(e.tag)>` is not read: the element is kept as it is",
+                        hint: "put `markdown=\"1\"` on the outer `<\(e.tag)>` too"))
+                }
+                addPlaceholder(.html(text), lines: e.lastLine - e.firstLine + 1, &out, &result)
+                continue
+            }
+            let firstLine = Substring(attribute.without)
+            let rest = e.lastLine > e.firstLine ? "\n" + lines[(e.firstLine + 1)...e.lastLine].joined(separator: "\n") : ""
+            let withoutAttribute = String(firstLine) + rest
+            let lineCount = e.lastLine - e.firstLine + 1
+            let block = (value == "1" || value == "block") && blockContentTags.contains(e.tag)
+            let span = value == "span" || (value == "1" && spanContentTags.contains(e.tag))
+            if block, e.lastLine > e.firstLine, let openEnd = tagEnd(firstLine), firstLine[openEnd...].dropFirst().allSatisfy(\.isWhitespace),
+               isEndTag(lines[e.lastLine], e.tag), !fenceLeftOpen(lines, (e.firstLine + 1)..<e.lastLine) {
+                addPlaceholder(.html(String(firstLine[...openEnd])), lines: 1, &out, &result)
+                protect(lines, (e.firstLine + 1)..<e.lastLine, into: &out, &result)
+                addPlaceholder(.html(String(lines[e.lastLine])), lines: 1, &out, &result)
+            } else if block || span, let openEnd = tagEnd(Substring(withoutAttribute)),
+                      let close = lastEndTag(e.tag, in: withoutAttribute), openEnd < close {
+                if block {
+                    result.warnings.append(MarkdownDiagnostic(severity: .warning, line: e.firstLine + 1, column: 1,
+                        message: "`markdown=\"\(value)\"` content shares a line with the `<\(e.tag)>` tags, so it is read as inline Markdown; kramdown reads block content only between tags on lines of their own",
+                        hint: "put the opening and closing tags on lines of their own"))
+                }
+                let open = String(withoutAttribute[...openEnd])
+                let inner = String(withoutAttribute[withoutAttribute.index(after: openEnd)..<close])
+                addPlaceholder(.span(open: open, inner: inner, close: String(withoutAttribute[close...])),
+                               lines: lineCount, &out, &result)
+            } else {
+                if value != "0" && (block || span || !(value == "1" || value == "block")) {
+                    result.warnings.append(MarkdownDiagnostic(severity: .warning, line: e.firstLine + 1, column: 1,
+                        message: "`markdown=\"\(value)\"` on `<\(e.tag)>` is not read: the element is kept as raw HTML",
+                        hint: "kramdown's values are 1, block, span and 0; block content needs the tags on lines of their own"))
+                }
+                addPlaceholder(.html(withoutAttribute), lines: lineCount, &out, &result)
+            }
+        }
+        out += lines[next..<range.upperBound]
+    }
+
+    /// A comment of `lines` lines standing for `item`: `<!--galley-html-N`, `.` lines, `-->`.
+    private static func addPlaceholder(_ item: Protected, lines: Int, _ out: inout [Substring], _ result: inout Protection) {
+        let mark = marker + String(result.items.count)
+        result.items.append(item)
+        if lines == 1 {
+            out.append(Substring(mark + "-->"))
+        } else {
+            out.append(Substring(mark))
+            out += repeatElement(".", count: lines - 2)
+            out.append("-->")
+        }
+    }
+
+    /// The index of the `>` ending the opening tag at the start of `s` (quoted values may hold `>`).
+    static func tagEnd(_ s: Substring) -> Substring.Index? {
+        var quote: Character? = nil
+        var i = s.startIndex
+        while i < s.endIndex {
+            let c = s[i]
+            if let q = quote { if c == q { quote = nil } } else if c == "\"" || c == "'" { quote = c } else if c == ">" { return i }
+            i = s.index(after: i)
+        }
+        return nil
+    }
+
+    private static func isEndTag(_ line: Substring, _ tag: String) -> Bool {
+        let t = line.trimmingPrefix(while: { $0 == " " || $0 == "\t" })
+        var end = t.endIndex
+        while end > t.startIndex, t[t.index(before: end)].isWhitespace { end = t.index(before: end) }
+        return t[..<end].lowercased() == "</" + tag + ">"
+    }
+
+    /// Where the last `</tag` (any case) in `s` starts.
+    private static func lastEndTag(_ tag: String, in s: String) -> String.Index? {
+        let needle = Array(("</" + tag).utf8)
+        var found: String.Index? = nil
+        var i = s.utf8.startIndex
+        while i < s.utf8.endIndex {
+            if s.utf8[i] == 0x3C, s.utf8[i...].starts(with: needle, by: { ($0 | 0x20) == $1 | 0x20 }) { found = i }
+            i = s.utf8.index(after: i)
+        }
+        return found
+    }
+
+    /// kramdown's `markdown` attribute in the opening tag that starts `line` (after up to 3 spaces): its
+    /// value, lowercased, and the line without it (and the blanks before it).
+    static func markdownAttribute(in line: Substring) -> (value: String, without: String)? {
+        guard let lt = line.firstIndex(of: "<"), let gt = tagEnd(line[lt...]) else { return nil }
+        let b = Array(line[lt..<gt].utf8)
+        let name = Array("markdown".utf8)
+        var k = 1
+        while k + name.count < b.count {
+            defer { k += 1 }
+            guard b[k - 1] == 0x20 || b[k - 1] == 0x09 || b[k - 1] == 0x0A,
+                  b[k..<(k + name.count)].elementsEqual(name, by: { $0 | 0x20 == $1 }) else { continue }
+            var i = k + name.count
+            while i < b.count, b[i] == 0x20 { i += 1 }
+            guard i < b.count, b[i] == 0x3D else { continue }
+            i += 1
+            while i < b.count, b[i] == 0x20 { i += 1 }
+            guard i < b.count else { return nil }
+            let value: ArraySlice<UInt8>
+            var end: Int
+            if b[i] == 0x22 || b[i] == 0x27 {
+                guard let close = b[(i + 1)...].firstIndex(of: b[i]) else { return nil }
+                value = b[(i + 1)..<close]
+                end = close + 1
+            } else {
+                end = i
+                while end < b.count, b[end] != 0x20, b[end] != 0x09, b[end] != 0x2F { end += 1 }
+                value = b[i..<end]
+            }
+            var start = k
+            while start > 0, b[start - 1] == 0x20 || b[start - 1] == 0x09 || b[start - 1] == 0x0A { start -= 1 }
+            if end > b.count { end = b.count }
+            let kept = Array(line[..<lt].utf8) + b[..<start] + b[end...] + Array(line[gt...].utf8)
+            return (String(decoding: value, as: UTF8.self).lowercased(), String(decoding: kept, as: UTF8.self))
+        }
+        return nil
+    }
+
+    /// Whether a code fence opened in `lines[range]` is still open at its end (it would take in the end tag).
+    private static func fenceLeftOpen(_ lines: [Substring], _ range: Range<Int>) -> Bool {
+        var fence: (Character, Int)? = nil
+        for line in lines[range] {
+            let indent = line.prefix { $0 == " " }.count
+            let body = line.dropFirst(indent)
+            guard indent < 4, let c = body.first, c == "`" || c == "~" else { continue }
+            let run = body.prefix { $0 == c }.count
+            guard run >= 3 else { continue }
+            if let f = fence { if f.0 == c && run >= f.1 { fence = nil } } else { fence = (c, run) }
+        }
+        return fence != nil
+    }
+
+    /// `html` with each placeholder comment replaced by what it stands for (`render` turns a span's
+    /// content into HTML). A placeholder cut short (an excerpt ends inside it) is dropped: never written.
+    static func restore(_ html: String, originals: [String]) -> String {
+        restore(html) { n in n < originals.count ? originals[n] : "" }
+    }
+
+    /// A placeholder that ended up in a code block (shown as text) becomes its original, escaped likewise.
+    static func restore(_ html: String, _ original: (Int) -> String) -> String {
+        let restored = replace(marker, end: "-->", in: html, original)
+        return replace("&lt;!--galley-html-", end: "--&gt;", in: restored) { escapeHTML(original($0)) }
+    }
+
+    private static func replace(_ marker: String, end endMark: String, in html: String, _ original: (Int) -> String) -> String {
+        guard html.utf8.firstRange(of: marker.utf8) != nil else { return html }
+        var result: [UInt8] = []
+        result.reserveCapacity(html.utf8.count + 256)
+        var rest = Substring(html).utf8[...]
+        while let start = rest.firstRange(of: marker.utf8) {
+            result += rest[..<start.lowerBound]
+            let after = rest[start.upperBound...]
+            let digits = after.prefix { $0 >= 0x30 && $0 <= 0x39 }
+            guard let end = after.firstRange(of: endMark.utf8) else { rest = rest[rest.endIndex...]; break }
+            if let n = Int(String(decoding: digits, as: UTF8.self)) { result += original(n).utf8 }
+            rest = after[end.upperBound...]
+        }
+        result += rest
+        return String(decoding: result, as: UTF8.self)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// What one index build leaves for the next in the same session (`galley serve`), so that a save
+/// counts the words of only the runs whose documents changed, and writes only the shard groups and
+/// fragment files whose bytes can differ. A reused part was made from the same documents at the
+/// same numbers, so the result is byte for byte a clean build's.
+public struct SearchIndexReuse: Sendable {
+    /// Each document's identity as the caller gave it: equal prints mean equal documents.
+    var prints: [Int] = []
+    var per = 0
+    /// Counted runs by their first document.
+    var runs: [Int: CountedRun] = [:]
+    var fragments: [(SearchIndex.File, UInt64)] = []
+    /// Each shard group's files (a two-letter key: its shard, and its sub-shards when split).
+    var groups: [String: ShardGroup] = [:]
+
+    /// The work the build that made this did (tests count it; wall time on shared machines is noise).
+    public internal(set) var countedDocuments = 0
+    public internal(set) var madeGroups = 0
+    public internal(set) var madeFragmentFiles = 0
+
+    public init() {}
+
+    /// What is kept, counted (it must not grow with the number of builds).
+    public var heldCount: Int { prints.count + runs.count + fragments.count + groups.count }
+}
+
+/// One run's postings, with a print per shard group of the postings it adds to that group.
+struct CountedRun: Sendable {
+    var range: Range<Int>
+    var run: Postings.Run
+    var groupPrints: [String: UInt64]
+
+    /// `prints`: make the group prints (only a build that will be followed by another needs them).
+    init(range: Range<Int>, run: Postings.Run, prints: Bool) {
+        self.range = range
+        self.run = run
+        guard prints else { groupPrints = [:]; return }
+        // Terms to group numbers first (a run has thousands of terms and far more postings).
+        var number: [String: Int] = [:]
+        var keys: [String] = []
+        let termGroup = run.terms.words.indices.map { t -> Int in
+            let key = Terms.shardKey(run.terms.string(t))
+            if let n = number[key] { return n }
+            number[key] = keys.count
+            keys.append(key)
+            return keys.count - 1
+        }
+        var acc = [UInt64](repeating: 0xcbf2_9ce4_8422_2325, count: keys.count)
+        let prime: UInt64 = 0x100_0000_01b3
+        for p in run.postings {
+            let w = run.terms.words[Int(p.term)], g = termGroup[Int(p.term)]
+            var h = acc[g]
+            h = (h ^ w.low) &* prime
+            h = (h ^ w.high) &* prime
+            h = (h ^ w.hash ^ UInt64(UInt32(bitPattern: w.length))) &* prime
+            h = (h ^ (UInt64(UInt32(bitPattern: p.doc)) | UInt64(UInt32(bitPattern: Postings.score(p))) << 32)) &* prime
+            acc[g] = h
+        }
+        groupPrints = Dictionary(uniqueKeysWithValues: zip(keys, acc))
+    }
+
+    /// The groups whose postings from this run differ from `old`'s (same documents' numbers).
+    func changedGroups(since old: CountedRun) -> Set<String> {
+        var changed = Set<String>()
+        for (k, v) in groupPrints where old.groupPrints[k] != v { changed.insert(k) }
+        for k in old.groupPrints.keys where groupPrints[k] == nil { changed.insert(k) }
+        return changed
+    }
+}
+
+/// A shard group's files as written, and whether its shard was split by a third letter.
+struct ShardGroup: Sendable {
+    var files: [(SearchIndex.File, UInt64)]
+    var split: Bool
+}

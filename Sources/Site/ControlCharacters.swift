@@ -1,0 +1,39 @@
+/// Control characters in a post's text (pasted from a terminal, a PDF, a word processor): illegal in
+/// XML, so feeds would drop them, and errors in HTML, which `galley check` reports. They are taken out
+/// of the Markdown once, before anything is made of it, so page, feeds and search agree, with one
+/// warning per line at the first of them.
+enum ControlCharacters {
+    /// C0 controls but tab, line feed and carriage return; DEL; U+FFFE and U+FFFF.
+    @inline(__always)
+    static func isControl(_ v: UInt32) -> Bool {
+        (v < 0x20 && v != 0x09 && v != 0x0A && v != 0x0D) || v == 0x7F || v == 0xFFFE || v == 0xFFFF
+    }
+
+    struct Found: Sendable, Equatable {
+        var line: Int
+        var column: Int
+        var count: Int
+        var first: UInt32
+    }
+
+    /// `text` without control characters, and where they were (1-based lines, columns in Characters).
+    /// Returns `text` itself, and nothing found, when there is none (checked on bytes first).
+    static func removing(from text: String) -> (text: String, found: [Found]) {
+        let hasAny = text.utf8.contains { b in (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F || b == 0xBF }
+        guard hasAny else { return (text, []) }   // (0xBF: the last byte of U+FFFE/U+FFFF, a cheap first filter)
+        var out = String.UnicodeScalarView()
+        var found: [Found] = []
+        var line = 1, column = 1
+        for s in text.unicodeScalars {
+            if s == "\n" { line += 1; column = 1; out.append(s); continue }
+            if isControl(s.value) {
+                if let last = found.last, last.line == line { found[found.count - 1].count += 1 }
+                else { found.append(Found(line: line, column: column, count: 1, first: s.value)) }
+                continue
+            }
+            out.append(s)
+            column += 1
+        }
+        return found.isEmpty ? (text, []) : (String(out), found)
+    }
+}

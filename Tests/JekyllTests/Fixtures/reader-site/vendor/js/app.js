@@ -1,0 +1,1 @@
+kept: only vendor/bundle etc. are excluded

@@ -1,0 +1,110 @@
+import Testing
+import TestSupport
+@testable import Markdown
+
+/// Where Galley's kramdown reading knowingly differs from kramdown, the warnings it gives instead, and
+/// the placeholders it uses never showing. Expected kramdown strings are kramdown 2.4.0's output.
+@Suite struct KramdownCornerTests {
+    static let kramdown = KramdownTests.options
+    static let htmlBlocks: MarkdownOptions = {
+        var o = MarkdownOptions()
+        o.kramdownHTMLBlocks = true
+        return o
+    }()
+
+    @Test func htmlBlockSwitchAloneReadsElementsAndMarkdownAttributes() {
+        // The same HTML-block cases with only `kramdownHTMLBlocks` (what `markdown.html_blocks: kramdown` sets).
+        #expect(html("<div>\n</div>\n<section>\n  <div></div>\n</section>\nx -- y", Self.htmlBlocks)
+                == "<div>\n</div>\n<section>\n  <div></div>\n</section>\n<p>x – y</p>\n")
+        #expect(html("<div id=\"tip\"></div>\n<script>\nconst a = 'x';\n\nconst f = () => a;\n</script>", Self.htmlBlocks)
+                == "<div id=\"tip\"></div>\n<script>\nconst a = 'x';\n\nconst f = () => a;\n</script>\n")
+        #expect(html("<div markdown=\"1\">\n[text](/u) <me@host.example>\n</div>", Self.htmlBlocks)
+                == "<div>\n<p><a href=\"/u\">text</a> <a href=\"mailto:me@host.example\">me@host.example</a></p>\n</div>\n")
+    }
+
+    @Test func linkDestinationWithEscapedClosingParen() {
+        // kramdown 2.4: <p><a href="https://en.wikipedia.org/wiki/Object_type_(object-oriented_programming\)#Boxing">boxing</a></p>
+        // A link, as there; the backslash kramdown keeps is read by browsers as `/`, so the author's URL is written.
+        #expect(html("[boxing](https://en.wikipedia.org/wiki/Object_type_(object-oriented_programming\\)#Boxing)", Self.kramdown)
+                == "<p><a href=\"https://en.wikipedia.org/wiki/Object_type_(object-oriented_programming)#Boxing\">boxing</a></p>\n")
+        // CommonMark (a Galley site): not a link, as cmark reads it.
+        #expect(!html("[b](https://e.example/a_(b\\)#c)").contains("\">b</a>"))
+    }
+
+    @Test func escapedUnderscoreBeforeADelimiterRun() {
+        withKnownIssue("kramdown's emphasis does not split `__` runs; cmark's does") {
+            // kramdown 2.4: <p>(__FILE__, etc)</p>
+            #expect(html("(\\__FILE__, etc)", Self.kramdown) == "<p>(__FILE__, etc)</p>\n")
+        }
+    }
+
+    @Test func rawContentStaysInCodeSpansAndCodeBlocks() {
+        // A backtick code span holding `<code>` is not raw content; nor is a fenced block.
+        #expect(html("Use `<code>*a*</code>` here", Self.kramdown) == "<p>Use <code>&lt;code&gt;*a*&lt;/code&gt;</code> here</p>\n")
+        #expect(html("```\n<code>*a* \"q\"</code>\n```", Self.kramdown).contains("&lt;code&gt;*a* &quot;q&quot;&lt;/code&gt;"))
+        // A script's strings are left alone.
+        #expect(html("<script>\nvar s = \"<code>'x'</code>\";\n</script>", Self.kramdown) == "<script>\nvar s = \"<code>'x'</code>\";\n</script>\n")
+        // Without the switch, CommonMark: the code span inside `<code>` is read.
+        #expect(html("<code>``Name``</code>") == "<p><code><code>Name</code></code></p>\n")
+    }
+
+    @Test func markdownAttributeWarnings() {
+        // Nested in a raw element: kept as is, with a warning at its line.
+        let nested = render("<div>\n<div markdown=\"1\">\n*x*\n</div>\n</div>", Self.kramdown)
+        #expect(nested.diagnostics.map(\.line) == [2])
+        #expect(!nested.html.contains("galley-html"))
+        // Tags sharing a line with block content: read as inline Markdown, with a warning (kramdown swallows
+        // the rest of the page here).
+        let oneLine = render("<div markdown=\"1\">*one* line</div>\n\nnext", Self.kramdown)
+        #expect(oneLine.html == "<div><em>one</em> line</div>\n<p>next</p>\n")
+        #expect(oneLine.diagnostics.map(\.line) == [1])
+        // An unknown value: raw, attribute removed, warned.
+        let bogus = render("<div markdown=\"bogus\">\n*z*\n</div>", Self.kramdown)
+        #expect(bogus.html == "<div>\n*z*\n</div>\n" && bogus.diagnostics.count == 1)
+        // CommonMark reading: the attribute is not understood; said so at its line.
+        let commonMark = render("Intro\n\n<div markdown=\"1\">\n*x*\n</div>")
+        #expect(commonMark.diagnostics.map(\.line) == [3])
+        #expect(commonMark.diagnostics[0].message.contains("markdown.html_blocks: kramdown"))
+    }
+
+    @Test func commonMarkReadingWarnsAboutAScriptCutShort() {
+        let doc = render("<div id=\"tip\"></div>\n<script>\nconst a = 1;\n\nconst f = 2;\n</script>")
+        #expect(doc.diagnostics.map { "\($0.line):\($0.column)" } == ["4:1"])
+        // Starting its own block, CommonMark keeps it whole too: nothing to say.
+        #expect(render("Text\n\n<script>\na;\n\nb;\n</script>\nafter").diagnostics.isEmpty)
+    }
+
+    @Test func headingIDsFromTextInEveryMode() {
+        // kramdown 2.4: <h4 id="libyaml">, <h3 id="faster-inspection-with-p">; a Galley site gets the same ids.
+        #expect(render("#### [LibYAML](https://github.com/yaml/libyaml)").headings.first?.id == "libyaml")
+        #expect(render("### Faster inspection with <code>p</code>").headings.first?.id == "faster-inspection-with-p")
+        #expect(render("## Notes[^1]\n\n[^1]: A note.").headings.first?.id == "notes")
+        #expect(render("## a -- b").headings.first?.id == "a--b")
+        #expect(render("## a -- b", MarkdownOptions(smartPunctuation: false)).headings.first?.id == "a----b")
+    }
+
+    @Test func tagFilterIsNeverKramdowns() {
+        var options = Self.kramdown
+        options.tagFilter = true
+        // kramdown 2.4: <iframe src="https://e.example"></iframe>
+        #expect(html("<iframe src=\"https://e.example\"></iframe>", options) == "<iframe src=\"https://e.example\"></iframe>\n")
+    }
+
+    /// Placeholders never reach the output, whatever HTML fragments sit next to each other or are cut short.
+    @Test func placeholdersNeverShow() {
+        let fragments = [
+            "<div>\n", "</div>\n", "<section>\n", "  <div></div>\n", "</section>\n", "x -- y\n", "\n", "<script>\n", "</script>\n",
+            "const a = 1;\n", "<pre>\n", "</pre>\n", "<div markdown=\"1\">\n", "<p markdown=\"span\">\n", "</p>\n", "*md* [l](/u)\n",
+            "<div markdown=\"0\">\n", "<!-- c -->\n", "    <div>\n", "```\n", "- item\n", "> quote\n", "<iframe src=\"x\"></iframe>\n",
+            "<style>\n", "</style>\n", "text --> more\n", "<code>`a`</code>\n", "<details markdown=\"1\">\n", "</details>\n",
+        ]
+        var fuzz = Fuzz(seed: 0x6A11E7_4B)
+        for options in [Self.kramdown, Self.htmlBlocks] {
+            for _ in 0..<400 {
+                let doc = fuzz.document(from: fragments, count: 8, mutations: 2)
+                let out = render(doc, options)
+                #expect(!out.html.contains("galley-html") && !out.excerptHTML.contains("galley-html"), "\(doc.debugDescription)")
+            }
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import Search
+
+/// `galley serve` rebuilds the index from the last one: the result must be a clean build's, byte
+/// for byte, and a one-document edit must count and write only what that document is in.
+struct IndexReuseTests {
+    static func documents(_ n: Int, seed: UInt64) -> [SearchDocument] {
+        var rng = SplitMix(seed: seed)
+        let words = ["ledger", "kotlin", "checkpoint", "the", "thread", "theme", "cache", "shard", "swift", "replica",
+                     "merge", "drain", "actor", "naïve", "東京", "benchmark", "latency", "profile", "buffer", "queue"]
+        return (0..<n).map { i in
+            let text = (0..<(200 + Int(rng.next() % 400))).map { _ in words[Int(rng.next() % UInt64(words.count))] }
+            return SearchDocument(url: "/p/\(i)/", title: "Post \(i) \(words[i % words.count])", date: "1 May 2026",
+                                  tags: [words[(i * 7) % words.count]], headings: ["On \(words[(i * 3) % words.count])"],
+                                  text: text.joined(separator: " "))
+        }
+    }
+
+    func same(_ a: SearchIndex, _ b: SearchIndex) {
+        #expect(a.files.map(\.path) == b.files.map(\.path))
+        for (x, y) in zip(a.files, b.files) where x.data != y.data { Issue.record("\(x.path) differs from a clean build") }
+    }
+
+    @Test func anEditRecountsOneRunAndWritesOnlyWhatChanged() {
+        var docs = Self.documents(200, seed: 3)
+        let prints = Array(0..<docs.count)
+        let (first, kept) = SearchIndex.build(docs, prints: prints, reusing: nil)
+        #expect(kept?.countedDocuments == docs.count)
+
+        // Document 57 gets a new word and loses its old text: its run, its fragment file, the shard groups its words are in.
+        docs[57].text = "zebrafish quorum " + docs[57].text.dropFirst(40)
+        var edited = prints
+        edited[57] = 1_000
+        let (again, reuse) = SearchIndex.build(docs, prints: edited, reusing: kept)
+        same(again, SearchIndex.build(docs))
+        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: reuse!.per)
+        #expect(reuse!.countedDocuments == runs.first { $0.contains(57) }!.count)
+        #expect(reuse!.madeFragmentFiles == 1)
+        let made = Set(again.made)
+        #expect(made.contains("t/\(Terms.fileName("ze")).json") && made.contains("t/\(Terms.fileName("qu")).json"))
+        #expect(made.count < again.files.count / 4, "\(made.count) of \(again.files.count) files made anew")
+        // Every file not made anew has the bytes it had before.
+        let before = Dictionary(uniqueKeysWithValues: first.files.map { ($0.path, $0.data) })
+        for f in again.files where !made.contains(f.path) { #expect(before[f.path] == f.data, "\(f.path)") }
+
+        // Nothing changed: nothing counted, only the manifest made.
+        let (still, none) = SearchIndex.build(docs, prints: edited, reusing: reuse)
+        same(still, again)
+        #expect(none!.countedDocuments == 0 && none!.madeGroups == 0 && still.made == ["manifest.json"])
+
+        // A new first document moves every number: all of it is made anew, still as a clean build.
+        docs.insert(SearchDocument(url: "/new/", title: "New", text: "fresh words"), at: 0)
+        let (moved, all) = SearchIndex.build(docs, prints: [2_000] + edited, reusing: none)
+        same(moved, SearchIndex.build(docs))
+        #expect(all!.countedDocuments == docs.count)
+    }
+
+    @Test func aWordThatLeavesTheLastDocumentOfAGroupRemovesItsShard() {
+        var docs = Self.documents(40, seed: 9)
+        docs[5].text += " xylophone"
+        let (_, kept) = SearchIndex.build(docs, prints: Array(0..<40), reusing: nil)
+        docs[5].text = String(docs[5].text.dropLast(" xylophone".count))
+        var prints = Array(0..<40)
+        prints[5] = 99
+        let (again, _) = SearchIndex.build(docs, prints: prints, reusing: kept)
+        same(again, SearchIndex.build(docs))
+        #expect(!again.files.contains { $0.path == "t/\(Terms.fileName("xy")).json" })
+    }
+}

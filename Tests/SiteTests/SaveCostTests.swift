@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import Site
+
+/// A save costs what changed: counted in work done (pages rendered, feeds made, documents whose
+/// words were counted, files written), not in time, which shared machines make noise of.
+@Suite struct SaveCostTests {
+    static let now = Date(timeIntervalSince1970: 1_790_000_000)
+    static let posts = 40
+
+    static func path(_ i: Int) -> String {
+        "content/posts/2026-0\(i / 28 + 1)-\(String(format: "%02d", i % 28 + 1))-post-\(i).md"
+    }
+
+    static func post(_ i: Int, second: String = "Second paragraph, not in the excerpt.") -> String {
+        let tags = ["all", "group-\(i % 5)", "solo-\(i)"]
+        // Long enough (about 8 KB) that the index gives a post a fragment file and a run is a few posts, as on real blogs.
+        let notes = String(repeating: "More text about lanterns \(i) and the harbour at night. ", count: 140)
+        return "---\ntitle: Post \(i)\ntags: [\(tags.joined(separator: ", "))]\n---\nFirst paragraph of post \(i).\n\n\(second)\n\n## Notes\n\n\(notes)\n"
+    }
+
+    func makeSite() throws -> FixtureSite {
+        var files: [String: String] = [:]
+        for i in 0..<Self.posts { files[Self.path(i)] = Self.post(i) }
+        // What real blogs have: a link to a post that is not there, an image that is missing, and a link to another page's heading.
+        files[Self.path(5)] = Self.post(5, second: "See [the old draft](/blog/post-77) and ![a chart](/images/gone.png).")
+        files[Self.path(8)] = Self.post(8, second: "See [its notes](/blog/post-17#notes).")
+        return try FixtureSite(files: files)
+    }
+
+    @Test func aOnePostSaveRendersOnlyThePagesThatShowItAndWritesOnlyChangedBytes() async throws {
+        let site = try makeSite()
+        defer { site.cleanUp() }
+        let session = BuildSession(options: BuildOptions(siteDirectory: site.root, now: Self.now))
+        _ = try await session.rebuild(changed: nil)
+        let before = site.snapshot(of: site.output)
+
+        // An edit past the excerpt: the post's own page shows it, list pages and neighbours do not.
+        let edited = Self.path(17)
+        try site.write(edited, Self.post(17, second: "A new second paragraph with the word zeppelin."))
+        let outcome = try await session.rebuild(changed: [edited])
+        let work = await session.lastWork
+        #expect(work.markdownRendered == 1)
+        // Links: the edited post's, the post that links to one of its headings, and (as the new word made
+        // a new index file, and a broken link might lead there now) the post with broken links.
+        #expect(work.linksChecked == 3, "\(work.linksChecked)")
+        #expect(work.pagesRendered == ["blog/post-17.html"], "\(work.pagesRendered)")
+        // Its feeds: the site's (it is among the newest 20? no: post 17 of 40 by date is), and its three tags'.
+        #expect(Set(work.feedsMade).isSubset(of: ["/", "/tags/all/", "/tags/group-2/", "/tags/solo-17/"]), "\(work.feedsMade)")
+        #expect(work.feedsMade.contains("/tags/solo-17/"))
+        // The index: one run's documents counted, a few files made (the manifest, its fragment file, the shards of its words).
+        #expect(work.searchDocumentsCounted > 0 && work.searchDocumentsCounted <= Self.posts / 4, "\(work.searchDocumentsCounted)")
+        #expect(work.searchFilesMade.contains("search/manifest.json"))
+        #expect(work.searchFilesMade.count <= 12, "\(work.searchFilesMade)")
+        // Written: exactly the files whose bytes changed.
+        let after = site.snapshot(of: site.output)
+        let differing = Set(after.keys.filter { before[$0] != after[$0] })
+        #expect(Set(outcome.changedPaths) == differing, "\(Set(outcome.changedPaths).symmetricDifference(differing))")
+        #expect(differing.contains("blog/post-17.html"))
+        #expect(differing.count <= 20, "\(differing.sorted())")
+
+        // And it is what a clean build writes.
+        let clean = site.root.appendingPathComponent("clean")
+        let report = try await SiteBuilder(options: BuildOptions(siteDirectory: site.root, outputDirectory: clean, now: Self.now)).build()
+        #expect(outcome.report.warnings == report.warnings)
+        #expect(report.warnings.count == 2, "\(report.warnings)")
+        let expected = site.snapshot(of: clean)
+        #expect(Set(after.keys) == Set(expected.keys))
+        for (path, data) in expected where after[path] != data { Issue.record("\(path) differs from a clean build") }
+    }
+
+    @Test func memoryHeldBetweenSavesDoesNotGrow() async throws {
+        let site = try makeSite()
+        defer { site.cleanUp() }
+        let session = BuildSession(options: BuildOptions(siteDirectory: site.root, now: Self.now))
+        _ = try await session.rebuild(changed: nil)
+        let edited = Self.path(3)
+        var held: [Int] = []
+        for k in 0..<30 {
+            try site.write(edited, Self.post(3, second: "Save number \(k)" + String(repeating: " again", count: k % 4)))
+            _ = try await session.rebuild(changed: [edited])
+            held.append(await session.heldCount)
+        }
+        // What the session keeps (cached documents, pages, feeds, items, index parts) is the same after 30 saves as
+        // after 5 of the same text (every fourth save adds a word, " again", and with it a shard).
+        #expect(held[28] == held[4] && held[29] == held[5], "\(held)")
+    }
+}
