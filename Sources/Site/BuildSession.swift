@@ -340,6 +340,11 @@ public actor BuildSession {
             sink.add(contentsOf: audit.diagnostics)
             report.suggestionComputations = audit.computations
         }
+        if !templates.ownLinks.isEmpty {
+            let paths = Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path))
+            sink.add(contentsOf: TemplateLink.audit(templates.ownLinks, outputPaths: paths,
+                                                    pageURLs: TemplateLink.pageURLs(paths, basePath: config.basePath), config: config))
+        }
         if let problem = await searchWrite?.value { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         phase("links")
         report.posts = assembler.posts.count

@@ -121,8 +121,10 @@ extension TemplateSet {
         let (revisions, lists) = dependencies(entries, texts: texts)
         let registers: [String: any Sendable] = [
             "jekyll.urls": JekyllURLSettings(url: config.origin, baseurl: config.basePath)]
-        return TemplateSet(entries: entries, names: names, revisions: revisions, readsSiteLists: lists, engine: engine,
+        var set = TemplateSet(entries: entries, names: names, revisions: revisions, readsSiteLists: lists, engine: engine,
                            registers: registers, includes: includes)
+        set.ownLinks = sources.filter { own.contains($0.name) }.flatMap { TemplateLink.scan($0.text, file: $0.file) }
+        return set
     }
 
     /// Every `layout:` names a template, and no chain of layouts comes back to where it started.

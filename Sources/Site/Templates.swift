@@ -28,6 +28,8 @@ struct TemplateSet: Sendable {
     let engine: LiquidEngine
     let registers: [String: any Sendable]
     let includes: TemplateIncludes
+    /// Literal links of the site's own templates, checked by the build (see `TemplateLink`).
+    var ownLinks: [TemplateLink] = []
 
     func has(_ name: String) -> Bool { names.contains(name) }
     func revision(_ name: String) -> Int { revisions[name] ?? 0 }
