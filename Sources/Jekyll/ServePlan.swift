@@ -1,5 +1,6 @@
 import Foundation
 import Liquid
+import Site
 
 /// What `JekyllSession` keeps of the last good build to decide what a save touches.
 struct ServeSnapshot: Sendable {

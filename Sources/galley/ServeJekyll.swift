@@ -52,12 +52,15 @@ extension ServeCommand {
                 }
                 let cssOnly = !outcome.changedPaths.isEmpty && outcome.changedPaths.allSatisfy { $0.hasSuffix(".css") || $0.hasSuffix(".css.map") }
                 return .success(changedOutputPaths: outcome.changedPaths, cssOnly: cssOnly)
-            } catch {
+            } catch let error as BuildFailure {
                 // Each diagnostic once, compiler style, with its hint; the overlay gets the first error and its hint.
                 for diagnostic in error.diagnostics { printError(diagnostic.description) }
                 let first = error.errors.first
                 return .failure(message: first?.message ?? "the build failed", file: first?.file,
                                 line: first.map(\.line), column: first.map(\.column), hint: first?.hint)
+            } catch {
+                printError("error: \(error)")
+                return .failure(message: "\(error)", file: nil, line: nil, column: nil)
             }
         }
 
