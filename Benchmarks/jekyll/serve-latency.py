@@ -2,13 +2,13 @@
 """Save-to-page time of `galley serve` and `jekyll serve --watch` in a Jekyll folder (issue 28, item 6).
 
     python3 Benchmarks/jekyll/serve-latency.py SITE --tool galley|jekyll [--galley PATH] [--samples 5]
-        --post SRC URL [--include SRC URL]
+        --post SRC URL [--template SRC URL]
 
 SITE is copied to a temporary folder (the checkout stays untouched). The server is started on a free port
 and the first build awaited; then `--samples` times a sentence is appended to the post SRC the way editors
 save (temporary file renamed over it) and the time from the rename until GET URL answers with the new text
-is measured (polled every ~2 ms). With --include, an HTML comment is appended to the include SRC and the
-time until URL shows it is measured the same way. Prints median and max per edit kind.
+is measured (polled every ~2 ms). With --template, an HTML comment is appended to SRC (an include or a
+layout) and the time until URL shows it is measured the same way. Prints median and max per edit kind.
 Jekyll runs as `PAGES_DISABLE_NETWORK=1 JEKYLL_NO_BUNDLER_REQUIRE=true jekyll serve --watch`.
 Python 3 standard library only.
 """
@@ -67,7 +67,7 @@ def main():
     ap.add_argument("--galley", default=".build/release/galley")
     ap.add_argument("--samples", type=int, default=5)
     ap.add_argument("--post", nargs=2, metavar=("SRC", "URL"), required=True)
-    ap.add_argument("--include", nargs=2, metavar=("SRC", "URL"))
+    ap.add_argument("--template", nargs=2, metavar=("SRC", "URL"))
     ap.add_argument("--timeout", type=float, default=300)
     a = ap.parse_args()
 
@@ -91,7 +91,7 @@ def main():
         rows.append(("first build", [time.perf_counter() - start]))
         time.sleep(1.0)
         for kind, (src, url), fmt in [("post edit", a.post, "\n\nSaved sentence {n} {tag}.\n"),
-                                       ("include edit", a.include, "\n<!-- saved {n} {tag} -->\n")]:
+                                       ("template edit", a.template, "\n<!-- saved {n} {tag} -->\n")]:
             if src is None:
                 continue
             times = []
