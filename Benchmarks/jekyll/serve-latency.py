@@ -87,7 +87,7 @@ def main():
     rows = []
     try:
         if wait_for(base + a.post[1], None, a.timeout) is None:
-            sys.exit(f"{a.tool}: the first build did not finish (see {log.name})")
+            sys.exit(f"{a.tool}: the first build did not finish (see /tmp/jserve-{a.tool}-server.log)")
         rows.append(("first build", [time.perf_counter() - start]))
         time.sleep(1.0)
         for kind, (src, url), fmt in [("post edit", a.post, "\n\nSaved sentence {n} {tag}.\n"),
@@ -100,7 +100,7 @@ def main():
                 t0 = save(os.path.join(site, src), fmt.format(n=n, tag=tag))
                 t1 = wait_for(base + url, tag, a.timeout)
                 if t1 is None:
-                    sys.exit(f"{a.tool}: {url} never showed the {kind} (see {log.name})")
+                    sys.exit(f"{a.tool}: {url} never showed the {kind} (see /tmp/jserve-{a.tool}-server.log)")
                 times.append(t1 - t0)
                 time.sleep(0.5)
             rows.append((kind, times))
@@ -110,6 +110,9 @@ def main():
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+        log.close()
+        kept = os.path.join(tempfile.gettempdir(), f"jserve-{a.tool}-server.log")
+        shutil.copy(log.name, kept)  # the server's output survives the temporary copy
         shutil.rmtree(work, ignore_errors=True)
     name = os.path.basename(os.path.abspath(a.site))
     for kind, times in rows:
