@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // Galley: a static site and feed generator for engineering blogs.
 // The pipeline is visible in the targets: Site loads and renders (using Markdown,
-// Highlight and Feed), Check validates output, Server runs the writing loop,
+// Highlight, Feed and Liquid for its templates), Check validates output, Server runs the writing loop,
 // and `galley` is a thin command-line front end over all of them.
 import PackageDescription
 
@@ -17,7 +17,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
-        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
     ],
     targets: [
         // System libraries, found through pkg-config (Debian: libcmark-dev, libxml2-dev).
@@ -46,9 +45,8 @@ let package = Package(
         .target(name: "Check", dependencies: ["Feed", "CLibXML2"]),
         // load → render → write: the site model and build pipeline.
         .target(name: "Site", dependencies: [
-            "Markdown", "Highlight", "Feed", "Charts", "Diagram", "Search", "ImageSize", "TextBytes",
+            "Markdown", "Highlight", "Feed", "Charts", "Diagram", "Search", "ImageSize", "TextBytes", "Liquid",
             .product(name: "Yams", package: "Yams"),
-            .product(name: "Mustache", package: "swift-mustache"),
         ]),
         // Liquid: the template language of Jekyll sites (parse once, render many; no site model).
         .target(name: "Liquid"),

@@ -492,91 +492,84 @@ markdown:
 """
 
 GALLEY_TEMPLATES = {
-    "base.mustache": """<!DOCTYPE html>
-<html lang="{{site.language}}">
+    "base.liquid": """<!DOCTYPE html>
+<html lang="{{ site.lang }}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{$title}}{{page.title}} · {{site.title}}{{/title}}</title>
-<meta name="description" content="{{page.description}}">
-<link rel="canonical" href="{{page.absoluteURL}}">
-<link rel="stylesheet" href="{{site.assets}}site.css">
-<link rel="stylesheet" href="{{site.assets}}syntax.css">
-<link rel="alternate" type="application/rss+xml" title="{{site.title}}" href="{{site.feeds.rss}}">
+<title>{% if page.kind == "home" %}{{ site.title | escape }}{% else %}{{ page.title | escape }} · {{ site.title | escape }}{% endif %}</title>
+<meta name="description" content="{{ page.description | escape }}">
+<link rel="canonical" href="{{ page.absolute_url | escape }}">
+<link rel="stylesheet" href="{{ site.assets | escape }}site.css">
+<link rel="stylesheet" href="{{ site.assets | escape }}syntax.css">
+<link rel="alternate" type="application/rss+xml" title="{{ site.title | escape }}" href="{{ site.feeds.rss | escape }}">
 </head>
 <body>
-<header><a href="{{site.home}}">{{site.title}}</a> · <a href="{{site.tagsURL}}">Tags</a></header>
+<header><a href="{{ site.home | escape }}">{{ site.title | escape }}</a> · <a href="{{ site.tags_url | escape }}">Tags</a></header>
 <main>
-{{$main}}{{/main}}
+{{ content }}
 </main>
-<footer>© {{site.copyrightYear}} {{site.title}}</footer>
+<footer>© {{ site.copyright_year }} {{ site.title | escape }}</footer>
 </body>
 </html>
 """,
-    "post.mustache": """{{<base}}
-{{$main}}
+    "post.liquid": """---
+layout: base
+---
 <article>
-<h1>{{page.title}}</h1>
-<p class="meta"><time datetime="{{page.date.iso}}">{{page.date.display}}</time>
-{{#page.categories}} · <a href="{{url}}">{{name}}</a>{{/page.categories}}</p>
-{{{page.content}}}
-<p class="terms">{{#page.tags}}<a href="{{url}}" rel="tag">#{{name}}</a> {{/page.tags}}</p>
+<h1>{{ page.title | escape }}</h1>
+<p class="meta"><time datetime="{{ page.date | date_to_xmlschema }}">{{ page.display_date | escape }}</time>
+{% for category in page.categories %} · <a href="{{ category.url | escape }}">{{ category.name | escape }}</a>{% endfor %}</p>
+{{ content }}
+<p class="terms">{% for tag in page.tags %}<a href="{{ tag.url | escape }}" rel="tag">#{{ tag.name | escape }}</a> {% endfor %}</p>
 <nav class="post-nav">
-{{#page.previous}}<a rel="prev" href="{{url}}">← {{title}}</a>{{/page.previous}}
-{{#page.next}}<a rel="next" href="{{url}}">{{title}} →</a>{{/page.next}}
+{% if page.previous %}<a rel="prev" href="{{ page.previous.url | escape }}">← {{ page.previous.title | escape }}</a>{% endif %}
+{% if page.next %}<a rel="next" href="{{ page.next.url | escape }}">{{ page.next.title | escape }} →</a>{% endif %}
 </nav>
 </article>
-{{/main}}
-{{/base}}
 """,
-    "page.mustache": """{{<base}}
-{{$main}}
+    "page.liquid": """---
+layout: base
+---
 <article>
-<h1>{{page.title}}</h1>
-{{{page.content}}}
+<h1>{{ page.title | escape }}</h1>
+{{ content }}
 </article>
-{{/main}}
-{{/base}}
 """,
-    "partials/list.mustache": """<ul class="post-list">
-{{#posts}}<li><time datetime="{{date.iso}}">{{date.short}}</time> <a href="{{url}}">{{title}}</a></li>
-{{/posts}}</ul>
-{{#pagination}}<nav class="pagination">
-{{#previousURL}}<a rel="prev" href="{{.}}">Newer</a>{{/previousURL}}
-<span>Page {{current}} of {{total}}</span>
-{{#nextURL}}<a rel="next" href="{{.}}">Older</a>{{/nextURL}}
-</nav>{{/pagination}}
+    "partials/list.liquid": """<ul class="post-list">
+{% for post in paginator.posts %}<li><time datetime="{{ post.date | date_to_xmlschema }}">{{ post.date | date: "%Y-%m-%d" }}</time> <a href="{{ post.url | escape }}">{{ post.title | escape }}</a></li>
+{% endfor %}</ul>
+{% if paginator.total_pages > 1 %}<nav class="pagination">
+{% if paginator.previous_page_path %}<a rel="prev" href="{{ paginator.previous_page_path | escape }}">Newer</a>{% endif %}
+<span>Page {{ paginator.page }} of {{ paginator.total_pages }}</span>
+{% if paginator.next_page_path %}<a rel="next" href="{{ paginator.next_page_path | escape }}">Older</a>{% endif %}
+</nav>{% endif %}
 """,
-    "home.mustache": """{{<base}}
-{{$title}}{{site.title}}{{/title}}
-{{$main}}
-<h1>{{site.title}}</h1>
-{{>partials/list}}
-{{/main}}
-{{/base}}
+    "home.liquid": """---
+layout: base
+---
+<h1>{{ site.title | escape }}</h1>
+{% include list.liquid -%}
 """,
-    "tag.mustache": """{{<base}}
-{{$main}}
-<h1>{{page.term.name}}</h1>
-{{>partials/list}}
-{{/main}}
-{{/base}}
+    "tag.liquid": """---
+layout: base
+---
+<h1>{{ page.term.name | escape }}</h1>
+{% include list.liquid -%}
 """,
-    "tags.mustache": """{{<base}}
-{{$main}}
+    "tags.liquid": """---
+layout: base
+---
 <h1>Tags</h1>
 <ul class="terms">
-{{#terms}}<li><a href="{{url}}">{{name}}</a> ({{count}})</li>
-{{/terms}}</ul>
-{{/main}}
-{{/base}}
+{% for term in site.terms %}<li><a href="{{ term.url | escape }}">{{ term.name | escape }}</a> ({{ term.count }})</li>
+{% endfor %}</ul>
 """,
-    "404.mustache": """{{<base}}
-{{$main}}
+    "404.liquid": """---
+layout: base
+---
 <h1>Page not found</h1>
-<p><a href="{{site.home}}">Back to the home page</a></p>
-{{/main}}
-{{/base}}
+<p><a href="{{ site.home | escape }}">Back to the home page</a></p>
 """,
 }
 

@@ -20,7 +20,7 @@ extension SiteChecker {
         for f in feeds { feedsByTarget[f.target, default: []].append(f) }
         var out: [CheckDiagnostic] = []
         var onPages = Set<String>()
-        for p in excerptCopiesFolded(pages) {
+        for p in templateCopiesFolded(excerptCopiesFolded(pages)) {
             var d = p.diagnostic
             if onPages.insert(p.target).inserted, let copies = feedsByTarget[p.target] {
                 let n = Set(copies.map(\.diagnostic.path)).count
@@ -78,6 +78,35 @@ extension SiteChecker {
             if let also = shownOn[i]?.sorted() {
                 let names = also.prefix(3).joined(separator: ", ") + (also.count > 3 ? " and \(also.count - 3) more" : "")
                 p.diagnostic.message += " (also shown on \(also.count) page\(also.count == 1 ? "" : "s"): \(names))"
+            }
+            out.append(p)
+        }
+        return out
+    }
+
+    /// A broken link written in a template (a menu, a footer) is on every page at the same column: one
+    /// report, on the first page, naming how many others show it. Three pages or more with one target at
+    /// one column are taken as one template's copies; two posts that each link a missing page keep theirs.
+    static func templateCopiesFolded(_ pages: [Finding]) -> [Finding] {
+        var groups: [String: [Int]] = [:]
+        for (i, p) in pages.enumerated() where !p.target.isEmpty {
+            groups[p.diagnostic.rule + "\u{0}" + p.target + "\u{0}\(p.diagnostic.column)", default: []].append(i)
+        }
+        var dropped = Set<Int>()
+        var also: [Int: [String]] = [:]
+        for (_, indices) in groups {
+            let paths = Set(indices.map { pages[$0].diagnostic.path })
+            guard paths.count >= 3 else { continue }
+            let sorted = indices.sorted { (pages[$0].diagnostic.path, pages[$0].diagnostic.line) < (pages[$1].diagnostic.path, pages[$1].diagnostic.line) }
+            also[sorted[0]] = Array(Set(sorted.dropFirst().map { pages[$0].diagnostic.path }).subtracting([pages[sorted[0]].diagnostic.path])).sorted()
+            dropped.formUnion(sorted.dropFirst())
+        }
+        var out: [Finding] = []
+        for (i, p) in pages.enumerated() where !dropped.contains(i) {
+            var p = p
+            if let others = also[i], !others.isEmpty {
+                let names = others.prefix(3).joined(separator: ", ") + (others.count > 3 ? " and \(others.count - 3) more" : "")
+                p.diagnostic.message += " (also on \(others.count) other page\(others.count == 1 ? "" : "s"), at the same column: \(names); a template's link)"
             }
             out.append(p)
         }

@@ -103,7 +103,7 @@ struct JekyllFiles: Sendable {
         }
         guard hasFrontMatter else { return .asset }
         if ext == "html" || ext == "htm" {
-            if rel == "404.html" { return .leftover("Galley writes its own 404 page (templates/404.mustache)") }
+            if rel == "404.html" { return .leftover("Galley writes its own 404 page (templates/404.liquid)") }
             return .leftover("Liquid HTML page not converted; Galley's templates/ make the post list, archive and tag pages")
         }
         if ["xml", "rss", "atom", "json"].contains(ext) {

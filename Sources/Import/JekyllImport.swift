@@ -82,7 +82,7 @@ public struct JekyllImport: Sendable {
                 if Self.isHomeLayoutIndex(rel, text) {
                     try files.copy(rel, to: "jekyll-leftovers/" + rel)
                     report.leftovers.append(Leftover(file: rel, line: 0, text: "kept in jekyll-leftovers/\(rel)",
-                                                     why: "a page with `layout: home` is the post list; Galley's home page (templates/home.mustache) takes its place"))
+                                                     why: "a page with `layout: home` is the post list; Galley's home page (templates/home.liquid) takes its place"))
                     continue
                 }
                 documents.append((to, text, rel)); report.pages += 1

@@ -61,7 +61,7 @@ struct JekyllTheme: Sendable {
                 guard let users = pageKeys[e.key] else { continue }
                 out.append(JekyllImport.Leftover(
                     file: rel, line: e.line, text: "`\(e.key)`",
-                    why: "front matter shown by \(users.sorted().joined(separator: ", ")) is not shown by Galley's templates (they can: {{page.params.\(e.key)}})"))
+                    why: "front matter shown by \(users.sorted().joined(separator: ", ")) is not shown by Galley's templates (they can: {{ page.params.\(e.key) }})"))
             }
         }
         return out

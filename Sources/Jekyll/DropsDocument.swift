@@ -38,6 +38,8 @@ final class DocumentDrop: LiquidDrop, @unchecked Sendable {
 
     func value(forKey key: String) -> Value? {
         let doc = state.doc
+        JekyllReads.document(state.index)
+        if key == "next" || key == "previous", let label = doc.collection { JekyllReads.site(label) }
         switch key {
         case "content": return .string(state.content)
         case "output": return state.output.map(Value.string) ?? .null
@@ -82,6 +84,7 @@ final class PageDrop: LiquidDrop, @unchecked Sendable {
 
     func value(forKey key: String) -> Value? {
         let doc = state.doc
+        JekyllReads.document(state.index)
         switch key {
         case "content": return .string(rawContent ? doc.body : state.content)
         case "dir": return .string(doc.dir)

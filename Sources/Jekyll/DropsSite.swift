@@ -22,6 +22,7 @@ final class SiteDrop: LiquidDrop, @unchecked Sendable {
     }
 
     func value(forKey key: String) -> Value? {
+        JekyllReads.site(key)
         if let m = members[key] { return m }
         if key != "posts", let c = collections[key] { return c }
         if key == "related_posts" { return .null }
@@ -43,7 +44,8 @@ final class CurrentSiteDrop: LiquidDrop, @unchecked Sendable {
     var keys: [String] { shared.keys }
 
     func value(forKey key: String) -> Value? {
-        key == "related_posts" ? relatedPosts : shared.value(forKey: key)
+        if key == "related_posts" { JekyllReads.site(key); return relatedPosts }
+        return shared.value(forKey: key)
     }
 }
 

@@ -45,7 +45,7 @@ public struct JekyllSiteView: Sendable {
     /// `site` as templates see it (shared drop; `related_posts` is nil here).
     public var site: Value { .drop(render.siteDrop) }
     /// `site.posts`: newest first.
-    public var posts: [Value] { render.postsNewestFirst }
+    public var posts: [Value] { JekyllReads.site("posts"); return render.postsNewestFirst }
     /// `baseurl` + `path`, as Jekyll's `relative_url`.
     public func relativeURL(_ path: String) -> String { render.relativeURL(path) }
     /// `url` + `baseurl` + `path`, as `absolute_url`.
@@ -53,19 +53,19 @@ public struct JekyllSiteView: Sendable {
 
     /// The drop a template sees for the page or document at this source path.
     public func drop(forSourcePath path: String) -> Value? {
-        render.stateIndexBySourcePath[path].map { .drop(render.drops[$0]) }
+        render.stateIndexBySourcePath[path].map { JekyllReads.document($0); return .drop(render.drops[$0]) }
     }
     /// Converted content (no layout) once rendered, else the source body.
     public func content(ofSourcePath path: String) -> String? {
-        render.stateIndexBySourcePath[path].map { render.states[$0].content }
+        render.stateIndexBySourcePath[path].map { JekyllReads.document($0); return render.states[$0].content }
     }
     /// The whole output once rendered.
     public func output(ofSourcePath path: String) -> String? {
-        render.stateIndexBySourcePath[path].flatMap { render.states[$0].output }
+        render.stateIndexBySourcePath[path].flatMap { JekyllReads.document($0); return render.states[$0].output }
     }
     /// A document's rendered excerpt.
     public func excerpt(ofSourcePath path: String) -> String? {
-        render.stateIndexBySourcePath[path].map { render.excerpt(of: render.states[$0]) }
+        render.stateIndexBySourcePath[path].map { JekyllReads.document($0); return render.excerpt(of: render.states[$0]) }
     }
     /// Renders Liquid with the build's engine, tags, filters and includes; `page` defaults to nil.
     public func renderLiquid(_ text: String, file: String, page: Value = .null, variables: LiquidHash = LiquidHash()) throws(LiquidError) -> String {

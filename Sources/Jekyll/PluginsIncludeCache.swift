@@ -11,9 +11,23 @@ struct IncludeCachePlugin: JekyllPlugin {
         let cache = self.cache
         return ["include_cached": LiquidTag { (markup: String, body: String?, context: LiquidTagContext) throws(LiquidError) -> String in
             let key = try IncludeCachePlugin.key(markup, context)
-            if let hit = cache.get(key) { return hit }
-            let out = try context.expandVariables("{% include \(markup) %}")
-            cache.set(key, out)
+            let outer = ReadRecorder.current
+            if let hit = cache.get(key) {
+                // A page served from the cache read what the first render read (`galley serve` must know).
+                if let outer, let reads = hit.reads { outer.merge(reads) }
+                return hit.output
+            }
+            let inner = outer.map { _ in ReadRecorder() }
+            let out: String
+            do {
+                out = try ReadRecorder.$current.withValue(inner ?? outer) { try context.expandVariables("{% include \(markup) %}") }
+            } catch let error as LiquidError {
+                throw error
+            } catch {
+                throw LiquidError("\(error)")
+            }
+            if let outer, let inner { outer.merge(inner) }
+            cache.set(key, CachedRender(output: out, reads: inner))
             return out
         }]
     }
@@ -57,7 +71,13 @@ struct IncludeCachePlugin: JekyllPlugin {
 /// Rendered text by key, shared by the build's concurrent renders.
 final class RenderCache: @unchecked Sendable {
     private let lock = NSLock()
-    private var items: [String: String] = [:]
-    func get(_ key: String) -> String? { lock.lock(); defer { lock.unlock() }; return items[key] }
-    func set(_ key: String, _ value: String) { lock.lock(); if items[key] == nil { items[key] = value }; lock.unlock() }
+    private var items: [String: CachedRender] = [:]
+    func get(_ key: String) -> CachedRender? { lock.lock(); defer { lock.unlock() }; return items[key] }
+    func set(_ key: String, _ value: CachedRender) { lock.lock(); if items[key] == nil { items[key] = value }; lock.unlock() }
+}
+
+/// An include's output, and (under `galley serve`) what rendering it read.
+struct CachedRender: Sendable {
+    let output: String
+    let reads: ReadRecorder?
 }

@@ -137,6 +137,7 @@ struct DocumentRenderer {
         do {
             let result = try site.engine.render(template, variables: variables, registers: registers, fileSystem: files)
             for w in result.warnings { site.sink.add(site.warning(w)) }
+            JekyllReads.files(result.dependencies)
             return result.output
         } catch {
             site.sink.add(site.diagnostic(error, file: template.file))

@@ -23,6 +23,20 @@ public struct JekyllRenderer: Sendable {
 
     /// Renders everything; returns the files to write, or every error found.
     public func render(_ read: JekyllSiteSource) async -> JekyllRendered {
+        let site = prepare(read)
+        let renderer = DocumentRenderer(site: site)
+        let documents = site.states.filter { $0.doc.kind != .page }
+        let pages = site.states.filter { $0.doc.kind == .page }
+        await Self.concurrently(documents) { renderer.renderContent($0) }
+        await Self.concurrently(documents.filter(\.doc.isWritten)) { renderer.renderLayouts($0) }
+        await Self.concurrently(pages) { renderer.renderContent($0) }
+        await Self.concurrently(pages.filter(\.doc.isWritten)) { renderer.renderLayouts($0) }
+        return Self.collect(site)
+    }
+
+    /// Everything before the first render: plugins' generators, the states and drops, the engine, layouts.
+    /// Separate so `JekyllSession` can render only some documents of the result.
+    func prepare(_ read: JekyllSiteSource) -> RenderSite {
         var source = read
         var warnings = source.diagnostics
         let (plugins, ruby) = JekyllPluginCatalog.resolve(source.config, extra: self.plugins)
@@ -42,15 +56,13 @@ public struct JekyllRenderer: Sendable {
                                    sass: sass ?? Self.sassIfNeeded(source), themeSass: source.sassDirectories.dropFirst().first)
         site.parseLayouts()
         site.sink.add(contentsOf: warnings)
+        return site
+    }
 
-        let renderer = DocumentRenderer(site: site)
-        let documents = site.states.filter { $0.doc.kind != .page }
-        let pages = site.states.filter { $0.doc.kind == .page }
-        await Self.concurrently(documents) { renderer.renderContent($0) }
-        await Self.concurrently(documents.filter(\.doc.isWritten)) { renderer.renderLayouts($0) }
-        await Self.concurrently(pages) { renderer.renderContent($0) }
-        await Self.concurrently(pages.filter(\.doc.isWritten)) { renderer.renderLayouts($0) }
-
+    /// The files of a rendered site: every state's output (a path written twice: the last wins, with a
+    /// warning), source maps, plugins' files, static copies.
+    static func collect(_ site: RenderSite) -> JekyllRendered {
+        let source = site.source
         var files: [OutputFile] = []
         var owners: [String: String] = [:]
         for s in site.states {
@@ -63,7 +75,7 @@ public struct JekyllRenderer: Sendable {
             files.append(OutputFile(path: path, data: Data(output.utf8), source: s.doc.relativePath))
         }
         files += site.converter.sourceMaps
-        for p in plugins {
+        for p in site.plugins {
             do { files += try p.files(site: site.view) } catch { site.sink.add(Self.diagnostic(error, plugin: p.name)) }
         }
         let copies = source.staticFiles.compactMap { f in f.outputPath.map { (f.sourceURL, $0) } }

@@ -87,7 +87,7 @@ struct JekyllSiteWalker: Sendable {
             return nil
         }
         guard var text = String(data: data, encoding: .utf8) else {
-            diagnostics.append(.warning(shown(url), "not valid UTF-8; Jekyll skips it", hint: "save the file as UTF-8"))
+            diagnostics.append(.warning(shown(url), "not valid UTF-8; Jekyll skips it", hint: SourceText.encodingHint(data)))
             return nil
         }
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }

@@ -70,6 +70,8 @@ struct PageIncludes: LiquidFileSystem {
     let pagePath: String
 
     func template(named name: String, relative: Bool, from includingFile: String, engine: LiquidEngine) throws(LiquidError) -> LiquidTemplate? {
-        try shared.template(named: name, relative: relative, pagePath: pagePath, engine: engine)
+        let template = try shared.template(named: name, relative: relative, pagePath: pagePath, engine: engine)
+        if let template { JekyllReads.files([template.file]) }
+        return template
     }
 }

@@ -31,6 +31,7 @@ enum JekyllTags {
     /// `{% link path %}`: the URL (with baseurl) of the page, document or static file at that source path.
     static func link(_ markup: String, _ body: String?, _ context: LiquidTagContext) throws(LiquidError) -> String {
         let site = try site(context)
+        JekyllReads.site("urls")
         let path = try context.expandVariables(markup).trimmingCharacters(in: .whitespaces)
         let trimmed = path.hasPrefix("/") ? String(path.dropFirst()) : path
         guard let url = site.urlsBySourcePath[trimmed] else {
@@ -43,6 +44,7 @@ enum JekyllTags {
     /// `{% post_url 2010-07-21-name %}` or `{% post_url folder/2010-07-21-name %}`: a post's URL.
     static func postURL(_ markup: String, _ body: String?, _ context: LiquidTagContext) throws(LiquidError) -> String {
         let site = try site(context)
+        JekyllReads.site("urls")
         var name = markup.trimmingCharacters(in: .whitespaces)
         if name.hasPrefix("/") { name.removeFirst() }
         let parts = name.split(separator: "/").map(String.init)

@@ -172,8 +172,15 @@ extension RenderContext {
         let here = LiquidLocation(file: file, line: Int(loc.line), column: Int(loc.column))
         guard includeStack.count < engine.options.maxIncludeDepth else {
             let chain = (includeStack + [here]).map(\.description)
+            // A loop repeats an include tag: the chain is shown up to its first repeat, once round.
+            var seen = Set<String>()
+            if let again = chain.firstIndex(where: { !seen.insert($0).inserted }) {
+                throw error("includes loop: \(template.file) includes itself (stopped \(engine.options.maxIncludeDepth) levels deep)",
+                            hint: "include chain: " + chain[...again].joined(separator: " → ")
+                                + "; a recursive include needs a condition that ends it", kind: .limit)
+            }
             let shown = chain.count > 8 ? chain.prefix(4) + ["…"] + chain.suffix(4) : chain[...]
-            throw error("include depth exceeded \(engine.options.maxIncludeDepth): \(template.file) includes itself or nests too deep",
+            throw error("include depth exceeded \(engine.options.maxIncludeDepth): \(template.file) nests too deep",
                         hint: "include chain: " + shown.joined(separator: " → "), kind: .limit)
         }
         let savedFile = file, savedLoc = loc

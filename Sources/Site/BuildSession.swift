@@ -23,7 +23,7 @@ public actor BuildSession {
     private var feedFragments = FeedFragmentCache()
     /// Settings, templates and the source listing of the last build, reused while nothing they come from changed.
     private var settings: (config: SiteConfig, diagnostics: [SiteDiagnostic])?
-    private var templateSet: (templates: TemplateSet, diagnostics: [SiteDiagnostic])?
+    private var templateSet: (templates: TemplateSet, diagnostics: [SiteDiagnostic], settings: String)?
     private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>)?
     private var sitemap: (signature: Int, files: [OutputFile])?
     private var searchIndex: (signature: Int, files: [OutputFile])?
@@ -135,12 +135,15 @@ public actor BuildSession {
         }
         SiteBuilder.refuseUnsafeOutput(options, sink)
         let templates: TemplateSet?
-        if let kept = templateSet, let changed, !changed.contains(where: { $0 == "templates" || $0.hasPrefix("templates/") }) {
+        // The templates' engine knows the site's URL and time zone (`relative_url`, `date`): kept while they hold.
+        let templateSettings = "\(config.origin)|\(config.basePath)|\(config.timeZone.identifier)"
+        if let kept = templateSet, kept.settings == templateSettings, let changed,
+           !changed.contains(where: { $0 == "templates" || $0.hasPrefix("templates/") }) {
             templates = kept.templates; sink.add(contentsOf: kept.diagnostics)
         } else {
             let local = DiagnosticSink()
-            templates = TemplateSet.load(siteDirectory: options.siteDirectory, allowedRoots: config.symlinkRoots, diagnostics: local)
-            templateSet = templates.map { ($0, local.all) }
+            templates = TemplateSet.load(siteDirectory: options.siteDirectory, config: config, allowedRoots: config.symlinkRoots, diagnostics: local)
+            templateSet = templates.map { ($0, local.all, templateSettings) }
             sink.add(contentsOf: local.all)
         }
         let loader = ContentLoader(siteDirectory: options.siteDirectory, config: config)
@@ -233,6 +236,8 @@ public actor BuildSession {
                                                                      reusing: stream == nil ? reuse : nil, keep: stream == nil) : nil
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
         let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
+        // Template warnings and errors at their template lines: the sink reports each once, not once per page.
+        for page in pages where !page.diagnostics.isEmpty { sink.add(contentsOf: page.diagnostics) }
         phase("pages")
         if let problem = pageWrites.problem { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         // Only what was made anew can differ from the last output; the rest is known unchanged.
@@ -334,6 +339,11 @@ public actor BuildSession {
                                                 siteDirectory: options.siteDirectory)
             sink.add(contentsOf: audit.diagnostics)
             report.suggestionComputations = audit.computations
+        }
+        if !templates.ownLinks.isEmpty {
+            let paths = Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path))
+            sink.add(contentsOf: TemplateLink.audit(templates.ownLinks, outputPaths: paths,
+                                                    pageURLs: TemplateLink.pageURLs(paths, basePath: config.basePath), config: config))
         }
         if let problem = await searchWrite?.value { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         phase("links")

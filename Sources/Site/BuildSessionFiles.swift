@@ -10,7 +10,7 @@ extension BuildSession {
                                  siteDirectory: URL) -> Bool {
         for path in changed {
             if path == "site.yml" || path == "_config.yml" { continue }
-            if path.hasPrefix("templates/"), path.hasSuffix(".mustache") { continue }   // templates are not in the listing
+            if path.hasPrefix("templates/"), path.hasSuffix(".liquid") || path.hasSuffix(".mustache") { continue }   // templates are not in the listing
             var st = stat()
             let exists = stat(siteDirectory.appendingPathComponent(path).path, &st) == 0
             if kept.paths.contains(path) {

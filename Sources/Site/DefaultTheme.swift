@@ -3,60 +3,56 @@
 /// The default theme, written by `galley init`.
 enum DefaultTheme {
     static let files: [String: String] = [
-        "404.mustache": #"""
-{{<base}}
-{{$title}}{{t.page_not_found}} · {{site.title}}{{/title}}
-{{$main}}
+        "404.liquid": #"""
+---
+layout: base
+---
 <div class="not-found">
 <p class="code">404</p>
-<h1>{{t.not_found_heading}}</h1>
-<p>{{t.not_found_text}}</p>
+<h1>{{ t.not_found_heading | escape }}</h1>
+<p>{{ t.not_found_text | escape }}</p>
 <ul>
-<li><a href="{{site.home}}">{{t.latest_posts}}</a></li>
-<li><a href="{{site.archiveURL}}">{{t.everything_by_month}}</a></li>
-<li><a href="{{site.tagsURL}}">{{t.posts_by_tag}}</a></li>
+<li><a href="{{ site.home | escape }}">{{ t.latest_posts | escape }}</a></li>
+<li><a href="{{ site.archive_url | escape }}">{{ t.everything_by_month | escape }}</a></li>
+<li><a href="{{ site.tags_url | escape }}">{{ t.posts_by_tag | escape }}</a></li>
 </ul>
-{{! Not a section on first(posts): its words would then be the first post's, maybe in another language. }}
-{{^empty(posts)}}
-<h2 class="section-label">{{t.recent_posts}}</h2>
+{% comment %} The heading is in the page's words; each entry carries its own post's `lang`. {% endcomment -%}
+{% if site.posts.size > 0 -%}
+<h2 class="section-label">{{ t.recent_posts | escape }}</h2>
 <ul class="recent-posts">
-{{#posts}}
-<li{{#otherLanguage}} lang="{{lang}}"{{/otherLanguage}}><a href="{{url}}">{{title}}</a>{{#date}} <time datetime="{{iso}}">{{display}}</time>{{/date}}</li>
-{{/posts}}
+{% for post in site.posts limit: 5 -%}
+<li{% if post.other_language %} lang="{{ post.lang | escape }}"{% endif %}><a href="{{ post.url | escape }}">{{ post.title | escape }}</a>{% if post.date %} <time datetime="{{ post.date | date_to_xmlschema }}">{{ post.display_date | escape }}</time>{% endif %}</li>
+{% endfor -%}
 </ul>
-{{/empty(posts)}}
+{% endif -%}
 </div>
-{{/main}}
-{{/base}}
 
 """#,
-        "archive.mustache": #"""
-{{<base}}
-{{$main}}
+        "archive.liquid": #"""
+---
+layout: base
+---
 <header class="intro">
-<h1>{{page.title}}</h1>
-<p>{{t.archive_intro}}</p>
+<h1>{{ page.title | escape }}</h1>
+<p>{{ t.archive_intro | escape }}</p>
 </header>
-{{#years}}
-<section class="archive-year" aria-labelledby="year-{{year}}">
-<h2 id="year-{{year}}">{{year}}</h2>
-{{#months}}
+{% for year in page.years -%}
+<section class="archive-year" aria-labelledby="year-{{ year.year | escape }}">
+<h2 id="year-{{ year.year | escape }}">{{ year.year | escape }}</h2>
+{% for month in year.months -%}
 <div class="archive-month">
-<h3>{{name}}</h3>
+<h3>{{ month.name | escape }}</h3>
 <ul class="archive-list">
-{{#posts}}
-<li{{#otherLanguage}} lang="{{lang}}"{{/otherLanguage}}><time datetime="{{date.iso}}">{{date.day}}</time><a href="{{url}}">{{title}}</a></li>
-{{/posts}}
+{% for post in month.posts -%}
+<li{% if post.other_language %} lang="{{ post.lang | escape }}"{% endif %}><time datetime="{{ post.date | date_to_xmlschema }}">{{ post.date | date: "%d" }}</time><a href="{{ post.url | escape }}">{{ post.title | escape }}</a></li>
+{% endfor -%}
 </ul>
 </div>
-{{/months}}
+{% endfor -%}
 </section>
-{{/years}}
-{{^years}}
-<p>{{t.nothing_published}}</p>
-{{/years}}
-{{/main}}
-{{/base}}
+{% else -%}
+<p>{{ t.nothing_published | escape }}</p>
+{% endfor -%}
 
 """#,
         "assets/code-tabs.js": #"""
@@ -1496,11 +1492,6 @@ li > input[type="checkbox"]:first-child:checked {
   text-decoration: underline;
 }
 
-.post-kicker a + a::before {
-  content: " / ";
-  color: var(--muted);
-}
-
 .post-dek {
   margin: 0.7rem 0 0;
   font-size: 1.15rem;
@@ -2571,487 +2562,448 @@ summary,
 })();
 
 """#,
-        "base.mustache": ##"""
+        "base.liquid": ##"""
 <!DOCTYPE html>
-<html lang="{{page.lang}}">
+<html lang="{{ page.lang | escape }}">
 <head>
-{{>partials/head}}
-<title>{{$title}}{{page.title}} · {{site.title}}{{/title}}</title>
+{% include head.liquid -%}
+<title>{% if page.kind == "home" %}{{ site.title | escape }}{% if site.description != "" %} · {{ site.description | escape }}{% endif %}{% if paginator.previous_page_path %} · {{ paginator.title | escape }}{% endif %}{% else %}{{ page.title | escape }} · {{ site.title | escape }}{% endif %}</title>
 </head>
-<body class="kind-{{page.kind}}">
-<a class="skip-link" href="#main-content">{{t.skip_to_content}}</a>
-{{>partials/header}}
+<body class="kind-{{ page.kind | escape }}">
+<a class="skip-link" href="#main-content">{{ t.skip_to_content | escape }}</a>
+{% include header.liquid -%}
 <main id="main-content" class="site-main">
-{{$main}}{{/main}}
+{{ content }}
 </main>
-{{>partials/footer}}
+{% include footer.liquid -%}
 </body>
 </html>
 
 """##,
-        "home.mustache": #"""
-{{<base}}
-{{$title}}{{site.title}}{{#site.description}}{{^empty(.)}} · {{.}}{{/empty(.)}}{{/site.description}}{{#pagination.previousURL}} · {{pagination.title}}{{/pagination.previousURL}}{{/title}}
-{{$main}}
+        "home.liquid": #"""
+---
+layout: base
+---
 <header class="intro intro-home">
-<h1 class="visually-hidden">{{site.title}}</h1>
-{{#site.description}}
-{{^empty(.)}}
-<p class="lede">{{.}}</p>
-{{/empty(.)}}
-{{/site.description}}
+<h1 class="visually-hidden">{{ site.title | escape }}</h1>
+{% if site.description != "" -%}
+<p class="lede">{{ site.description | escape }}</p>
+{% endif -%}
 </header>
-<h2 class="visually-hidden">{{t.posts}}</h2>
-{{>partials/post-list}}
-{{>partials/pagination}}
-{{/main}}
-{{/base}}
+<h2 class="visually-hidden">{{ t.posts | escape }}</h2>
+{% include post-list.liquid -%}
+{% include pagination.liquid -%}
 
 """#,
-        "page.mustache": #"""
-{{<base}}
-{{$main}}
+        "page.liquid": #"""
+---
+layout: base
+---
 <article class="page">
 <header class="post-header">
-<h1>{{page.title}}</h1>
-{{#page.params.description}}
-<p class="post-dek">{{.}}</p>
-{{/page.params.description}}
+<h1>{{ page.title | escape }}</h1>
+{% if page.params.description -%}
+<p class="post-dek">{{ page.params.description | escape }}</p>
+{% endif -%}
 </header>
 <div class="page-body">
-{{{page.content}}}
+{{ content }}
 </div>
 </article>
-{{/main}}
-{{/base}}
 
 """#,
-        "partials/footer.mustache": #"""
+        "partials/footer.liquid": #"""
 <footer class="site-footer">
 <div class="site-footer-inner">
-<p>{{#site.copyrightYear}}© {{.}} {{/site.copyrightYear}}{{#site.author.name}}{{#site.author.url}}<a href="{{site.author.url}}">{{site.author.name}}</a>{{/site.author.url}}{{^site.author.url}}{{site.author.name}}{{/site.author.url}}{{/site.author.name}}{{^site.author.name}}{{site.title}}{{/site.author.name}}. {{t.built_with}} {{site.generator}}.</p>
-<ul class="feed-links" aria-label="{{t.feeds}}">
-{{#site.feeds.rss}}<li><a href="{{.}}">RSS</a></li>{{/site.feeds.rss}}
-{{#site.feeds.atom}}<li><a href="{{.}}">Atom</a></li>{{/site.feeds.atom}}
-{{#site.feeds.json}}<li><a href="{{.}}">JSON Feed</a></li>{{/site.feeds.json}}
+<p>{% if site.copyright_year %}© {{ site.copyright_year }} {% endif %}{% if site.author %}{% if site.author.url %}<a href="{{ site.author.url | escape }}">{{ site.author.name | escape }}</a>{% else %}{{ site.author.name | escape }}{% endif %}{% else %}{{ site.title | escape }}{% endif %}. {{ t.built_with | escape }} {{ site.generator | escape }}.</p>
+<ul class="feed-links" aria-label="{{ t.feeds | escape }}">
+{% if site.feeds.rss %}<li><a href="{{ site.feeds.rss | escape }}">RSS</a></li>{% endif %}
+{% if site.feeds.atom %}<li><a href="{{ site.feeds.atom | escape }}">Atom</a></li>{% endif %}
+{% if site.feeds.json %}<li><a href="{{ site.feeds.json | escape }}">JSON Feed</a></li>{% endif %}
 </ul>
 </div>
 </footer>
 
 """#,
-        "partials/head.mustache": ##"""
+        "partials/head.liquid": ##"""
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="theme-color" content="#fbfaf7" media="(prefers-color-scheme: light)">
 <meta name="theme-color" content="#14161a" media="(prefers-color-scheme: dark)">
-{{#page.description}}
-{{^empty(.)}}
-<meta name="description" content="{{.}}">
-{{/empty(.)}}
-{{/page.description}}
-{{^page.description}}
-{{#site.description}}
-{{^empty(.)}}
-<meta name="description" content="{{.}}">
-{{/empty(.)}}
-{{/site.description}}
-{{/page.description}}
-{{#page.author.name}}
-<meta name="author" content="{{.}}">
-{{/page.author.name}}
-{{^page.author.name}}
-{{#site.author.name}}
-<meta name="author" content="{{.}}">
-{{/site.author.name}}
-{{/page.author.name}}
-<meta name="generator" content="{{site.generator}}">
-<link rel="canonical" href="{{page.absoluteURL}}">
-<link rel="icon" href="{{site.assets}}favicon.svg" type="image/svg+xml">
-<link rel="stylesheet" href="{{site.assets}}galley.css">
-{{#page.hasCode}}
-<link rel="stylesheet" href="{{site.assets}}syntax.css">
-<script src="{{site.assets}}copy-code.js" defer></script>
-<script src="{{site.assets}}code-tabs.js" defer></script>
-{{/page.hasCode}}
-{{#site.search}}
-<script src="{{site.assets}}search.js" defer></script>
-{{/site.search}}
-{{#site.feeds.rss}}
-<link rel="alternate" type="application/rss+xml" title="{{site.title}} (RSS)" href="{{.}}">
-{{/site.feeds.rss}}
-{{#site.feeds.atom}}
-<link rel="alternate" type="application/atom+xml" title="{{site.title}} (Atom)" href="{{.}}">
-{{/site.feeds.atom}}
-{{#site.feeds.json}}
-<link rel="alternate" type="application/feed+json" title="{{site.title}} (JSON Feed)" href="{{.}}">
-{{/site.feeds.json}}
-{{#page.feeds}}
-{{#rss}}
-<link rel="alternate" type="application/rss+xml" title="{{site.title}}: {{title}} (RSS)" href="{{.}}">
-{{/rss}}
-{{#atom}}
-<link rel="alternate" type="application/atom+xml" title="{{site.title}}: {{title}} (Atom)" href="{{.}}">
-{{/atom}}
-{{#json}}
-<link rel="alternate" type="application/feed+json" title="{{site.title}}: {{title}} (JSON Feed)" href="{{.}}">
-{{/json}}
-{{/page.feeds}}
-<meta property="og:site_name" content="{{site.title}}">
-<meta property="og:title" content="{{page.title}}">
-<meta property="og:url" content="{{page.absoluteURL}}">
-<meta property="og:locale" content="{{page.lang}}">
-{{#page.description}}
-{{^empty(.)}}
-<meta property="og:description" content="{{.}}">
-{{/empty(.)}}
-{{/page.description}}
-{{^page.description}}
-{{#site.description}}
-{{^empty(.)}}
-<meta property="og:description" content="{{.}}">
-{{/empty(.)}}
-{{/site.description}}
-{{/page.description}}
-{{#page.isPost}}
+{% if page.description != "" -%}
+<meta name="description" content="{{ page.description | escape }}">
+{% endif -%}
+{% if page.author -%}
+<meta name="author" content="{{ page.author.name | escape }}">
+{% elsif site.author -%}
+<meta name="author" content="{{ site.author.name | escape }}">
+{% endif -%}
+<meta name="generator" content="{{ site.generator | escape }}">
+<link rel="canonical" href="{{ page.absolute_url | escape }}">
+<link rel="icon" href="{{ site.assets | escape }}favicon.svg" type="image/svg+xml">
+<link rel="stylesheet" href="{{ site.assets | escape }}galley.css">
+{% if page.has_code -%}
+<link rel="stylesheet" href="{{ site.assets | escape }}syntax.css">
+<script src="{{ site.assets | escape }}copy-code.js" defer></script>
+<script src="{{ site.assets | escape }}code-tabs.js" defer></script>
+{% endif -%}
+{% if site.search -%}
+<script src="{{ site.assets | escape }}search.js" defer></script>
+{% endif -%}
+{% if site.feeds.rss -%}
+<link rel="alternate" type="application/rss+xml" title="{{ site.title | escape }} (RSS)" href="{{ site.feeds.rss | escape }}">
+{% endif -%}
+{% if site.feeds.atom -%}
+<link rel="alternate" type="application/atom+xml" title="{{ site.title | escape }} (Atom)" href="{{ site.feeds.atom | escape }}">
+{% endif -%}
+{% if site.feeds.json -%}
+<link rel="alternate" type="application/feed+json" title="{{ site.title | escape }} (JSON Feed)" href="{{ site.feeds.json | escape }}">
+{% endif -%}
+{% if page.feeds -%}
+{% if page.feeds.rss -%}
+<link rel="alternate" type="application/rss+xml" title="{{ site.title | escape }}: {{ page.feeds.title | escape }} (RSS)" href="{{ page.feeds.rss | escape }}">
+{% endif -%}
+{% if page.feeds.atom -%}
+<link rel="alternate" type="application/atom+xml" title="{{ site.title | escape }}: {{ page.feeds.title | escape }} (Atom)" href="{{ page.feeds.atom | escape }}">
+{% endif -%}
+{% if page.feeds.json -%}
+<link rel="alternate" type="application/feed+json" title="{{ site.title | escape }}: {{ page.feeds.title | escape }} (JSON Feed)" href="{{ page.feeds.json | escape }}">
+{% endif -%}
+{% endif -%}
+<meta property="og:site_name" content="{{ site.title | escape }}">
+<meta property="og:title" content="{{ page.title | escape }}">
+<meta property="og:url" content="{{ page.absolute_url | escape }}">
+<meta property="og:locale" content="{{ page.lang | escape }}">
+{% if page.description != "" -%}
+<meta property="og:description" content="{{ page.description | escape }}">
+{% endif -%}
+{% if page.is_post -%}
 <meta property="og:type" content="article">
-<meta property="article:published_time" content="{{page.date.iso}}">
-{{#page.updated}}
-<meta property="article:modified_time" content="{{iso}}">
-{{/page.updated}}
-{{#page.tags}}
-<meta property="article:tag" content="{{name}}">
-{{/page.tags}}
-{{/page.isPost}}
-{{^page.isPost}}
+<meta property="article:published_time" content="{{ page.date | date_to_xmlschema }}">
+{% if page.updated -%}
+<meta property="article:modified_time" content="{{ page.updated | date_to_xmlschema }}">
+{% endif -%}
+{% for tag in page.tags -%}
+<meta property="article:tag" content="{{ tag.name | escape }}">
+{% endfor -%}
+{% else -%}
 <meta property="og:type" content="website">
-{{/page.isPost}}
-{{#page.image}}
-<meta property="og:image" content="{{.}}">
+{% endif -%}
+{% if page.image -%}
+<meta property="og:image" content="{{ page.image | escape }}">
 <meta name="twitter:card" content="summary_large_image">
-<meta name="twitter:image" content="{{.}}">
-{{/page.image}}
-{{^page.image}}
+<meta name="twitter:image" content="{{ page.image | escape }}">
+{% else -%}
 <meta name="twitter:card" content="summary">
-{{/page.image}}
-<meta name="twitter:title" content="{{page.title}}">
+{% endif -%}
+<meta name="twitter:title" content="{{ page.title | escape }}">
 
 """##,
-        "partials/header.mustache": #"""
+        "partials/header.liquid": #"""
 <header class="site-header">
 <div class="site-header-inner">
-<a class="site-title" href="{{site.home}}"><img src="{{site.assets}}favicon.svg" alt="" width="28" height="28">{{site.title}}</a>
-{{#first(site.menu)}}
-<nav class="site-nav" aria-label="{{t.site_nav}}">
+<a class="site-title" href="{{ site.home | escape }}"><img src="{{ site.assets | escape }}favicon.svg" alt="" width="28" height="28">{{ site.title | escape }}</a>
+{% if site.menu.size > 0 -%}
+<nav class="site-nav" aria-label="{{ t.site_nav | escape }}">
 <ul>
-{{#site.menu}}
-<li><a href="{{url}}">{{title}}</a></li>
-{{/site.menu}}
+{% for item in site.menu -%}
+<li><a href="{{ item.url | escape }}">{{ item.title | escape }}</a></li>
+{% endfor -%}
 </ul>
 </nav>
-{{/first(site.menu)}}
-{{#site.search}}
-<form class="search-form" role="search" method="get" action="{{#fallback}}{{action}}{{/fallback}}{{^fallback}}{{url}}{{/fallback}}" data-search="{{index}}" data-page="{{url}}" {{>partials/search-words}}>
-<label class="visually-hidden" for="site-search">{{t.search_site}}</label>
-<input class="search-input" id="site-search" type="search" name="q" placeholder="{{t.search}}" autocomplete="off" spellcheck="false" enterkeyhint="search" aria-keyshortcuts="/">
-{{#fallback}}
-<input type="hidden" name="{{field}}" value="{{value}}" data-fallback>
-{{/fallback}}
-<button class="search-button" type="submit">{{t.search}}</button>
+{% endif -%}
+{% if site.search -%}
+{% assign search = site.search -%}
+<form class="search-form" role="search" method="get" action="{% if search.fallback %}{{ search.fallback.action | escape }}{% else %}{{ search.url | escape }}{% endif %}" data-search="{{ search.index | escape }}" data-page="{{ search.url | escape }}" {% include search-words.liquid %}>
+<label class="visually-hidden" for="site-search">{{ t.search_site | escape }}</label>
+<input class="search-input" id="site-search" type="search" name="q" placeholder="{{ t.search | escape }}" autocomplete="off" spellcheck="false" enterkeyhint="search" aria-keyshortcuts="/">
+{% if search.fallback -%}
+<input type="hidden" name="{{ search.fallback.field | escape }}" value="{{ search.fallback.value | escape }}" data-fallback>
+{% endif -%}
+<button class="search-button" type="submit">{{ t.search | escape }}</button>
 </form>
-{{/site.search}}
+{% endif -%}
 </div>
 </header>
 
 """#,
-        "partials/pagination.mustache": #"""
-{{#pagination}}
-<nav class="pagination" aria-label="{{t.pages}}">
-{{#previousURL}}<a class="prev" href="{{.}}" rel="prev"><span aria-hidden="true">← </span>{{t.newer_posts}}</a>{{/previousURL}}
-<span class="current">{{label}}</span>
-{{#nextURL}}<a class="next" href="{{.}}" rel="next">{{t.older_posts}}<span aria-hidden="true"> →</span></a>{{/nextURL}}
+        "partials/pagination.liquid": #"""
+{% if paginator.total_pages > 1 -%}
+<nav class="pagination" aria-label="{{ t.pages | escape }}">
+{% if paginator.previous_page_path %}<a class="prev" href="{{ paginator.previous_page_path | escape }}" rel="prev"><span aria-hidden="true">← </span>{{ t.newer_posts | escape }}</a>{% endif %}
+<span class="current">{{ paginator.label | escape }}</span>
+{% if paginator.next_page_path %}<a class="next" href="{{ paginator.next_page_path | escape }}" rel="next">{{ t.older_posts | escape }}<span aria-hidden="true"> →</span></a>{% endif %}
 </nav>
-{{/pagination}}
+{% endif -%}
 
 """#,
-        "partials/post-list.mustache": #"""
+        "partials/post-list.liquid": #"""
 <ol class="post-list">
-{{#posts}}
+{% for post in paginator.posts -%}
 <li>
-<article{{#otherLanguage}} lang="{{lang}}"{{/otherLanguage}}>
-{{#first(categories)}}
-<p class="post-kicker">{{#categories}}<a href="{{url}}">{{name}}</a>{{/categories}}</p>
-{{/first(categories)}}
-<h2><a href="{{url}}">{{title}}</a></h2>
-{{>partials/post-meta}}
+<article{% if post.other_language %} lang="{{ post.lang | escape }}"{% endif %}>
+{% if post.categories.size > 0 -%}
+<p class="post-kicker">{% for category in post.categories %}<a href="{{ category.url | escape }}">{{ category.name | escape }}</a>{% unless forloop.last %}, {% endunless %}{% endfor %}</p>
+{% endif -%}
+<h2><a href="{{ post.url | escape }}">{{ post.title | escape }}</a></h2>
+{% include post-meta.liquid -%}
 <div class="excerpt">
-{{{excerpt}}}
+{{ post.excerpt }}
 </div>
-<a class="read-more" href="{{url}}">{{t.continue_reading}}<span class="visually-hidden"> “{{title}}”</span><span aria-hidden="true"> →</span></a>
-{{#first(tags)}}
-<ul class="tag-list" aria-label="{{t.tags}}">
-{{#tags}}<li><a class="tag" href="{{url}}">{{name}}</a></li>{{/tags}}
+<a class="read-more" href="{{ post.url | escape }}">{{ post.t.continue_reading | escape }}<span class="visually-hidden"> “{{ post.title | escape }}”</span><span aria-hidden="true"> →</span></a>
+{% if post.tags.size > 0 -%}
+<ul class="tag-list" aria-label="{{ post.t.tags | escape }}">
+{% for tag in post.tags %}<li><a class="tag" href="{{ tag.url | escape }}">{{ tag.name | escape }}</a></li>{% endfor %}
 </ul>
-{{/first(tags)}}
+{% endif -%}
 </article>
 </li>
-{{/posts}}
+{% endfor -%}
 </ol>
-{{^posts}}
-<p>{{t.nothing_here}}</p>
-{{/posts}}
+{% if paginator.posts.size == 0 -%}
+<p>{{ t.nothing_here | escape }}</p>
+{% endif -%}
 
 """#,
-        "partials/post-meta.mustache": #"""
+        "partials/post-meta.liquid": #"""
 <p class="post-meta">
-<time datetime="{{date.iso}}">{{date.display}}</time>
-{{#readingTime}}<span>{{readingTime}} {{t.min_read}}</span>{{/readingTime}}
+<time datetime="{{ post.date | date_to_xmlschema }}">{{ post.display_date | escape }}</time>
+{% if post.reading_time %}<span>{{ post.reading_time }} {{ post.t.min_read | escape }}</span>{% endif %}
 </p>
 
 """#,
-        "partials/post-nav.mustache": #"""
-{{#page.previous}}
-<nav class="post-nav" aria-label="{{t.more_posts}}">
-<a class="prev" href="{{url}}" rel="prev"><span class="label">{{t.older}}</span>{{title}}</a>
-{{#page.next}}<a class="next" href="{{url}}" rel="next"><span class="label">{{t.newer}}</span>{{title}}</a>{{/page.next}}
+        "partials/post-nav.liquid": #"""
+{% if page.previous -%}
+<nav class="post-nav" aria-label="{{ t.more_posts | escape }}">
+<a class="prev" href="{{ page.previous.url | escape }}" rel="prev"><span class="label">{{ t.older | escape }}</span>{{ page.previous.title | escape }}</a>
+{% if page.next %}<a class="next" href="{{ page.next.url | escape }}" rel="next"><span class="label">{{ t.newer | escape }}</span>{{ page.next.title | escape }}</a>{% endif %}
 </nav>
-{{/page.previous}}
-{{^page.previous}}
-{{#page.next}}
-<nav class="post-nav" aria-label="{{t.more_posts}}">
-<a class="next" href="{{url}}" rel="next"><span class="label">{{t.newer}}</span>{{title}}</a>
+{% elsif page.next -%}
+<nav class="post-nav" aria-label="{{ t.more_posts | escape }}">
+<a class="next" href="{{ page.next.url | escape }}" rel="next"><span class="label">{{ t.newer | escape }}</span>{{ page.next.title | escape }}</a>
 </nav>
-{{/page.next}}
-{{/page.previous}}
+{% endif -%}
 
 """#,
-        "partials/search-words.mustache": #"""
-data-searching="{{t.search_searching}}" data-no-results="{{t.search_no_results}}" data-more="{{t.search_more}}" data-one-result="{{t.search_one_result}}" data-result-count="{{t.search_result_count}}" data-all-results="{{t.search_all_results}}" data-results-label="{{t.search_results}}"
+        "partials/search-words.liquid": #"""
+data-searching="{{ t.search_searching | escape }}" data-no-results="{{ t.search_no_results | escape }}" data-more="{{ t.search_more | escape }}" data-one-result="{{ t.search_one_result | escape }}" data-result-count="{{ t.search_result_count | escape }}" data-all-results="{{ t.search_all_results | escape }}" data-results-label="{{ t.search_results | escape }}"
 """#,
-        "partials/series-nav.mustache": #"""
-{{#page.series}}
-{{#previous}}
-<nav class="post-nav series-nav" aria-label="{{t.series}}: {{name}}">
-<a class="prev" href="{{url}}"><span class="label">{{t.previous_in_series}}</span>{{title}}</a>
-{{#next}}<a class="next" href="{{url}}"><span class="label">{{t.next_in_series}}</span>{{title}}</a>{{/next}}
+        "partials/series-nav.liquid": #"""
+{% if page.series -%}
+{% if page.series.previous -%}
+<nav class="post-nav series-nav" aria-label="{{ t.series | escape }}: {{ page.series.name | escape }}">
+<a class="prev" href="{{ page.series.previous.url | escape }}"><span class="label">{{ t.previous_in_series | escape }}</span>{{ page.series.previous.title | escape }}</a>
+{% if page.series.next %}<a class="next" href="{{ page.series.next.url | escape }}"><span class="label">{{ t.next_in_series | escape }}</span>{{ page.series.next.title | escape }}</a>{% endif %}
 </nav>
-{{/previous}}
-{{^previous}}
-{{#next}}
-<nav class="post-nav series-nav" aria-label="{{t.series}}: {{name}}">
-<a class="next" href="{{url}}"><span class="label">{{t.next_in_series}}</span>{{title}}</a>
+{% elsif page.series.next -%}
+<nav class="post-nav series-nav" aria-label="{{ t.series | escape }}: {{ page.series.name | escape }}">
+<a class="next" href="{{ page.series.next.url | escape }}"><span class="label">{{ t.next_in_series | escape }}</span>{{ page.series.next.title | escape }}</a>
 </nav>
-{{/next}}
-{{/previous}}
-{{/page.series}}
+{% endif -%}
+{% endif -%}
 
 """#,
-        "partials/series.mustache": #"""
-{{#page.series}}
+        "partials/series.liquid": #"""
+{% if page.series -%}
 <aside class="series" aria-labelledby="series-heading">
-<p class="series-label" id="series-heading"><span class="series-part">{{t.series_part}} {{part}} {{t.series_of}} {{count}}</span> {{t.in_the_series}} <a href="{{url}}">{{name}}</a></p>
+<p class="series-label" id="series-heading"><span class="series-part">{{ t.series_part | escape }} {{ page.series.part }} {{ t.series_of | escape }} {{ page.series.count }}</span> {{ t.in_the_series | escape }} <a href="{{ page.series.url | escape }}">{{ page.series.name | escape }}</a></p>
 <ol class="series-parts">
-{{#parts}}
-<li>{{#current}}<span aria-current="page">{{title}}</span>{{/current}}{{^current}}<a href="{{url}}">{{title}}</a>{{/current}}</li>
-{{/parts}}
+{% for part in page.series.parts -%}
+<li>{% if part.current %}<span aria-current="page">{{ part.title | escape }}</span>{% else %}<a href="{{ part.url | escape }}">{{ part.title | escape }}</a>{% endif %}</li>
+{% endfor -%}
 </ol>
 </aside>
-{{/page.series}}
+{% endif -%}
 
 """#,
-        "partials/toc.mustache": ##"""
-{{#page.showTOC}}
+        "partials/toc.liquid": ##"""
+{% if page.show_toc -%}
 <details class="toc" open>
-<summary>{{t.contents}}</summary>
-<nav aria-label="{{t.contents}}">
+<summary>{{ t.contents | escape }}</summary>
+<nav aria-label="{{ t.contents | escape }}">
 <ol>
-{{#page.headings}}
-<li class="toc-level-{{level}}"><a href="#{{id}}">{{text}}</a></li>
-{{/page.headings}}
+{% for heading in page.headings -%}
+<li class="toc-level-{{ heading.level }}"><a href="#{{ heading.id | escape }}">{{ heading.text | escape }}</a></li>
+{% endfor -%}
 </ol>
 </nav>
 </details>
-{{/page.showTOC}}
+{% endif -%}
 
 """##,
-        "post.mustache": #"""
-{{<base}}
-{{$main}}
+        "post.liquid": #"""
+---
+layout: base
+---
 <article class="post h-entry">
 <header class="post-header">
-{{#first(page.categories)}}
-<p class="post-kicker">{{#page.categories}}<a href="{{url}}">{{name}}</a>{{/page.categories}}</p>
-{{/first(page.categories)}}
-<h1 class="p-name">{{page.title}}</h1>
-{{#page.params.description}}
-<p class="post-dek p-summary">{{.}}</p>
-{{/page.params.description}}
+{% if page.categories.size > 0 -%}
+<p class="post-kicker">{% for category in page.categories %}<a href="{{ category.url | escape }}">{{ category.name | escape }}</a>{% unless forloop.last %}, {% endunless %}{% endfor %}</p>
+{% endif -%}
+<h1 class="p-name">{{ page.title | escape }}</h1>
+{% if page.params.description -%}
+<p class="post-dek p-summary">{{ page.params.description | escape }}</p>
+{% endif -%}
 <p class="post-meta">
-<time class="dt-published" datetime="{{page.date.iso}}">{{page.date.display}}</time>
-{{#page.updated}}<span>{{t.updated}} <time class="dt-updated" datetime="{{iso}}">{{display}}</time></span>{{/page.updated}}
-{{#page.author.name}}<span class="p-author">{{.}}</span>{{/page.author.name}}
-{{#page.readingTime}}<span>{{.}} {{t.min_read}}</span>{{/page.readingTime}}
+<time class="dt-published" datetime="{{ page.date | date_to_xmlschema }}">{{ page.display_date | escape }}</time>
+{% if page.updated %}<span>{{ t.updated | escape }} <time class="dt-updated" datetime="{{ page.updated | date_to_xmlschema }}">{{ page.display_updated | escape }}</time></span>{% endif %}
+{% if page.author %}<span class="p-author">{{ page.author.name | escape }}</span>{% endif %}
+{% if page.reading_time %}<span>{{ page.reading_time }} {{ t.min_read | escape }}</span>{% endif %}
 </p>
 </header>
-{{>partials/series}}
-{{>partials/toc}}
+{% include series.liquid -%}
+{% include toc.liquid -%}
 <div class="post-body e-content">
-{{#page.notice}}
-<blockquote class="callout callout-note post-notice"><p class="callout-title"><strong>{{t.note}}</strong></p><p>{{page.notice}}</p></blockquote>
-{{/page.notice}}
-{{{page.content}}}
+{% if page.notice -%}
+<blockquote class="callout callout-note post-notice"><p class="callout-title"><strong>{{ t.note | escape }}</strong></p><p>{{ page.notice | escape }}</p></blockquote>
+{% endif -%}
+{{ content }}
 </div>
 <footer class="post-footer">
-{{#first(page.tags)}}
-<h2 class="section-label">{{t.tags}}</h2>
+{% if page.tags.size > 0 -%}
+<h2 class="section-label">{{ t.tags | escape }}</h2>
 <ul class="tag-list">
-{{#page.tags}}<li><a class="tag" href="{{url}}" rel="tag">{{name}}</a></li>{{/page.tags}}
+{% for tag in page.tags %}<li><a class="tag" href="{{ tag.url | escape }}" rel="tag">{{ tag.name | escape }}</a></li>{% endfor %}
 </ul>
-{{/first(page.tags)}}
-{{#first(page.related)}}
+{% endif -%}
+{% if page.related.size > 0 -%}
 <section class="related" aria-labelledby="post-related-heading">
-<h2 id="post-related-heading">{{t.related_posts}}</h2>
+<h2 id="post-related-heading">{{ t.related_posts | escape }}</h2>
 <ul>
-{{#page.related}}<li><a href="{{url}}">{{title}}</a></li>{{/page.related}}
+{% for post in page.related %}<li><a href="{{ post.url | escape }}">{{ post.title | escape }}</a></li>{% endfor %}
 </ul>
 </section>
-{{/first(page.related)}}
-{{>partials/series-nav}}
-{{>partials/post-nav}}
+{% endif -%}
+{% include series-nav.liquid -%}
+{% include post-nav.liquid -%}
 </footer>
 </article>
-{{/main}}
-{{/base}}
 
 """#,
-        "search.mustache": #"""
-{{<base}}
-{{$title}}{{t.search}} · {{site.title}}{{/title}}
-{{$main}}
+        "search.liquid": #"""
+---
+layout: base
+---
 <div class="search-page">
-<h1>{{t.search}}</h1>
-{{#site.search}}
-<form class="search-form search-form-page" role="search" method="get" action="{{#fallback}}{{action}}{{/fallback}}{{^fallback}}{{url}}{{/fallback}}" data-search="{{index}}" data-page="{{url}}" data-results="search-results" {{>partials/search-words}}>
-<label class="visually-hidden" for="search-page-q">{{t.search_site}}</label>
-<input class="search-input" id="search-page-q" type="search" name="q" placeholder="{{t.search_placeholder}}" autocomplete="off" spellcheck="false" enterkeyhint="search">
-{{#fallback}}
-<input type="hidden" name="{{field}}" value="{{value}}" data-fallback>
-{{/fallback}}
-<button class="search-button" type="submit">{{t.search}}</button>
+<h1>{{ t.search | escape }}</h1>
+{% if site.search -%}
+{% assign search = site.search -%}
+<form class="search-form search-form-page" role="search" method="get" action="{% if search.fallback %}{{ search.fallback.action | escape }}{% else %}{{ search.url | escape }}{% endif %}" data-search="{{ search.index | escape }}" data-page="{{ search.url | escape }}" data-results="search-results" {% include search-words.liquid %}>
+<label class="visually-hidden" for="search-page-q">{{ t.search_site | escape }}</label>
+<input class="search-input" id="search-page-q" type="search" name="q" placeholder="{{ t.search_placeholder | escape }}" autocomplete="off" spellcheck="false" enterkeyhint="search">
+{% if search.fallback -%}
+<input type="hidden" name="{{ search.fallback.field | escape }}" value="{{ search.fallback.value | escape }}" data-fallback>
+{% endif -%}
+<button class="search-button" type="submit">{{ t.search | escape }}</button>
 </form>
 <p class="search-status" id="search-status" role="status" data-js-only hidden></p>
 <ol class="search-results-page" id="search-results"></ol>
-<noscript><p class="search-status">{{t.search_noscript}}</p></noscript>
-{{/site.search}}
+<noscript><p class="search-status">{{ t.search_noscript | escape }}</p></noscript>
+{% endif -%}
 </div>
-{{/main}}
-{{/base}}
 
 """#,
-        "series-index.mustache": #"""
-{{<base}}
-{{$main}}
+        "series-index.liquid": #"""
+---
+layout: base
+---
 <header class="intro">
-<h1>{{page.title}}</h1>
-<p>{{t.series_intro}}</p>
+<h1>{{ page.title | escape }}</h1>
+<p>{{ t.series_intro | escape }}</p>
 </header>
 <ul class="term-list series-list">
-{{#series}}
-<li class="term-series"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> {{t.part_count}}</span></span></a></li>
-{{/series}}
+{% for series in site.series -%}
+<li class="term-series"><a href="{{ series.url | escape }}"><span class="term-name">{{ series.name | escape }}</span><span class="term-count">{{ series.count }}<span class="visually-hidden"> {{ t.part_count | escape }}</span></span></a></li>
+{% endfor -%}
 </ul>
-{{/main}}
-{{/base}}
 
 """#,
-        "series.mustache": #"""
-{{<base}}
-{{$main}}
+        "series.liquid": #"""
+---
+layout: base
+---
 <header class="intro">
-<p class="post-kicker"><a href="{{site.seriesURL}}">{{t.series}}</a></p>
-<h1>{{page.title}}</h1>
-{{#page.description}}
-<p>{{.}}</p>
-{{/page.description}}
+<p class="post-kicker"><a href="{{ site.series_url | escape }}">{{ t.series | escape }}</a></p>
+<h1>{{ page.title | escape }}</h1>
+{% if page.description -%}
+<p>{{ page.description | escape }}</p>
+{% endif -%}
 </header>
-<h2 class="visually-hidden">{{t.series_parts}}</h2>
+<h2 class="visually-hidden">{{ t.series_parts | escape }}</h2>
 <ol class="post-list series-index">
-{{#posts}}
+{% for post in page.posts -%}
 <li>
 <article>
-<p class="post-kicker">{{t.series_part}} {{part}}</p>
-<h2><a href="{{url}}">{{title}}</a></h2>
-{{>partials/post-meta}}
+<p class="post-kicker">{{ post.t.series_part | escape }} {{ post.part }}</p>
+<h2><a href="{{ post.url | escape }}">{{ post.title | escape }}</a></h2>
+{% include post-meta.liquid -%}
 <div class="excerpt">
-{{{excerpt}}}
+{{ post.excerpt }}
 </div>
-<a class="read-more" href="{{url}}">{{t.continue_reading}}<span class="visually-hidden"> “{{title}}”</span><span aria-hidden="true"> →</span></a>
+<a class="read-more" href="{{ post.url | escape }}">{{ post.t.continue_reading | escape }}<span class="visually-hidden"> “{{ post.title | escape }}”</span><span aria-hidden="true"> →</span></a>
 </article>
 </li>
-{{/posts}}
+{% endfor -%}
 </ol>
-{{/main}}
-{{/base}}
 
 """#,
-        "tag.mustache": #"""
-{{<base}}
-{{$main}}
+        "tag.liquid": #"""
+---
+layout: base
+---
 <header class="intro">
-<p class="post-kicker"><a href="{{site.tagsURL}}">{{#page.term}}{{label}}{{/page.term}}{{^page.term}}{{t.tags_and_categories}}{{/page.term}}</a></p>
-<h1>{{page.title}}</h1>
-{{#page.description}}
-{{^empty(.)}}
-<p>{{.}}</p>
-{{/empty(.)}}
-{{/page.description}}
-{{#page.feeds}}
-<p class="term-feeds">{{t.follow_in_feed_reader}}
-{{#rss}}<a href="{{.}}">RSS</a>{{/rss}}
-{{#atom}}<a href="{{.}}">Atom</a>{{/atom}}
-{{#json}}<a href="{{.}}">JSON Feed</a>{{/json}}
+<p class="post-kicker"><a href="{{ site.tags_url | escape }}">{% if page.term %}{{ page.term.label | escape }}{% else %}{{ t.tags_and_categories | escape }}{% endif %}</a></p>
+<h1>{{ page.title | escape }}</h1>
+{% if page.description != "" -%}
+<p>{{ page.description | escape }}</p>
+{% endif -%}
+{% if page.feeds -%}
+<p class="term-feeds">{{ t.follow_in_feed_reader | escape }}
+{% if page.feeds.rss %}<a href="{{ page.feeds.rss | escape }}">RSS</a>{% endif %}
+{% if page.feeds.atom %}<a href="{{ page.feeds.atom | escape }}">Atom</a>{% endif %}
+{% if page.feeds.json %}<a href="{{ page.feeds.json | escape }}">JSON Feed</a>{% endif %}
 </p>
-{{/page.feeds}}
+{% endif -%}
 </header>
-<h2 class="visually-hidden">{{t.posts}}</h2>
-{{>partials/post-list}}
-{{>partials/pagination}}
-{{/main}}
-{{/base}}
+<h2 class="visually-hidden">{{ t.posts | escape }}</h2>
+{% include post-list.liquid -%}
+{% include pagination.liquid -%}
 
 """#,
-        "tags.mustache": #"""
-{{<base}}
-{{$main}}
+        "tags.liquid": #"""
+---
+layout: base
+---
 <header class="intro">
-<h1>{{page.title}}</h1>
-<p>{{t.tags_intro}}</p>
+<h1>{{ page.title | escape }}</h1>
+<p>{{ t.tags_intro | escape }}</p>
 </header>
-{{#first(categories)}}
+{% assign categories = site.terms | where: "kind", "category" -%}
+{% assign tags = site.terms | where: "kind", "tag" -%}
+{% if categories.size > 0 -%}
 <section class="term-group" aria-labelledby="term-group-categories">
-<h2 id="term-group-categories" class="section-label">{{t.categories}}</h2>
+<h2 id="term-group-categories" class="section-label">{{ t.categories | escape }}</h2>
 <ul class="term-list">
-{{#categories}}
-<li class="term-category"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> {{t.post_count}}</span></span></a></li>
-{{/categories}}
+{% for term in categories -%}
+<li class="term-category"><a href="{{ term.url | escape }}"><span class="term-name">{{ term.name | escape }}</span><span class="term-count">{{ term.count }}<span class="visually-hidden"> {{ t.post_count | escape }}</span></span></a></li>
+{% endfor -%}
 </ul>
 </section>
-{{/first(categories)}}
-{{#first(tags)}}
+{% endif -%}
+{% if tags.size > 0 -%}
 <section class="term-group" aria-labelledby="term-group-tags">
-<h2 id="term-group-tags" class="section-label">{{t.tags}}</h2>
+<h2 id="term-group-tags" class="section-label">{{ t.tags | escape }}</h2>
 <ul class="term-list">
-{{#tags}}
-<li class="term-tag"><a href="{{url}}"><span class="term-name">{{name}}</span><span class="term-count">{{count}}<span class="visually-hidden"> {{t.post_count}}</span></span></a></li>
-{{/tags}}
+{% for term in tags -%}
+<li class="term-tag"><a href="{{ term.url | escape }}"><span class="term-name">{{ term.name | escape }}</span><span class="term-count">{{ term.count }}<span class="visually-hidden"> {{ t.post_count | escape }}</span></span></a></li>
+{% endfor -%}
 </ul>
 </section>
-{{/first(tags)}}
-{{^first(terms)}}
-<p>{{t.no_tags}}</p>
-{{/first(terms)}}
-{{/main}}
-{{/base}}
+{% endif -%}
+{% if site.terms.size == 0 -%}
+<p>{{ t.no_tags | escape }}</p>
+{% endif -%}
 
 """#,
     ]

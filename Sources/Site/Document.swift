@@ -121,7 +121,7 @@ struct ContentLoader: Sendable {
                 let lower = name.lowercased()
                 if root == "content" && (lower.hasSuffix(".md") || lower.hasSuffix(".markdown")) {
                     listing.markdown.append(rel)
-                } else if root == "templates" && lower.hasSuffix(".mustache") {
+                } else if root == "templates" && (lower.hasSuffix(".liquid") || lower.hasSuffix(".mustache")) {
                     continue
                 } else {
                     listing.assets.append(rel)

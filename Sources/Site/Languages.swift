@@ -1,4 +1,5 @@
 import Foundation
+import Liquid
 import Markdown
 
 /// BCP 47 language tags as pages use them: `es`, `pt-BR`, `zh-Hant-TW`, `es-419`.
@@ -67,8 +68,8 @@ final class LanguagePack: Sendable {
     /// The tag pages carry (`lang="pt-BR"`).
     let tag: String
     let words: [String: String]
-    /// `words` for templates (`{{t.min_read}}`).
-    let template: TemplateValue
+    /// `words` for templates (`{{ t.min_read }}`), keys in order.
+    let template: Value
     /// strftime pattern of `date.display` (site.yml's `date_format` wins over it).
     let dateFormat: String
     let names: DateNames
@@ -83,7 +84,7 @@ final class LanguagePack: Sendable {
         self.words = w
         dateFormat = w["date_format"] ?? "%-d %B %Y"
         w["date_format"] = nil
-        template = .map(w.mapValues(TemplateValue.string))
+        template = .hash(LiquidHash(w.keys.sorted().map { ($0, Value.string(w[$0]!)) }))
         names = tag == "en" ? .english : DateNames(language: tag)
         quotes = QuoteStyle.forLanguage(tag)
         var titles: [String: String] = [:]

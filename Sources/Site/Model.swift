@@ -1,4 +1,5 @@
 import Foundation
+import Liquid
 import Markdown
 
 /// A document after Markdown rendering. A class: lists, neighbours and feeds pass thousands of these
@@ -116,5 +117,5 @@ public struct OutputFile: Sendable {
 
 /// Everything templates can see, shared by all pages of one build.
 struct SharedContext: Sendable {
-    let site: TemplateValue
+    let site: LiquidHash
 }

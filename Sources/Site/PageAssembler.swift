@@ -1,10 +1,13 @@
 import Foundation
+import Liquid
 import TextBytes
 
 /// A rendered page and the fingerprint of everything that went into it.
 struct CachedPage: Sendable {
     var fingerprint: Int
     var file: OutputFile
+    /// Its templates' warnings and errors: reported again while the page is reused.
+    var diagnostics: [SiteDiagnostic] = []
 }
 
 /// Turns rendered documents into HTML pages: posts, pages, home, term pages, archive, 404.
@@ -28,6 +31,8 @@ struct PageAssembler: Sendable {
     /// Per post (newest first): prints of exactly what other pages show of it — a list entry (`summary`)
     /// or a link (neighbours, related posts) — so an edit re-renders only the pages that show what changed.
     let postSummaryPrints: [Int]
+    /// All of them and every term's print: what a page showing `site.posts` or `site.tags` depends on.
+    let allPostsPrint: Int
     let postLinkPrints: [Int]
     /// Per document: its index in `posts`, nil for pages.
     let docPostIndex: [Int?]
@@ -96,6 +101,10 @@ struct PageAssembler: Sendable {
             h.combine(Prints.terms(postTermIndexes[i], termPrints))
             return h.finalize()
         }
+        var all = Hasher()
+        for p in postSummaryPrints { all.combine(p) }
+        for p in termPrints { all.combine(p) }
+        self.allPostsPrint = all.finalize()
         self.postLinkPrints = posts.map(\.linkPrint)
         self.seriesPrints = Series.pagePrints(places, terms: terms, linkPrints: postLinkPrints)
         var h = Hasher()
@@ -133,8 +142,8 @@ struct PageAssembler: Sendable {
         if config.search.enabled, templates.has("search") { jobs.append(.special("search", "/search/", words.phrase("search"))) }
         let me = self
         var revision = Hasher()
-        revision.combine(site.site["copyrightYear"].flatMap { if case .int(let y) = $0 { y } else { nil } } ?? 0)
-        revision.combine(site.site["seriesURL"] != nil)   // appears with the first series
+        revision.combine(site.site["copyright_year"].flatMap { if case .int(let y) = $0 { y } else { nil } } ?? 0)
+        if case .string? = site.site["series_url"] { revision.combine(1) }   // appears with the first series
         let siteRevision = revision.finalize()
         // Fingerprints on one thread (cheap; threads would fight over the shared arrays' reference counts),
         // then only the pages whose fingerprint is new are rendered, on all cores.
@@ -147,10 +156,16 @@ struct PageAssembler: Sendable {
             misses.append((result.count, job, fingerprint))
             result.append(nil)
         }
-        let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex)
+        // `site.posts` and the other site-wide lists only when a template to render reads them: then every
+        // post's entry is made (once, shared by every page), else only those of the posts shown.
+        let lists = misses.contains { templates.readsSiteLists.contains(template(of: $0.job)) }
+        let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex, all: lists)
+        var siteHash = site.site
+        if lists { context.siteLists(into: &siteHash, entries: summaries.all.map { .hash($0!) }) }
+        let shared = SharedContext(site: siteHash)
         let rendered = await parallelMap(misses) { miss in
-            let file = me.render(miss.job, site: site, postIndex: postIndex, summaries: summaries)
-            return CachedPage(fingerprint: miss.fingerprint, file: emit.map { $0(file) } ?? file)
+            let (file, diagnostics) = me.render(miss.job, site: shared, postIndex: postIndex, summaries: summaries)
+            return CachedPage(fingerprint: miss.fingerprint, file: emit.map { $0(file) } ?? file, diagnostics: diagnostics)
         }
         for (miss, page) in zip(misses, rendered) { result[miss.index] = page }
         return (result.map { $0! }, misses.map(\.index))
@@ -158,33 +173,45 @@ struct PageAssembler: Sendable {
 
     /// Each post's list entry, made once for all the pages that show it (a post is on its own page, a
     /// home page and a page per tag), only for the posts that the pages to render show.
-    private func summaries(for jobs: [PageJob], postIndex: [Int?]) async -> PostSummaries {
-        var needed = [Bool](repeating: false, count: posts.count)
-        for job in jobs {
+    private func summaries(for jobs: [PageJob], postIndex: [Int?], all: Bool) async -> PostSummaries {
+        var needed = [Bool](repeating: all, count: posts.count)
+        for job in jobs where !all {
             switch job {
             case .document(let i): if let p = postIndex[i] { needed[p] = true }
             case .list(_, _, _, _, let items, _, _, _, _): for i in items { needed[i] = true }
             case .special("archive", _, _): for i in posts.indices { needed[i] = true }
-            case .special("404", _, _): for i in posts.indices.prefix(5) { needed[i] = true }
             case .special: break
             }
         }
         let wanted = posts.indices.filter { needed[$0] }
         let me = self
         let made = await parallelMap(wanted) { me.context.summary(me.posts[$0]) }
-        var all = [[String: TemplateValue]?](repeating: nil, count: posts.count)
+        var all = [LiquidHash?](repeating: nil, count: posts.count)
         for (i, s) in zip(wanted, made) { all[i] = s }
         return PostSummaries(all: all)
     }
 
     struct PostSummaries: Sendable {
-        let all: [[String: TemplateValue]?]
+        let all: [LiquidHash?]
+    }
+
+    /// The template a job renders first.
+    private func template(of job: PageJob) -> String {
+        switch job {
+        case .document(let i): return layouts[i]
+        case .list(let template, _, _, _, _, _, _, _, _): return template
+        case .special(let template, _, _): return template
+        }
     }
 
     /// Output path and fingerprint of a page, computed without rendering it.
     private func identity(_ job: PageJob, postIndex: [Int?], siteRevision: Int) -> (String, Int) {
         var h = Hasher()
         h.combine(siteRevision)
+        if templates.readsSiteLists.contains(template(of: job)) {
+            // `site.posts`, `site.tags` …: every post's entry and terms.
+            h.combine(allPostsPrint)
+        }
         switch job {
         case .document(let i):
             h.combine(docPrints[i])
@@ -241,75 +268,74 @@ struct PageAssembler: Sendable {
 
     static func pageURL(_ pattern: String, _ n: Int) -> String { SiteConfig.listPageURL(pattern, n) }
 
-    private func render(_ job: PageJob, site: SharedContext, postIndex: [Int?], summaries: PostSummaries) -> OutputFile {
-        func summary(_ i: Int) -> TemplateValue { .map(summaries.all[i] ?? context.summary(posts[i])) }
-        var ctx: [String: TemplateValue] = ["site": site.site, "t": words.template]
+    private func render(_ job: PageJob, site: SharedContext, postIndex: [Int?], summaries: PostSummaries) -> (OutputFile, [SiteDiagnostic]) {
+        func output(_ template: String, _ path: String, _ source: String) -> (OutputFile, [SiteDiagnostic]) {
+            let (text, diagnostics) = templates.render(template, vars)
+            return (OutputFile(path: path, data: Data(text.utf8), source: source), diagnostics)
+        }
+        func summary(_ i: Int) -> LiquidHash { summaries.all[i] ?? context.summary(posts[i]) }
+        var vars = LiquidHash([("site", .hash(site.site)), ("t", words.template)])
         switch job {
         case .document(let i):
             let doc = documents[i]
-            ctx["t"] = doc.source.language.template
+            vars["t"] = doc.source.language.template
             let index = postIndex[i]
-            ctx["page"] = context.page(doc, index: index, related: index.map { related[$0] } ?? [],
-                                       summary: index.flatMap { summaries.all[$0] })
-            return OutputFile(path: doc.source.permalink.outputPath, data: Data(templates.render(layouts[i], .map(ctx), capacity: doc.html.utf8.count + 16384).utf8), source: doc.source.sourcePath)
+            vars["page"] = .hash(context.page(doc, index: index, related: index.map { related[$0] } ?? [],
+                                              summary: index.flatMap { summaries.all[$0] }))
+            // Jekyll's `content`: in the page's own template the body, in each layout what the one before made.
+            vars["content"] = .string(doc.html)
+            return output(layouts[i], doc.source.permalink.outputPath, doc.source.sourcePath)
         case let .list(template, kind, title, url, items, page, total, base, term):
-            var p = basicPage(kind: kind, title: title, url: url)
-            p["hasCode"] = .bool(items.contains { containsBytes(posts[$0].excerptHTML, "<pre") })
+            var p = context.basicPage(kind: kind, title: title, url: url)
+            p["has_code"] = .bool(items.contains { containsBytes(posts[$0].excerptHTML, "<pre") })
             if let term, terms[term].kind == .series {
                 let t = terms[term]
-                p["term"] = .map(["name": .string(t.name), "slug": .string(t.slug), "kind": .string(t.kind.rawValue), "count": .int(t.posts.count)])
+                p["term"] = .hash(LiquidHash([("name", .string(t.name)), ("slug", .string(t.slug)), ("kind", .string(t.kind.rawValue)),
+                                              ("count", .int(t.posts.count)), ("label", .string(words.phrase("series")))]))
                 p["description"] = .string(t.posts.count == 1 ? words.phrase("series_one_part") : words.phrase("series_n_parts", ["n": String(t.posts.count)]))
-                ctx["page"] = .map(p)
                 // Parts in reading order, each with its number.
-                ctx["posts"] = .list(items.enumerated().map { n, i in
-                    guard case .map(var entry) = summary(i) else { return summary(i) }
+                p["posts"] = .array(items.enumerated().map { n, i in
+                    var entry = summary(i)
                     entry["part"] = .int(n + 1)
-                    return .map(entry)
+                    return .hash(entry)
                 })
-                return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, .map(ctx), capacity: 16384 + items.count * 1024).utf8), source: "generated series page")
+                vars["page"] = .hash(ContextBuilder.pageHash(p))
+                return output(template, Self.filePath(url), "generated series page")
             }
             if let term {
                 let t = terms[term]
-                p["term"] = .map(["name": .string(t.name), "slug": .string(t.slug), "kind": .string(t.kind.rawValue), "count": .int(t.posts.count),
-                                  "label": .string(words.phrase(t.kind == .tag ? "tag" : "category"))])
+                p["term"] = .hash(LiquidHash([("name", .string(t.name)), ("slug", .string(t.slug)), ("kind", .string(t.kind.rawValue)),
+                                              ("count", .int(t.posts.count)), ("label", .string(words.phrase(t.kind == .tag ? "tag" : "category")))]))
                 p["description"] = .string(words.phrase(t.kind == .tag ? "posts_tagged" : "posts_in", ["name": t.name]))
                 // The term's own feeds, for `<link rel="alternate">` in the head.
                 var feeds = config.feedLinks(dir: t.url)
                 feeds["title"] = t.name
-                p["feeds"] = ContextBuilder.strings(feeds)
+                p["feeds"] = ContextBuilder.feeds(feeds)
             }
-            ctx["page"] = .map(p)
-            ctx["posts"] = .list(items.map(summary))
-            if total > 1 {
-                var pg: [String: TemplateValue] = ["current": .int(page), "total": .int(total),
-                                                   "label": .string(words.phrase("page_of", ["n": String(page), "total": String(total)])),
-                                                   "title": .string(words.phrase("page_n", ["n": String(page)]))]
-                if page > 1 { pg["previousURL"] = .string(config.url(Self.pageURL(base, page - 1))) }
-                if page < total { pg["nextURL"] = .string(config.url(Self.pageURL(base, page + 1))) }
-                ctx["pagination"] = .map(pg)
-            }
-            return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, .map(ctx), capacity: 16384 + items.count * 1024).utf8), source: "generated \(kind) page")
+            vars["page"] = .hash(ContextBuilder.pageHash(p))
+            vars["paginator"] = .hash(paginator(items.map { .hash(summary($0)) }, page: page, total: total, base: base,
+                                                perPage: config.paginate > 0 ? config.paginate : items.count,
+                                                count: term.map { terms[$0].posts.count } ?? posts.count))
+            return output(template, Self.filePath(url), "generated \(kind) page")
         case let .special(template, url, title):
-            ctx["page"] = .map(basicPage(kind: template, title: title, url: url))
-            if template == "tags" {
-                let sorted = terms.filter { $0.kind != .series }.sorted { ($0.kind.rawValue, $0.name.lowercased()) < ($1.kind.rawValue, $1.name.lowercased()) }
-                ctx["terms"] = .maps(sorted.map { ["name": .string($0.name), "slug": .string($0.slug), "url": .string($0.url),
-                                                   "count": .int($0.posts.count), "kind": .string($0.kind.rawValue)] })
-                ctx["tags"] = .maps(sorted.filter { $0.kind == .tag }.map { ["name": .string($0.name), "url": .string($0.url), "count": .int($0.posts.count)] })
-                ctx["categories"] = .maps(sorted.filter { $0.kind == .category }.map { ["name": .string($0.name), "url": .string($0.url), "count": .int($0.posts.count)] })
-            }
-            if template == "archive" { ctx["years"] = archive(summary) }
-            if template == "series-index" { ctx["series"] = seriesIndex() }
-            if template == "404" { ctx["posts"] = .list(posts.indices.prefix(5).map(summary)) }
-            return OutputFile(path: Self.filePath(url), data: Data(templates.render(template, .map(ctx)).utf8), source: "generated \(template) page")
+            var p = context.basicPage(kind: template, title: title, url: url)
+            if template == "archive" { p["years"] = archive(summary) }
+            vars["page"] = .hash(ContextBuilder.pageHash(p))
+            return output(template, Self.filePath(url), "generated \(template) page")
         }
     }
 
-    private func basicPage(kind: String, title: String, url: String) -> [String: TemplateValue] {
-        let full = config.url(url)
-        return ["kind": .string(kind), "isPost": .bool(false), "title": .string(title), "url": .string(full), "lang": .string(config.language),
-                "absoluteURL": .string(config.absolute(full)), "description": .string(config.description),
-                "summary": .string(config.description)]
+    /// Jekyll's `paginator` (jekyll-paginate's keys), with the page's label and title in the site's language.
+    private func paginator(_ entries: [Value], page: Int, total: Int, base: String, perPage: Int, count: Int) -> LiquidHash {
+        var pg = LiquidHash([("page", .int(page)), ("per_page", .int(perPage)), ("posts", .array(entries)),
+                             ("total_posts", .int(count)), ("total_pages", .int(total)),
+                             ("previous_page", page > 1 ? .int(page - 1) : .null),
+                             ("previous_page_path", page > 1 ? .string(config.url(Self.pageURL(base, page - 1))) : .null),
+                             ("next_page", page < total ? .int(page + 1) : .null),
+                             ("next_page_path", page < total ? .string(config.url(Self.pageURL(base, page + 1))) : .null)])
+        pg["label"] = .string(words.phrase("page_of", ["n": String(page), "total": String(total)]))
+        pg["title"] = .string(words.phrase("page_n", ["n": String(page)]))
+        return pg
     }
 
     /// `/tags/x/` → `tags/x/index.html`; `/404.html` → `404.html`.
@@ -354,19 +380,19 @@ struct PageAssembler: Sendable {
     }
 
     /// Posts grouped by year, then month, newest first.
-    private func archive(_ summary: (Int) -> TemplateValue) -> TemplateValue {
-        var years: [TemplateValue] = []
+    private func archive(_ summary: (Int) -> LiquidHash) -> Value {
+        var years: [Value] = []
         var currentYear = "", currentMonth = ""
-        var months: [TemplateValue] = []
-        var monthPosts: [TemplateValue] = []
+        var months: [Value] = []
+        var monthPosts: [Value] = []
         var yearCount = 0
         func flushMonth() {
-            if !monthPosts.isEmpty { months.append(.map(["name": .string(currentMonth), "posts": .list(monthPosts)])); yearCount += monthPosts.count }
+            if !monthPosts.isEmpty { months.append(.hash(LiquidHash([("name", .string(currentMonth)), ("posts", .array(monthPosts))]))); yearCount += monthPosts.count }
             monthPosts = []
         }
         func flushYear() {
             flushMonth()
-            if !months.isEmpty { years.append(.map(["year": .string(currentYear), "months": .list(months), "count": .int(yearCount)])) }
+            if !months.isEmpty { years.append(.hash(LiquidHash([("year", .string(currentYear)), ("months", .array(months)), ("count", .int(yearCount))]))) }
             months = []
             yearCount = 0
         }
@@ -376,9 +402,9 @@ struct PageAssembler: Sendable {
             let y = String(c.year), m = words.names.monthHeadings[c.month - 1]
             if y != currentYear { flushYear(); currentYear = y; currentMonth = m }
             else if m != currentMonth { flushMonth(); currentMonth = m }
-            monthPosts.append(summary(i))
+            monthPosts.append(.hash(summary(i)))
         }
         flushYear()
-        return .list(years)
+        return .array(years)
     }
 }

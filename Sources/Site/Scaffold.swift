@@ -98,7 +98,7 @@ public enum Scaffold {
         if let workflow { try create(workflowFile, DeployWorkflow.text(workflow)) }
     }
 
-    /// The built-in theme's files (`post.mustache`, `partials/head.mustache`, `assets/galley.css`…).
+    /// The built-in theme's files (`post.liquid`, `partials/head.liquid`, `assets/galley.css`…).
     public static var themeFiles: [String] { DefaultTheme.files.keys.sorted() }
 
     /// Copies built-in theme files into `templates/` of an existing site, for editing: all of them, or those
@@ -106,9 +106,9 @@ public enum Scaffold {
     public static func ejectTheme(siteDirectory: URL, names: [String]) throws(Failure) -> (written: [String], kept: [String]) {
         var chosen: [String] = []
         for name in names {
-            let match = themeFiles.first { $0 == name || $0 == name + ".mustache" || $0 == "templates/" + name || "templates/" + $0 == name + ".mustache" }
+            let match = themeFiles.first { $0 == name || $0 == name + ".liquid" || $0 == "templates/" + name || "templates/" + $0 == name + ".liquid" }
             guard let match else {
-                let near = Suggest.nearest(name, in: themeFiles.map { $0.hasSuffix(".mustache") ? String($0.dropLast(9)) : $0 })
+                let near = Suggest.nearest(name, in: themeFiles.map { $0.hasSuffix(".liquid") ? String($0.dropLast(7)) : $0 })
                 throw Failure(description: "the built-in theme has no `\(name)`" + (near.map { "; did you mean `\($0)`?" } ?? "")
                               + " (`galley theme list` shows its files)")
             }

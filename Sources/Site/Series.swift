@@ -1,4 +1,5 @@
 import Foundation
+import Liquid
 
 /// Series: posts that say `series: Name` are its parts, numbered in reading order — by `series_order`
 /// where given (those first), then by date. Only the posts being built take part, so drafts and scheduled
@@ -65,21 +66,20 @@ enum Series {
     }
 
     /// `page.series` of a post (README, "Template variables").
-    static func context(_ place: Place, terms: [Term], posts: [RenderedDocument], link: (RenderedDocument) -> TemplateValue) -> TemplateValue {
+    static func context(_ place: Place, terms: [Term], posts: [RenderedDocument], link: (RenderedDocument) -> LiquidHash) -> LiquidHash {
         let t = terms[place.term]
-        var parts: [TemplateValue] = []
+        var parts: [Value] = []
         parts.reserveCapacity(t.posts.count)
         for (n, i) in t.posts.enumerated() {
-            guard case .map(var part) = link(posts[i]) else { continue }
+            var part = link(posts[i])
             part["part"] = .int(n + 1)
             part["current"] = .bool(n + 1 == place.part)
-            parts.append(.map(part))
+            parts.append(.hash(part))
         }
-        var d: [String: TemplateValue] = ["name": .string(t.name), "slug": .string(t.slug), "url": .string(t.url),
-                                          "part": .int(place.part), "count": .int(t.posts.count), "parts": .list(parts)]
-        if place.part > 1 { d["previous"] = link(posts[t.posts[place.part - 2]]) }
-        if place.part < t.posts.count { d["next"] = link(posts[t.posts[place.part]]) }
-        return .map(d)
+        return LiquidHash([("name", .string(t.name)), ("slug", .string(t.slug)), ("url", .string(t.url)),
+                           ("part", .int(place.part)), ("count", .int(t.posts.count)), ("parts", .array(parts)),
+                           ("previous", place.part > 1 ? .hash(link(posts[t.posts[place.part - 2]])) : .null),
+                           ("next", place.part < t.posts.count ? .hash(link(posts[t.posts[place.part]])) : .null)])
     }
 }
 
@@ -99,12 +99,5 @@ extension PageAssembler {
         }
         if templates.has("series-index") { jobs.append(.special("series-index", "/series/", words.phrase("series"))) }
         return jobs
-    }
-
-    /// `series` on the `/series/` page: every series by name, with its number of parts.
-    func seriesIndex() -> TemplateValue {
-        let series = terms.filter { $0.kind == .series }.sorted { $0.name.lowercased() < $1.name.lowercased() }
-        return .maps(series.map { ["name": .string($0.name), "slug": .string($0.slug), "url": .string($0.url),
-                                   "count": .int($0.posts.count), "kind": .string($0.kind.rawValue)] })
     }
 }

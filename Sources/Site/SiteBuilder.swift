@@ -125,7 +125,7 @@ public struct SiteBuilder: Sendable {
                 let near = Suggest.nearest(name, in: names).map { "did you mean `\($0)`? " } ?? ""
                 sink.add(SiteDiagnostic(strict ? .error : .warning, file: doc.sourcePath, line: doc.layoutLine, column: 1,
                                         "unknown layout `\(name)`; the page uses the `\(kindDefault)` template",
-                                        hint: near + "create templates/\(name).mustache or use one of: " + names.joined(separator: ", ")))
+                                        hint: near + "create templates/\(name).liquid or use one of: " + names.joined(separator: ", ")))
                 needed.insert(kindDefault)
                 return kindDefault
             }
@@ -133,8 +133,8 @@ public struct SiteBuilder: Sendable {
         }
         needed.insert("home")
         for name in needed.sorted() where !templates.has(name) {
-            sink.add(.error("templates/\(name).mustache", "template `\(name)` is missing",
-                            hint: "every site needs templates/home.mustache, post.mustache and page.mustache; `galley init` writes them"))
+            sink.add(.error("templates/\(name).liquid", "template `\(name)` is missing",
+                            hint: "every site needs templates/home.liquid, post.liquid and page.liquid; `galley init` writes them"))
         }
         return layouts
     }
@@ -274,7 +274,7 @@ public struct SiteBuilder: Sendable {
         let listPath = PageAssembler.filePath(listURL)
         for d in docs where d.source.permalink.outputPath == listPath && d.source.kind == .page {
             sink.add(.warning(d.source.sourcePath, line: 1, column: 1,
-                              "this page replaces page 1 of the post list (templates/home.mustache) at \(config.url(listURL)); the newest posts are on no list page",
+                              "this page replaces page 1 of the post list (templates/home.liquid) at \(config.url(listURL)); the newest posts are on no list page",
                               hint: "move the post list with `paginate_path: /blog/page-:num/` in \(config.file) (page 1 at /blog/), or give this page another `permalink:`"))
         }
     }

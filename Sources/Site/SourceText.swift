@@ -1,24 +1,59 @@
 import Foundation
 
 /// Decoding source files: strict UTF-8, with the position of the first bad byte.
-enum SourceText {
+public enum SourceText {
     /// Decodes `data` as UTF-8 (a leading BOM is dropped), or reports where it stops being UTF-8.
     static func decode(_ data: Data, file: String) -> Result<String, SiteDiagnostic> {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let text = String(validating: bytes, as: UTF8.self) {
             if let nul = bytes.firstIndex(of: 0) {
+                if let encoding = wideEncoding(bytes) {
+                    return .failure(.error(file, line: 1, column: 1, "the file is \(encoding), not UTF-8", hint: encodingHint(bytes)))
+                }
                 let (line, column) = position(ofByte: nul, in: bytes)
                 return .failure(.error(file, line: line, column: column, "file contains a NUL byte",
                                        hint: "this looks like a binary file; give it another extension or remove the byte"))
             }
             return .success(text)
         }
+        if let encoding = wideEncoding(bytes) {
+            return .failure(.error(file, line: 1, column: 1, "the file is \(encoding), not UTF-8", hint: encodingHint(bytes)))
+        }
         let bad = firstInvalidByte(bytes)
         let (line, column) = position(ofByte: bad, in: bytes)
         return .failure(.error(file, line: line, column: column,
                                String(format: "invalid UTF-8 (byte 0x%02X)", bytes[bad]),
-                               hint: "save the file as UTF-8 (e.g. `iconv -f latin1 -t utf-8`)"))
+                               hint: encodingHint(bytes)))
+    }
+
+    /// UTF-16 or UTF-32, by byte order mark or, without one, by NUL bytes every other (or every
+    /// fourth) byte, as ASCII text in those encodings has: Windows editors save "Unicode" so.
+    static func wideEncoding(_ b: [UInt8]) -> String? {
+        if b.starts(with: [0xFF, 0xFE, 0, 0]) { return "UTF-32 (little-endian)" }
+        if b.starts(with: [0, 0, 0xFE, 0xFF]) { return "UTF-32 (big-endian)" }
+        if b.starts(with: [0xFF, 0xFE]) { return "UTF-16 (little-endian)" }
+        if b.starts(with: [0xFE, 0xFF]) { return "UTF-16 (big-endian)" }
+        let n = min(b.count, 512) & ~3
+        guard n >= 4 else { return nil }
+        var zeros = [0, 0, 0, 0]
+        for i in 0..<n where b[i] == 0 { zeros[i & 3] += 1 }
+        let quarter = n / 4
+        if zeros[1] == quarter, zeros[2] == quarter, zeros[3] == quarter { return "UTF-32 (little-endian)" }
+        if zeros[0] == quarter, zeros[1] == quarter, zeros[2] == quarter { return "UTF-32 (big-endian)" }
+        if zeros[1] + zeros[3] >= n * 2 / 5, zeros[0] + zeros[2] == 0 { return "UTF-16 (little-endian)" }
+        if zeros[0] + zeros[2] >= n * 2 / 5, zeros[1] + zeros[3] == 0 { return "UTF-16 (big-endian)" }
+        return nil
+    }
+
+    /// How to convert the file: from what it looks like (UTF-16/32 or, the common case, Latin-1/Windows-1252).
+    public static func encodingHint(_ data: some Collection<UInt8>) -> String {
+        let bytes = Array(data.prefix(512))
+        if let wide = wideEncoding(bytes) {
+            let name = wide.hasPrefix("UTF-16") ? "utf-16" : "utf-32"
+            return "\(wide.split(separator: " ")[0]) is what Windows editors call \"Unicode\"; save it as UTF-8 (e.g. `iconv -f \(name) -t utf-8`)"
+        }
+        return "save the file as UTF-8 (e.g. `iconv -f windows-1252 -t utf-8` for Windows or Latin-1 text)"
     }
 
     /// 1-based line and column (in characters of the valid prefix) of byte `offset`.

@@ -12,17 +12,23 @@ struct URLSuggestions: Sendable {
     }
     /// Candidates by their lowercased first segment (after the base path).
     private let groups: [[UInt8]: [Candidate]]
+    /// Candidates of one segment (`/about/`): a typo in a top-level name (`/abot/`) changes the first
+    /// segment, so those are also looked up here.
+    private let topLevel: [Candidate]
     private let basePath: String
 
     init(urls: [String], basePath: String) {
         self.basePath = basePath
         var groups: [[UInt8]: [Candidate]] = [:]
+        var topLevel: [Candidate] = []
         var seen = Set<String>()
         for url in urls where seen.insert(url).inserted {
             let bytes = Self.key(url, basePath: basePath)
             groups[Self.firstSegment(bytes), default: []].append(Candidate(url: url, bytes: bytes))
+            if Self.isOneSegment(bytes) { topLevel.append(Candidate(url: url, bytes: bytes)) }
         }
         self.groups = groups
+        self.topLevel = topLevel
     }
 
     /// Lowercased ASCII bytes of the path after the base path, without a trailing `/`, `.html` or `/index.html`.
@@ -33,6 +39,10 @@ struct URLSuggestions: Sendable {
         if s.hasSuffix(".html") { s = s.dropLast(5) }
         while s.count > 1, s.hasSuffix("/") { s = s.dropLast() }
         return s.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
+    }
+
+    static func isOneSegment(_ key: [UInt8]) -> Bool {
+        !(key.first == 0x2F ? key.dropFirst() : key[...]).contains(0x2F)
     }
 
     static func firstSegment(_ key: [UInt8]) -> [UInt8] {
@@ -50,7 +60,9 @@ struct URLSuggestions: Sendable {
     /// distances were computed for it.
     func nearest(_ url: String) -> (url: String?, computations: Int) {
         let key = Self.key(url, basePath: basePath)
-        guard !key.isEmpty, let group = groups[Self.firstSegment(key)] else { return (nil, 0) }
+        guard !key.isEmpty else { return (nil, 0) }
+        var group = groups[Self.firstSegment(key)] ?? []
+        if Self.isOneSegment(key) { group += topLevel.filter { Self.firstSegment($0.bytes) != Self.firstSegment(key) } }
         var bestDistance = Self.limit(key) + 1
         var best: String?
         var computations = 0

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Jekyll
 import Server
 import Site
 
@@ -44,8 +45,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Include posts dated in the future.")
     var future = false
 
+    @Option(name: .long, help: ArgumentHelp("A Jekyll folder's configuration files, comma-separated (default: _config.yml).", valueName: "files"))
+    var config: String?
+
     func run() async throws {
         let siteURL = URL(fileURLWithPath: site).standardizedFileURL
+        if JekyllBuildOptions.isJekyllSite(siteURL) {
+            try await serveJekyll(siteURL)
+            return
+        }
         // Served from a folder of its own: drafts and future posts shown while writing never reach public/,
         // which a deploy would publish.
         let privateOutput = output == nil
@@ -184,11 +192,11 @@ struct ServeCommand: AsyncParsableCommand {
 }
 
 /// Unbuffered, unlike `print` when piped: scripts and benchmarks read the status lines live.
-private func printLine(_ message: String) {
+func printLine(_ message: String) {
     FileHandle.standardOutput.write(Data((message + "\n").utf8))
 }
 
-private func printError(_ message: String) {
+func printError(_ message: String) {
     FileHandle.standardError.write(Data((message + "\n").utf8))
 }
 

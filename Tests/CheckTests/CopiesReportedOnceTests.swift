@@ -41,6 +41,21 @@ import Testing
         #expect(found.count == 2)
     }
 
+    /// A broken link in a template's footer is on every page at one column: one report naming the others.
+    /// Two pages alone with the same mistake (two posts) stay two reports (above).
+    @Test func aTemplatesBrokenLinkIsReportedOnce() async throws {
+        let footer = "<footer><a href=\"/nowhere.html\">x</a></footer>"
+        var files: [String: String] = [:]
+        for name in ["index.html", "about/index.html", "blog/a/index.html", "blog/b/index.html"] {
+            files[name] = MigratedSiteCheckTests.page("<p>\(name) text \(String(repeating: "x", count: name.count))</p>\n\(footer)")
+        }
+        let site = try CheckFixture(files)
+        defer { site.remove() }
+        let found = await SiteChecker().check(paths: [site.root]).filter { $0.rule == "link-broken" }
+        #expect(found.count == 1, "\(found.map { "\($0.path): \($0.message)" })")
+        #expect(found.first?.message.contains("also on 3 other pages, at the same column") == true, "\(found.first?.message ?? "")")
+    }
+
     static func feed(_ path: String, title: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -80,21 +80,21 @@ import Testing
 
     @Test func templateSyntaxErrorNamesTemplateAndLine() async throws {
         let f = try await failAfterGoodBuild { site in
-            try site.write("templates/page.mustache", "<main>\n{{#page.tags}}\n<li>{{name}}</li>\n</main>\n")
+            try site.write("templates/page.liquid", "---\nlayout: base\n---\n<main>\n{% for tag in page.tags %}\n<li>{{ tag.name }}</li>\n</main>\n")
         }
         let e = try #require(f.errors.first)
-        #expect(e.file == "templates/page.mustache")
-        #expect(e.line == 2)
-        #expect(e.message.contains("never closed"))
+        #expect(e.file == "templates/page.liquid")
+        #expect(e.line == 5)   // the file's own line: after three lines of front matter
+        #expect(e.message.contains("for") && e.message.contains("never closed"), "\(e)")
     }
 
     @Test func missingPartialIsAnError() async throws {
         let f = try await failAfterGoodBuild { site in
-            try site.write("templates/page.mustache", "<main>\n  {{>partials/sidebar}}\n</main>\n")
+            try site.write("templates/page.liquid", "<main>\n  {% include sidebar.liquid %}\n</main>\n")
         }
         let e = try #require(f.errors.first)
-        #expect(e.file == "templates/page.mustache" && e.line == 2 && e.column == 3)
-        #expect(e.message.contains("partial `partials/sidebar` does not exist"))
+        #expect(e.file == "templates/page.liquid" && e.line == 2 && e.column == 3, "\(e)")
+        #expect(e.message.contains("sidebar.liquid"), "\(e)")
     }
 
     /// A build that was killed leaves its staging folder; the next build removes it (its process is gone),

@@ -5,13 +5,16 @@ import Testing
 /// Site features from Hugo and Jekyll with their usual plugins: taxonomies, archive, related posts, 404, sitemap.
 @Suite struct FeatureTests {
     static let extraTemplates: [String: String] = [
-        "templates/tags.mustache": "{{<base}}{{$main}}<ul class=\"tags\">{{#tags}}<li><a href=\"{{url}}\">{{name}}</a> <span class=\"count\">{{count}}</span></li>{{/tags}}</ul><ul class=\"categories\">{{#categories}}<li><a href=\"{{url}}\">{{name}}</a> <span class=\"count\">{{count}}</span></li>{{/categories}}</ul>{{/main}}{{/base}}",
-        "templates/archive.mustache": "{{<base}}{{$main}}{{#years}}<section class=\"year\"><h2>{{year}}</h2>{{#months}}<h3>{{name}}</h3><ul>{{#posts}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/posts}}</ul>{{/months}}</section>{{/years}}{{/main}}{{/base}}",
-        "templates/404.mustache": "{{<base}}{{$main}}<h1 class=\"title\">{{page.title}}</h1>{{#posts}}<a class=\"recent\" href=\"{{url}}\">{{title}}</a>{{/posts}}{{/main}}{{/base}}",
-        "templates/post.mustache": """
-        {{<base}}{{$main}}<h1 class="title">{{page.title}}</h1><p class="meta">{{page.readingTime}} min · {{page.wordCount}} words{{#page.updated}} · updated <time class="updated" datetime="{{iso}}">{{display}}</time>{{/page.updated}}</p>
-        <ul class="related">{{#page.related}}<li><a href="{{url}}">{{title}}</a></li>{{/page.related}}</ul>
-        <ul class="cats">{{#page.categories}}<li><a href="{{url}}">{{name}}</a></li>{{/page.categories}}</ul>{{{page.content}}}{{/main}}{{/base}}
+        "templates/tags.liquid": "---\nlayout: base\n---\n<ul class=\"tags\">{% for t in site.terms %}{% if t.kind == \"tag\" %}<li><a href=\"{{ t.url }}\">{{ t.name | escape }}</a> <span class=\"count\">{{ t.count }}</span></li>{% endif %}{% endfor %}</ul><ul class=\"categories\">{% assign cats = site.terms | where: \"kind\", \"category\" %}{% for t in cats %}<li><a href=\"{{ t.url }}\">{{ t.name | escape }}</a> <span class=\"count\">{{ t.count }}</span></li>{% endfor %}</ul>",
+        "templates/archive.liquid": "---\nlayout: base\n---\n{% for y in page.years %}<section class=\"year\"><h2>{{ y.year }}</h2>{% for m in y.months %}<h3>{{ m.name }}</h3><ul>{% for post in m.posts %}<li><a href=\"{{ post.url }}\">{{ post.title | escape }}</a></li>{% endfor %}</ul>{% endfor %}</section>{% endfor %}",
+        "templates/404.liquid": "---\nlayout: base\n---\n<h1 class=\"title\">{{ page.title | escape }}</h1>{% for post in site.posts limit: 5 %}<a class=\"recent\" href=\"{{ post.url }}\">{{ post.title | escape }}</a>{% endfor %}",
+        "templates/post.liquid": """
+        ---
+        layout: base
+        ---
+        <h1 class="title">{{ page.title | escape }}</h1><p class="meta">{{ page.reading_time }} min · {{ page.word_count }} words{% if page.updated %} · updated <time class="updated" datetime="{{ page.updated | date_to_xmlschema }}">{{ page.display_updated }}</time>{% endif %}</p>
+        <ul class="related">{% for p in page.related %}<li><a href="{{ p.url }}">{{ p.title | escape }}</a></li>{% endfor %}</ul>
+        <ul class="cats">{% for c in page.categories %}<li><a href="{{ c.url }}">{{ c.name | escape }}</a></li>{% endfor %}</ul>{{ content }}
         """,
     ]
 

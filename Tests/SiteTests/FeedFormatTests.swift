@@ -8,11 +8,11 @@ import Testing
 
     @Test func onlyTheListedFormatsAreWrittenAndLinked() async throws {
         let yml = FixtureSite.siteYML + "\nfeed:\n  formats: [rss, json]\n"
-        let head = "{{#site.feeds.rss}}<link rel=\"alternate\" type=\"application/rss+xml\" href=\"{{.}}\">{{/site.feeds.rss}}"
-            + "{{#site.feeds.atom}}<link rel=\"alternate\" type=\"application/atom+xml\" href=\"{{.}}\">{{/site.feeds.atom}}"
-            + "{{#site.feeds.json}}<link rel=\"alternate\" type=\"application/feed+json\" href=\"{{.}}\">{{/site.feeds.json}}"
-        let base = "<!DOCTYPE html><html><head><title>{{$title}}{{site.title}}{{/title}}</title>\(head)</head><body>{{$main}}{{/main}}</body></html>"
-        let site = try FixtureSite(files: ["site.yml": yml, "content/posts/2026-03-06-one.md": Self.post, "templates/base.mustache": base])
+        let head = "{% if site.feeds.rss %}<link rel=\"alternate\" type=\"application/rss+xml\" href=\"{{ site.feeds.rss }}\">{% endif %}"
+            + "{% if site.feeds.atom %}<link rel=\"alternate\" type=\"application/atom+xml\" href=\"{{ site.feeds.atom }}\">{% endif %}"
+            + "{% if site.feeds.json %}<link rel=\"alternate\" type=\"application/feed+json\" href=\"{{ site.feeds.json }}\">{% endif %}"
+        let base = "<!DOCTYPE html><html><head><title>{{ site.title }}</title>\(head)</head><body>{{ content }}</body></html>"
+        let site = try FixtureSite(files: ["site.yml": yml, "content/posts/2026-03-06-one.md": Self.post, "templates/base.liquid": base])
         defer { site.cleanUp() }
         let report = try await site.build()
         for dir in ["", "tags/swift/"] {

@@ -17,8 +17,8 @@ import Testing
             files["content/posts/2026-0\(i)-0\(i)-post-\(i).md"] = post("Post \(i)", tags: i % 2 == 0 ? ["even", "all"] : ["odd", "all"], body: "Body of post \(i).\n\nSecond paragraph.")
         }
         files["content/about.md"] = "---\ntitle: About\npermalink: /about/\n---\nAbout.\n"
-        files["templates/archive.mustache"] = "{{<base}}{{$main}}{{#years}}<h2>{{year}}</h2>{{#months}}<h3>{{name}}</h3>{{#posts}}<a href=\"{{url}}\">{{title}}</a>{{/posts}}{{/months}}{{/years}}{{/main}}{{/base}}"
-        files["templates/tags.mustache"] = "{{<base}}{{$main}}{{#terms}}<a href=\"{{url}}\">{{name}} ({{count}})</a>{{/terms}}{{/main}}{{/base}}"
+        files["templates/archive.liquid"] = "---\nlayout: base\n---\n{% for y in page.years %}<h2>{{ y.year }}</h2>{% for m in y.months %}<h3>{{ m.name }}</h3>{% for post in m.posts %}<a href=\"{{ post.url }}\">{{ post.title }}</a>{% endfor %}{% endfor %}{% endfor %}"
+        files["templates/tags.liquid"] = "---\nlayout: base\n---\n{% for term in site.terms %}<a href=\"{{ term.url }}\">{{ term.name }} ({{ term.count }})</a>{% endfor %}"
         return try FixtureSite(files: files)
     }
 
@@ -83,8 +83,8 @@ import Testing
             try site.remove("content/posts/2026-01-01-post-1.md")
         }
         #expect(!site.exists("blog/post-1.html"))
-        changed = try await step(site, session, ["templates/partials/header.mustache"], "partial edit") {
-            try site.write("templates/partials/header.mustache", "<header class=\"v2\"><a class=\"home\" href=\"{{site.home}}\">{{site.title}}</a></header>")
+        changed = try await step(site, session, ["templates/partials/header.liquid"], "partial edit") {
+            try site.write("templates/partials/header.liquid", "<header class=\"v2\"><a class=\"home\" href=\"{{ site.home }}\">{{ site.title }}</a></header>")
         }
         #expect(changed.contains("about/index.html"))
         _ = try await step(site, session, ["content/images/new.png"], "new asset") {

@@ -33,6 +33,21 @@ import TextBytes
         ])
     }
 
+    /// A literal link in the site's own template (a footer menu) is checked once, at the template's line,
+    /// with the nearest page; links holding Liquid and those that resolve are not reported.
+    @Test func brokenTemplateLinksAreWarnedAtTheTemplateLine() async throws {
+        var files = Self.files
+        files["content/about.md"] = "---\ntitle: About\n---\nMe.\n"
+        files["templates/base.liquid"] = FixtureSite.templates["templates/base.liquid"]!
+            + "\n<footer><a href=\"/abot/\">About</a> <a href=\"/tags/\">Tags</a> <a href=\"{{ site.home }}x/\">Home</a>\n<img src=\"/images/logo.png\" alt=\"\"></footer>"
+        let site = try FixtureSite(files: files)
+        defer { site.cleanUp() }
+        let report = try await site.build()
+        let mine = report.warnings.filter { $0.file == "templates/base.liquid" }.map { "\($0.line):\($0.column): \($0.message)" }
+        #expect(mine == ["5:18: link `/abot/` leads to nothing in the site; did you mean `/about.html`?",
+                         "6:11: image `/images/logo.png` leads to nothing in the site"], "\(report.warnings)")
+    }
+
     @Test func underABasePathRootRelativeLinksGetIt() async throws {
         var files = Self.files
         files["site.yml"] = FixtureSite.siteYML.replacingOccurrences(of: "url: https://blog.example.org", with: "url: https://u.github.io/project")

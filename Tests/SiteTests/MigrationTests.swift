@@ -70,7 +70,7 @@ import Testing
         defer { site.cleanUp() }
         let report = try await site.build()
         let warning = try #require(report.warnings.first { $0.file == "content/index.md" })
-        #expect(warning.description.hasPrefix("content/index.md:1:1: warning: this page replaces page 1 of the post list (templates/home.mustache) at /"))
+        #expect(warning.description.hasPrefix("content/index.md:1:1: warning: this page replaces page 1 of the post list (templates/home.liquid) at /"))
         #expect(warning.hint?.contains("paginate_path: /blog/page-:num/") == true)
         #expect(site.text("index.html")?.contains("Me.") == true)
         #expect(site.text("sitemap.xml")?.components(separatedBy: "<loc>https://blog.example.org/</loc>").count == 2)
@@ -146,17 +146,17 @@ import Testing
     @Test func declaredKeysAndParamsAreQuietAndReachTemplates() async throws {
         var files = ["content/posts/2026-01-01-a.md": "---\ntitle: A\nnotice: Outdated\nparams:\n  mood: calm\n---\nA.\n",
                      "site.yml": FixtureSite.siteYML + "\nfront_matter_keys: [notice]\n"]
-        files["templates/post.mustache"] = "{{<base}}{{$main}}<p class=\"n\">{{page.params.notice}}/{{page.params.mood}}</p>{{/main}}{{/base}}"
+        files["templates/post.liquid"] = "---\nlayout: base\n---\n<p class=\"n\">{{ page.params.notice }}/{{ page.params.mood }}|{{ page.mood }}</p>"
         let site = try FixtureSite(files: files)
         defer { site.cleanUp() }
         let report = try await site.build()
         #expect(report.warnings.isEmpty, "\(report.warnings)")
-        #expect(site.text("blog/a.html")?.contains("<p class=\"n\">Outdated/calm</p>") == true)
+        #expect(site.text("blog/a.html")?.contains("<p class=\"n\">Outdated/calm|calm</p>") == true)
     }
 
     @Test func authorMapAndEmptyDescription() async throws {
         let site = try FixtureSite(files: ["content/posts/2026-01-01-a.md": "---\ntitle: A\nauthor: {name: Grace Hopper}\ndescription: \"\"\n---\nThe excerpt.\n",
-                                           "templates/post.mustache": "{{<base}}{{$main}}<p class=\"a\">{{page.author.name}}|{{page.description}}</p>{{/main}}{{/base}}"])
+                                           "templates/post.liquid": "---\nlayout: base\n---\n<p class=\"a\">{{ page.author.name }}|{{ page.description }}</p>"])
         defer { site.cleanUp() }
         _ = try await site.build()
         #expect(site.text("blog/a.html")?.contains("<p class=\"a\">Grace Hopper|The excerpt.</p>") == true)

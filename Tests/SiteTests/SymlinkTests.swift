@@ -27,13 +27,13 @@ import Testing
         _ = try await site.build()
         let before = site.snapshot()
         try link(site, "content/posts/2026-01-02-leak.md", to: secret.path)
-        try link(site, "templates/partials/leak.mustache", to: secret.path)
+        try link(site, "templates/partials/leak.liquid", to: secret.path)
         try link(site, "content/shared", to: secret.deletingLastPathComponent().path)   // a folder out of the site
         let failure = try #require(await site.failure())
         let messages = failure.errors.map(\.description)
         #expect(messages.contains { $0.hasPrefix("content/shared: error: content/shared is a symbolic link to \(FileWalk.realPath(secret.deletingLastPathComponent())), outside the site folder") })
         #expect(messages.contains { $0.hasPrefix("content/posts/2026-01-02-leak.md: error: content/posts/2026-01-02-leak.md is a symbolic link to \(FileWalk.realPath(secret)), outside the site folder: it is not read") })
-        #expect(messages.contains { $0.hasPrefix("templates/partials/leak.mustache: error: templates/partials/leak.mustache is a symbolic link to") })
+        #expect(messages.contains { $0.hasPrefix("templates/partials/leak.liquid: error: templates/partials/leak.liquid is a symbolic link to") })
         #expect(site.snapshot() == before)
         #expect(!site.snapshot().values.contains { String(decoding: $0, as: UTF8.self).contains("SECRET-TOKEN-42") })
     }
@@ -69,13 +69,13 @@ import Testing
             let site = try FixtureSite(files: ["site.yml": FixtureSite.siteYML + "\nallow_symlinks_to: [\(allowed)]\n"])
             defer { site.cleanUp() }
             try link(site, "content/posts/2026-01-02-shared.md", to: secret.path)
-            try link(site, "templates/partials/footer.mustache", to: secret.path)
+            try link(site, "templates/partials/footer.liquid", to: secret.path)
             try FileManager.default.createDirectory(at: site.root.appendingPathComponent("i18n"), withIntermediateDirectories: true)
             try link(site, "i18n/es.yml", to: secret.path)
             let failure = try #require(await site.failure())
             let text = failure.description
             #expect(text.contains("site.yml:9:") && text.contains("`allow_symlinks_to` is not read from site.yml") && text.contains("--allow-symlinks-to"), "\(text)")
-            for file in ["content/posts/2026-01-02-shared.md", "templates/partials/footer.mustache", "i18n/es.yml"] {
+            for file in ["content/posts/2026-01-02-shared.md", "templates/partials/footer.liquid", "i18n/es.yml"] {
                 #expect(failure.errors.contains { $0.file == file && $0.message.contains("outside the site folder") }, "\(file): \(text)")
             }
             #expect(!text.contains("SECRET-TOKEN-42") && !site.exists("blog/shared.html"))

@@ -22,7 +22,7 @@ import Testing
 
     @Test func aSiteTemplateOrAssetOverridesItsBuiltInFile() async throws {
         var files = Self.files
-        files["templates/partials/footer.mustache"] = "<footer class=\"mine\">My footer</footer>"
+        files["templates/partials/footer.liquid"] = "<footer class=\"mine\">My footer</footer>"
         files["templates/assets/galley.css"] = "body { color: red }\n"
         let site = try FixtureSite(files: files, withDefaults: false)
         defer { site.cleanUp() }
@@ -32,11 +32,11 @@ import Testing
     }
 
     @Test func ejectCopiesWithoutOverwriting() throws {
-        let site = try FixtureSite(files: Self.files.merging(["templates/post.mustache": "mine"]) { a, _ in a }, withDefaults: false)
+        let site = try FixtureSite(files: Self.files.merging(["templates/post.liquid": "mine"]) { a, _ in a }, withDefaults: false)
         defer { site.cleanUp() }
         let (written, kept) = try Scaffold.ejectTheme(siteDirectory: site.root, names: ["post", "partials/head", "assets/galley.css"])
-        #expect(written == ["templates/partials/head.mustache", "templates/assets/galley.css"] && kept == ["templates/post.mustache"])
-        #expect(try String(contentsOf: site.root.appendingPathComponent("templates/post.mustache"), encoding: .utf8) == "mine")
+        #expect(written == ["templates/partials/head.liquid", "templates/assets/galley.css"] && kept == ["templates/post.liquid"])
+        #expect(try String(contentsOf: site.root.appendingPathComponent("templates/post.liquid"), encoding: .utf8) == "mine")
         #expect(throws: Scaffold.Failure.self) { try Scaffold.ejectTheme(siteDirectory: site.root, names: ["psot"]) }
     }
 

@@ -5,29 +5,35 @@ import Foundation
 struct FixtureSite {
     let root: URL
 
-    /// Minimal templates exercising the contract: layout inheritance, partials, lists.
+    /// Minimal Liquid templates exercising the contract: layouts (`layout: base`), includes, lists.
     static let templates: [String: String] = [
-        "templates/base.mustache": """
+        "templates/base.liquid": """
         <!DOCTYPE html>
-        <html lang="{{site.language}}"><head><meta charset="utf-8"><title>{{$title}}{{site.title}}{{/title}}</title>
-        <link rel="alternate" type="application/rss+xml" href="{{site.feeds.rss}}"></head>
-        <body>{{>partials/header}}<main>{{$main}}{{/main}}</main></body></html>
+        <html lang="{{ site.lang }}"><head><meta charset="utf-8"><title>{% if page.is_post %}{{ page.title | escape }} · {% endif %}{{ site.title | escape }}</title>
+        <link rel="alternate" type="application/rss+xml" href="{{ site.feeds.rss }}"></head>
+        <body>{% include header.liquid %}<main>{{ content }}</main></body></html>
         """,
-        "templates/partials/header.mustache": "<header><a class=\"home\" href=\"{{site.home}}\">{{site.title}}</a></header>",
-        "templates/post.mustache": """
-        {{<base}}{{$title}}{{page.title}} · {{site.title}}{{/title}}{{$main}}<article><h1 class="title">{{page.title}}</h1>
-        <time datetime="{{page.date.iso}}">{{page.date.display}}</time>
-        <ul class="tags">{{#page.tags}}<li><a href="{{url}}">{{name}}</a></li>{{/page.tags}}</ul>
-        <div class="content">{{{page.content}}}</div>
-        {{#page.previous}}<a class="prev" href="{{url}}">{{title}}</a>{{/page.previous}}
-        {{#page.next}}<a class="next" href="{{url}}">{{title}}</a>{{/page.next}}</article>{{/main}}{{/base}}
+        "templates/partials/header.liquid": "<header><a class=\"home\" href=\"{{ site.home }}\">{{ site.title | escape }}</a></header>",
+        "templates/post.liquid": """
+        ---
+        layout: base
+        ---
+        <article><h1 class="title">{{ page.title | escape }}</h1>
+        <time datetime="{{ page.date | date_to_xmlschema }}">{{ page.display_date }}</time>
+        <ul class="tags">{% for tag in page.tags %}<li><a href="{{ tag.url }}">{{ tag.name | escape }}</a></li>{% endfor %}</ul>
+        <div class="content">{{ content }}</div>
+        {% if page.previous %}<a class="prev" href="{{ page.previous.url }}">{{ page.previous.title | escape }}</a>{% endif %}
+        {% if page.next %}<a class="next" href="{{ page.next.url }}">{{ page.next.title | escape }}</a>{% endif %}</article>
         """,
-        "templates/page.mustache": "{{<base}}{{$main}}<h1 class=\"title\">{{page.title}}</h1>{{{page.content}}}{{/main}}{{/base}}",
-        "templates/home.mustache": """
-        {{<base}}{{$main}}<ol class="posts">{{#posts}}<li><a href="{{url}}">{{title}}</a><div class="excerpt">{{{excerpt}}}</div></li>{{/posts}}</ol>
-        {{#pagination}}{{#nextURL}}<a class="next-page" href="{{.}}">Older</a>{{/nextURL}}{{#previousURL}}<a class="prev-page" href="{{.}}">Newer</a>{{/previousURL}}{{/pagination}}{{/main}}{{/base}}
+        "templates/page.liquid": "---\nlayout: base\n---\n<h1 class=\"title\">{{ page.title | escape }}</h1>{{ content }}",
+        "templates/home.liquid": """
+        ---
+        layout: base
+        ---
+        <ol class="posts">{% for post in paginator.posts %}<li><a href="{{ post.url }}">{{ post.title | escape }}</a><div class="excerpt">{{ post.excerpt }}</div></li>{% endfor %}</ol>
+        {% if paginator.next_page_path %}<a class="next-page" href="{{ paginator.next_page_path }}">Older</a>{% endif %}{% if paginator.previous_page_path %}<a class="prev-page" href="{{ paginator.previous_page_path }}">Newer</a>{% endif %}
         """,
-        "templates/tag.mustache": "{{<base}}{{$main}}{{#page.feeds}}<link rel=\"alternate\" href=\"{{rss}}\">{{/page.feeds}}<h1 class=\"title\">{{page.title}}</h1><ol class=\"posts\">{{#posts}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/posts}}</ol>{{/main}}{{/base}}",
+        "templates/tag.liquid": "---\nlayout: base\n---\n{% if page.feeds %}<link rel=\"alternate\" href=\"{{ page.feeds.rss }}\">{% endif %}<h1 class=\"title\">{{ page.title | escape }}</h1><ol class=\"posts\">{% for post in paginator.posts %}<li><a href=\"{{ post.url }}\">{{ post.title | escape }}</a></li>{% endfor %}</ol>",
     ]
 
     static let siteYML = """

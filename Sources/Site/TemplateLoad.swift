@@ -1,0 +1,261 @@
+import Foundation
+import Liquid
+
+extension TemplateSet {
+    /// README section that explains moving Mustache templates to Liquid.
+    static let conversionSection = "README.md, \"Templates from before Liquid\""
+
+    /// Galley's Liquid: Jekyll's filters, strict variables and filters (a typo is a warning with the nearest
+    /// name, at its line), and `relative_url`/`absolute_url` that know Galley's URLs already hold the base path.
+    static func engine(config: SiteConfig) -> LiquidEngine {
+        var filters = StandardFilters.all
+        filters.merge(JekyllFilters.pure) { _, jekyll in jekyll }
+        for name in ["relative_url", "absolute_url"] {
+            if let jekyll = filters[name] { filters[name] = withoutBasePath(jekyll, base: config.basePath) }
+        }
+        var options = LiquidOptions(strictVariables: true, strictFilters: true, errorMode: .warn, timeZone: config.timeZone)
+        options.maxIncludeDepth = 50
+        return LiquidEngine(options: options, filters: filters)
+    }
+
+    /// `{{ page.url | relative_url }}` (a Jekyll habit) must not add the base path twice: Galley's URLs have it.
+    private static func withoutBasePath(_ jekyll: @escaping LiquidFilter, base: String) -> LiquidFilter {
+        guard !base.isEmpty else { return jekyll }
+        @Sendable func filter(_ input: Value, _ args: [Value], _ keywords: LiquidHash,
+                              _ context: LiquidFilterContext) throws(LiquidError) -> Value {
+            if case .string(let s) = input, s == base || s.hasPrefix(base + "/") {
+                return try jekyll(.string(String(s.dropFirst(base.count))), args, keywords, context)
+            }
+            return try jekyll(input, args, keywords, context)
+        }
+        return filter
+    }
+
+    /// Loads every `templates/**/*.liquid`, with the built-in theme's for those the site does not have.
+    /// Syntax errors, unknown layouts and layout cycles are errors at their line; `.mustache` files left in
+    /// `templates/` are one error naming them all.
+    static func load(siteDirectory: URL, config: SiteConfig = SiteConfig(), allowedRoots: [String] = [],
+                     diagnostics: DiagnosticSink) -> TemplateSet? {
+        let base = siteDirectory.appendingPathComponent("templates")
+        var sources: [(name: String, file: String, text: String)] = []
+        var mustache: [String] = []
+        let site = FileWalk.realPath(siteDirectory)
+        if let e = FileManager.default.enumerator(at: base, includingPropertiesForKeys: nil, options: [.skipsHiddenFiles]) {
+            for case let url as URL in e where url.pathExtension == "liquid" || url.pathExtension == "mustache" {
+                let rel = String(url.standardizedFileURL.path.dropFirst(base.standardizedFileURL.path.count + 1))
+                let file = "templates/" + rel
+                if url.pathExtension == "mustache" { mustache.append(file); continue }
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) != nil {
+                    let (inside, target) = FileWalk.resolvesInside(url.path, site: site, allowed: allowedRoots)
+                    if !inside {
+                        diagnostics.add(.error(file, "\(file) is a symbolic link to \(target.isEmpty ? "nothing" : target), outside the site folder: it is not read",
+                                               hint: "a build reads nothing outside its site folder through links; copy the template into templates/"))
+                        continue
+                    }
+                }
+                guard let data = FileManager.default.contents(atPath: url.path) else { continue }
+                switch SourceText.decode(data, file: file) {
+                case .success(let text): sources.append((String(rel.dropLast(".liquid".count)), file, text))
+                case .failure(let d): diagnostics.add(d)
+                }
+            }
+        }
+        if !mustache.isEmpty {
+            mustache.sort()
+            diagnostics.add(.error(mustache[0], "templates are Liquid now; these Mustache templates are not read: " + mustache.joined(separator: ", "),
+                                   hint: "convert each to a .liquid file (\(conversionSection), shows how), or delete it to use the built-in theme's"))
+            return nil
+        }
+        // The built-in theme fills in, file by file, whatever the site's own templates/ does not have
+        // (Hugo's project-over-theme lookup): a folder with only content/ and site.yml builds.
+        let own = Set(sources.map(\.name))
+        for (path, text) in DefaultTheme.files where path.hasSuffix(".liquid") {
+            let name = String(path.dropLast(".liquid".count))
+            if !own.contains(name) { sources.append((name, "templates/\(path) (built-in theme)", text)) }
+        }
+        sources.sort { $0.name < $1.name }
+        let engine = engine(config: config)
+        var entries: [String: Entry] = [:]
+        var offsets: [String: Int] = [:]
+        var layoutLines: [String: Int] = [:]
+        var texts: [String: String] = [:]
+        var ok = true
+        for src in sources {
+            let split = SplitSource(src.text)
+            var front = LiquidHash()
+            var layout: String?
+            if let yaml = split.frontMatter {
+                switch YAMLDocument.parse(yaml, file: src.file, lineOffset: 1) {
+                case .success(let doc):
+                    for v in doc.values {
+                        front[v.key] = v.value.liquid
+                        if v.key == "layout", let name = v.value.text, !name.isEmpty {
+                            layout = name.hasSuffix(".liquid") ? String(name.dropLast(".liquid".count)) : name
+                            layoutLines[src.name] = v.line
+                        }
+                    }
+                case .failure(let d): diagnostics.add(d); ok = false; continue
+                }
+            }
+            offsets[src.file] = split.bodyLineOffset
+            texts[src.name] = src.text
+            do {
+                let template = try engine.parse(split.body, file: src.file)
+                for w in template.warnings {
+                    diagnostics.add(.warning(w.location.file, line: w.location.line + split.bodyLineOffset, column: w.location.column, w.message, hint: w.hint))
+                }
+                entries[src.name] = Entry(template: template, file: src.file, layout: layout, frontMatter: front)
+            } catch {
+                diagnostics.add(.error(error.file, line: error.line + split.bodyLineOffset, column: error.column,
+                                       "template syntax error: \(error.message)", hint: error.hint))
+                ok = false
+            }
+        }
+        guard ok, checkLayouts(entries, lines: layoutLines, diagnostics: diagnostics) else { return nil }
+        let names = Set(entries.keys)
+        let partialNames = Set(names.filter { $0.hasPrefix("partials/") }.map { String($0.dropFirst("partials/".count)) })
+        guard checkIncludes(sources, partials: partialNames, diagnostics: diagnostics) else { return nil }
+        var partials: [String: LiquidTemplate] = [:]
+        for (name, entry) in entries where name.hasPrefix("partials/") { partials[String(name.dropFirst("partials/".count))] = entry.template }
+        let includes = TemplateIncludes(partials: partials, lineOffsets: offsets)
+        let (revisions, lists) = dependencies(entries, texts: texts)
+        let registers: [String: any Sendable] = [
+            "jekyll.urls": JekyllURLSettings(url: config.origin, baseurl: config.basePath)]
+        var set = TemplateSet(entries: entries, names: names, revisions: revisions, readsSiteLists: lists, engine: engine,
+                           registers: registers, includes: includes)
+        set.ownLinks = sources.filter { own.contains($0.name) }.flatMap { TemplateLink.scan($0.text, file: $0.file) }
+        return set
+    }
+
+    /// Every `layout:` names a template, and no chain of layouts comes back to where it started.
+    private static func checkLayouts(_ entries: [String: Entry], lines: [String: Int], diagnostics: DiagnosticSink) -> Bool {
+        var ok = true
+        for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
+            guard let layout = entry.layout else { continue }
+            guard entries[layout] != nil else {
+                let near = Suggest.nearest(layout, in: entries.keys.filter { !$0.hasPrefix("partials/") }.sorted())
+                diagnostics.add(.error(entry.file, line: lines[name] ?? 0, column: 1, "layout `\(layout)` does not exist",
+                                       hint: (near.map { "did you mean `\($0)`? " } ?? "") + "create templates/\(layout).liquid or fix the name"))
+                ok = false
+                continue
+            }
+            var chain = [name]
+            var next: String? = layout
+            while let n = next, let e = entries[n] {
+                if n == name {
+                    diagnostics.add(.error(entry.file, line: lines[name] ?? 0, column: 1,
+                                           "layouts extend each other in a circle: " + (chain + [n]).joined(separator: " → "),
+                                           hint: "one of them must be the outermost layout, without `layout:`"))
+                    ok = false
+                    break
+                }
+                if chain.contains(n) { break }   // a circle further on: reported at its own templates
+                chain.append(n)
+                next = e.layout
+            }
+        }
+        return ok
+    }
+
+    /// Per template: a revision over its text and everything it includes or extends, and whether any of that
+    /// reads the site-wide post lists.
+    private static func dependencies(_ entries: [String: Entry], texts: [String: String]) -> ([String: Int], Set<String>) {
+        var references: [String: Set<String>] = [:]
+        for (name, text) in texts {
+            var refs = Set<String>()
+            if let layout = entries[name]?.layout { refs.insert(layout) }
+            for partial in includedNames(text) { refs.insert("partials/" + partial) }
+            references[name] = refs
+        }
+        var revisions: [String: Int] = [:]
+        var lists = Set<String>()
+        for name in entries.keys {
+            var seen: Set<String> = [name]
+            var queue = [name]
+            while let n = queue.popLast() {
+                for r in references[n] ?? [] where seen.insert(r).inserted { queue.append(r) }
+            }
+            var h = Hasher()
+            for n in seen.sorted() { h.combine(n); h.combine(texts[n]) }
+            revisions[name] = h.finalize()
+            if seen.contains(where: { texts[$0].map(readsSiteLists) ?? false }) { lists.insert(name) }
+        }
+        return (revisions, lists)
+    }
+
+    /// Names after `include`/`render` written as literals (`{% include head.liquid %}`), without `.liquid`.
+    /// A name computed at render time is not known here; its page's fingerprint covers only what is listed.
+    static func includedNames(_ text: String) -> [String] { includeTags(text).map(\.name) }
+
+    /// Literal include names with the 1-based line and column of their tag.
+    static func includeTags(_ text: String) -> [(name: String, line: Int, column: Int)] {
+        var out: [(name: String, line: Int, column: Int)] = []
+        var line = 1, column = 1
+        var counted = text.startIndex
+        var rest = Substring(text)
+        while let r = rest.range(of: "{%") {
+            for ch in text[counted..<r.lowerBound] { if ch == "\n" { line += 1; column = 1 } else { column += 1 } }
+            counted = r.lowerBound
+            rest = rest[r.upperBound...]
+            let tag = rest.drop { $0 == "-" || $0 == " " || $0 == "\t" || $0 == "\n" }
+            for keyword in ["include ", "render "] where tag.hasPrefix(keyword) {
+                let after = tag.dropFirst(keyword.count).drop { $0 == " " }
+                var name = after.prefix { !" \t\n%".contains($0) }
+                if name.hasSuffix("-") && after.dropFirst(name.count).hasPrefix("%}") { name = name.dropLast() }
+                if name.contains("{{") { continue }
+                var n = String(name).trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+                if n.hasPrefix("partials/") { n.removeFirst("partials/".count) }
+                if n.hasSuffix(".liquid") { n.removeLast(".liquid".count) }
+                if !n.isEmpty { out.append((n, line, column)) }
+            }
+        }
+        return out
+    }
+
+    /// An include of a partial that does not exist, written as a literal name: an error at its tag, before
+    /// any page renders (rendering would fail on every page that reaches it).
+    private static func checkIncludes(_ sources: [(name: String, file: String, text: String)], partials: Set<String>,
+                                      diagnostics: DiagnosticSink) -> Bool {
+        var ok = true
+        for src in sources {
+            for tag in includeTags(src.text) where !partials.contains(tag.name) {
+                let near = Suggest.nearest(tag.name, in: partials.sorted()).map { "did you mean `\($0).liquid`? " } ?? ""
+                diagnostics.add(.error(src.file, line: tag.line, column: tag.column, "included file `\(tag.name).liquid` does not exist in templates/partials/",
+                                       hint: near + "create templates/partials/\(tag.name).liquid or fix the name"))
+                ok = false
+            }
+        }
+        return ok
+    }
+
+    /// Whether a template reads what lists every post (`site.posts`, `site.tags`, `site.categories`,
+    /// `site.terms`, `site.series`) or passes `site` around whole, where any of them could be read.
+    static func readsSiteLists(_ text: String) -> Bool {
+        var rest = Substring(text)
+        // Only Liquid markup counts: `site` in the page's own text (`class="site-main"`) is not a variable.
+        while let open = rest.firstRange(of: "{{") ?? rest.firstRange(of: "{%") {
+            let start = [rest.firstRange(of: "{{"), rest.firstRange(of: "{%")].compactMap { $0?.lowerBound }.min() ?? open.lowerBound
+            let body = rest[rest.index(start, offsetBy: 2)...]
+            let close = [body.firstRange(of: "}}"), body.firstRange(of: "%}")].compactMap { $0?.lowerBound }.min() ?? body.endIndex
+            if markupReadsSiteLists(body[..<close]) { return true }
+            rest = body[close...]
+        }
+        return false
+    }
+
+    private static func markupReadsSiteLists(_ markup: Substring) -> Bool {
+        var rest = markup
+        while let r = rest.range(of: "site") {
+            let before = rest[..<r.lowerBound].last
+            rest = rest[r.upperBound...]
+            if let b = before, b.isLetter || b.isNumber || b == "_" || b == "." || b == "-" { continue }
+            guard rest.first == "." else {
+                if let c = rest.first, c.isLetter || c.isNumber || c == "_" || c == "-" { continue }   // `site_nav`, `sites`
+                return true   // `site` itself: `{% assign s = site %}`, `site["posts"]`
+            }
+            let key = rest.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if ["posts", "tags", "categories", "terms", "series"].contains(key) { return true }
+        }
+        return false
+    }
+}
