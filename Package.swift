@@ -23,12 +23,16 @@ let package = Package(
         .systemLibrary(name: "CCmark", pkgConfig: "libcmark", providers: [.apt(["libcmark-dev"]), .brew(["cmark"])]),
         .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         .systemLibrary(name: "CLibSass", pkgConfig: "libsass", providers: [.apt(["libsass-dev"]), .brew(["libsass"])]),
+        // Graphviz's layout library (Debian: libgraphviz-dev): dot layouts for diagrams.
+        .systemLibrary(name: "CGraphviz", pkgConfig: "libgvc", providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]),
 
         // parse + render: Markdown (cmark AST → our HTML), Highlight (pure Swift, nothing outside this package).
         .target(name: "Markdown", dependencies: ["CCmark", "TextBytes"]),
         .target(name: "Highlight", dependencies: ["TextBytes"]),
         // charts: tables of numbers drawn as SVG at build time (knows nothing of sites or Markdown).
         .target(name: "Charts", dependencies: ["TextBytes"]),
+        // diagrams: ```mermaid (flowcharts, sequence diagrams) and ```dot drawn as SVG at build time; Graphviz lays out graphs.
+        .target(name: "Diagram", dependencies: ["CGraphviz"]),
         // image sizes: width and height of PNG, JPEG, GIF, WebP and SVG files from their first bytes (no site model).
         .target(name: "ImageSize"),
         // Byte-level text helpers the text modules share: UTF-8 to String for mostly-ASCII buffers, eight-bytes-at-a-time scans.
@@ -41,7 +45,7 @@ let package = Package(
         .target(name: "Check", dependencies: ["Feed", "CLibXML2"]),
         // load → render → write: the site model and build pipeline.
         .target(name: "Site", dependencies: [
-            "Markdown", "Highlight", "Feed", "Charts", "Search", "ImageSize", "TextBytes", "Liquid",
+            "Markdown", "Highlight", "Feed", "Charts", "Diagram", "Search", "ImageSize", "TextBytes", "Liquid",
             .product(name: "Yams", package: "Yams"),
         ]),
         // Liquid: the template language of Jekyll sites (parse once, render many; no site model).
@@ -60,7 +64,7 @@ let package = Package(
         // Not needed by `galley build`.
         .target(name: "Server"),
         .executableTarget(name: "galley", dependencies: [
-            "Site", "Jekyll", "Import", "Server", "Check", "Highlight", "Markdown", "Feed", "Charts",
+            "Site", "Jekyll", "Import", "Server", "Check", "Highlight", "Markdown", "Feed", "Charts", "Diagram",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -71,9 +75,10 @@ let package = Package(
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImageSizeTests", dependencies: ["ImageSize"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "CLibXML2"]),
+        .testTarget(name: "DiagramTests", dependencies: ["Diagram", "CLibXML2"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "TestSupport"]),
-        .testTarget(name: "SiteTests", dependencies: ["Site", "Charts", "CLibXML2", "TestSupport", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "SiteTests", dependencies: ["Site", "Charts", "Diagram", "CLibXML2", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "ImportTests", dependencies: ["Import", "Site", "Check", "CLibXML2"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ServerTests", dependencies: ["Server"]),
         .testTarget(name: "SearchTests", dependencies: ["Search", "TestSupport"]),

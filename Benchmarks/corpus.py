@@ -898,8 +898,50 @@ def jekyll_feed_page(root, kind, term, base):
 
 
 # ---------------------------------------------------------------------------------------------
+# Diagrams (--diagrams): one post of ten gets a ```mermaid flowchart, a ```mermaid sequence diagram
+# or a ```dot graph, in turn, from a random stream of its own (the rest of each post is unchanged).
 
-def generate(n, out, seed):
+def diagram_block(index, seed):
+    rng = random.Random(f"{seed}:diagram:{index}")
+    names = rng.sample(NOUNS, 9)
+    label = lambda k: f"{gerund(rng.choice(VERBS)).capitalize()} the {names[k]}"
+    kind = (index // 10) % 3
+    if kind == 0:
+        n = rng.randrange(6, 10)
+        lines = [f"flowchart {rng.choice(['LR', 'TD'])}"]
+        shapes = [("[", "]"), ("(", ")"), ("{", "}"), ("[(", ")]"), ("([", "])")]
+        for k in range(n):
+            o, c = rng.choice(shapes)
+            lines.append(f"    n{k}{o}{label(k)}{c}")
+        for k in range(1, n):
+            arrow = rng.choice(["-->", "-->", "-.->", "==>"])
+            text = f"|{rng.choice(VERBS)}|" if rng.random() < 0.4 else ""
+            lines.append(f"    n{rng.randrange(k)} {arrow}{text} n{k}")
+        lines += ["    subgraph core [The " + rng.choice(ADJ) + " core]", "      n1", "      n2", "    end"]
+        return "```mermaid\n" + "\n".join(lines) + "\n```"
+    if kind == 1:
+        people = [names[k].capitalize() for k in range(rng.randrange(3, 5))]
+        lines = ["sequenceDiagram", "    autonumber"] + [f"    participant {p}" for p in people]
+        for k in range(rng.randrange(6, 11)):
+            a, b = rng.sample(people, 2)
+            if k == 3:
+                lines.append(f"    loop Every {rng.choice(names)}")
+            lines.append(f"    {a}{rng.choice(['->>', '-->>', '-)'])}{b}: {rng.choice(VERBS)} the {rng.choice(NOUNS)}")
+            if k == 4:
+                lines.append("    end")
+        lines.append(f"    Note over {people[0]},{people[1]}: {rng.choice(ADJ)} path")
+        return "```mermaid\n" + "\n".join(lines) + "\n```"
+    n = rng.randrange(6, 10)
+    lines = ["digraph G {", f"    rankdir={rng.choice(['LR', 'TB'])};", "    node [shape=box];"]
+    lines += [f"    n{k} [label=\"{label(k)}\"];" for k in range(n)]
+    lines.append("    subgraph cluster_a { label=\"Stage one\"; n0; n1; }")
+    for k in range(1, n):
+        attrs = f" [label=\"{rng.choice(VERBS)}\"]" if rng.random() < 0.4 else ""
+        lines.append(f"    n{rng.randrange(k)} -> n{k}{attrs};")
+    return "```dot\n" + "\n".join(lines) + "\n}\n```"
+
+
+def generate(n, out, seed, diagrams=False):
     if os.path.exists(out):
         shutil.rmtree(out)
     galley, hugo, jekyll = (os.path.join(out, t) for t in ("galley", "hugo", "jekyll"))
@@ -937,6 +979,8 @@ def generate(n, out, seed):
     for i in range(n):
         p = Post(i, n, seed)
         text = p.front_matter() + p.body
+        if diagrams and i % 10 == 3:
+            text = text.replace("\n## Wrapping up\n", "\n" + diagram_block(i, seed) + "\n\n## Wrapping up\n", 1)
         total_bytes += len(text.encode("utf-8"))
         code_blocks += len(re.findall(r"^```", p.body, re.M)) // 2
         write(os.path.join(galley, "content/posts", p.filename), text)
@@ -970,8 +1014,9 @@ def main():
     ap.add_argument("--posts", "-n", type=int, default=1000)
     ap.add_argument("--out", "-o", required=True)
     ap.add_argument("--seed", type=int, default=8)
+    ap.add_argument("--diagrams", action="store_true", help="a diagram (flowchart, sequence, DOT in turn) in one post of ten")
     args = ap.parse_args()
-    m = generate(args.posts, args.out, args.seed)
+    m = generate(args.posts, args.out, args.seed, args.diagrams)
     print(f"corpus: {m['posts']} posts, {m['code_blocks']} code blocks, {m['tags']} tags, "
           f"{m['categories']} categories, {m['markdown_bytes'] / 1e6:.1f} MB of Markdown → {args.out}")
 

@@ -265,7 +265,7 @@ public actor BuildSession {
             if !builtInWritten { fresh.insert(path) }
         }
         builtInWritten = stream == nil
-        // Charts' standalone SVG files (feeds show them as images).
+        // Charts' and diagrams' standalone SVG files (feeds show them as images).
         var chartPaths = Set<String>()
         for doc in renderedDocs {
             for (path, svg) in doc.charts.sorted(by: { $0.key < $1.key }) where chartPaths.insert(path).inserted {
@@ -414,7 +414,13 @@ public actor BuildSession {
 
     private func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: String] {
         let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.fingerprint }
-        for (path, print, html) in await parallelMap(stale, { ($0.source.sourcePath, $0.fingerprint, $0.charts.isEmpty ? Highlighter.inlineStyles(in: $0.html) : ChartBlocks.feedImages(Highlighter.inlineStyles(in: $0.html), absolute: absolute)) }) {
+        for (path, print, html) in await parallelMap(stale, { doc in
+            // Charts and diagrams become images of their files; each rewrite runs only where its kind is.
+            var html = Highlighter.inlineStyles(in: doc.html)
+            if doc.charts.keys.contains(where: { $0.hasPrefix("charts/") }) { html = ChartBlocks.feedImages(html, absolute: absolute) }
+            if doc.charts.keys.contains(where: { $0.hasPrefix("diagrams/") }) { html = DiagramBlocks.feedImages(html, absolute: absolute) }
+            return (doc.source.sourcePath, doc.fingerprint, html)
+        }) {
             feedHTML[path] = (print, html)
         }
         if feedHTML.count != posts.count {

@@ -10,7 +10,9 @@ enum ChartBlocks {
     final class Collector: @unchecked Sendable {
         /// What the collapsed data table under a chart is called, in the page's language.
         let dataLabel: String
-        init(dataLabel: String = "Data") { self.dataLabel = dataLabel }
+        /// What the collapsed source under a diagram is called.
+        let sourceLabel: String
+        init(dataLabel: String = "Data", sourceLabel: String = "Source") { self.dataLabel = dataLabel; self.sourceLabel = sourceLabel }
         private let lock = NSLock()
         private var items: [String: String] = [:]
         func add(_ path: String, _ svg: String) { lock.lock(); items[path] = svg; lock.unlock() }

@@ -789,6 +789,80 @@ figure.chart svg {
 .chart .a { stroke: var(--chart-text); }
 .chart .g { stroke: var(--chart-grid); }
 
+/* ---------- Diagrams: ```mermaid and ```dot fences drawn as SVG at build time ---------- */
+
+figure.diagram {
+  margin: 0 0 1.6em;
+}
+
+.diagram-source summary {
+  margin-top: 0.4em;
+  color: var(--muted);
+  font-size: 0.875rem;
+  cursor: pointer;
+}
+
+/* From `galley diagram --css` (kept equal by a test). */
+.diagram svg { display: block; max-width: 100%; min-width: var(--diagram-min, 0); height: auto; font-family: inherit; }
+.diagram-scroll { overflow-x: auto; }
+:root {
+  --diagram-bg: #fbfaf7;
+  --diagram-text: #1d1f23;
+  --diagram-line: #5a5e66;
+  --diagram-node: #f2f0ea;
+  --diagram-border: #6b6f77;
+  --diagram-group: #f6f4ee;
+  --diagram-group-border: #8a8478;
+  --diagram-note: #fbf0c4;
+  --diagram-activation: #e2ded4;
+  --diagram-tint-1: #dce9f7;
+  --diagram-tint-2: #fbe3cc;
+  --diagram-tint-3: #d8efe2;
+  --diagram-tint-4: #f5dcea;
+  --diagram-tint-5: #f6edbb;
+  --diagram-tint-6: #e4e2f6;
+  --diagram-tint-7: #f8dcd8;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --diagram-bg: #14161a;
+    --diagram-text: #e3e1db;
+    --diagram-line: #a3a7ae;
+    --diagram-node: #1f232a;
+    --diagram-border: #8d929b;
+    --diagram-group: #191c21;
+    --diagram-group-border: #6f747d;
+    --diagram-note: #3a3217;
+    --diagram-activation: #2f343c;
+    --diagram-tint-1: #1b2d42;
+    --diagram-tint-2: #3d2a15;
+    --diagram-tint-3: #153426;
+    --diagram-tint-4: #3a2031;
+    --diagram-tint-5: #37321a;
+    --diagram-tint-6: #27274a;
+    --diagram-tint-7: #3e201d;
+  }
+}
+.diagram .t { fill: var(--diagram-text); }
+.diagram .n { fill: var(--diagram-node); stroke: var(--diagram-border); }
+.diagram .g { fill: var(--diagram-group); stroke: var(--diagram-group-border); }
+.diagram .e { stroke: var(--diagram-line); fill: none; }
+.diagram .h { fill: var(--diagram-line); stroke: var(--diagram-line); }
+.diagram .ho { fill: var(--diagram-bg); stroke: var(--diagram-line); }
+.diagram .lb { fill: var(--diagram-bg); }
+.diagram .nt { fill: var(--diagram-note); stroke: var(--diagram-border); }
+.diagram .ac { fill: var(--diagram-activation); stroke: var(--diagram-border); }
+.diagram .ll { stroke: var(--diagram-border); }
+.diagram .fr { fill: none; stroke: var(--diagram-group-border); }
+.diagram .ft { fill: var(--diagram-group); stroke: var(--diagram-group-border); }
+.diagram .k1 { fill: var(--diagram-tint-1); }
+.diagram .k2 { fill: var(--diagram-tint-2); }
+.diagram .k3 { fill: var(--diagram-tint-3); }
+.diagram .k4 { fill: var(--diagram-tint-4); }
+.diagram .k5 { fill: var(--diagram-tint-5); }
+.diagram .k6 { fill: var(--diagram-tint-6); }
+.diagram .k7 { fill: var(--diagram-tint-7); }
+
 /* ---------- Code tabs: consecutive fences with tab="…" ---------- */
 
 .code-tabs {

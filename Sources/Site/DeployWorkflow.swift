@@ -54,13 +54,13 @@ public enum DeployWorkflow {
         jobs:
           build:
             runs-on: ubuntu-latest
-            # Swift's own image: the same compiler every run. Galley links cmark and libxml2 (found through pkg-config).
+            # Swift's own image: the same compiler every run. Galley links cmark, libxml2 and Graphviz (found through pkg-config).
             container: swift:6.3
             steps:
-              - name: Install cmark and libxml2
+              - name: Install cmark, libxml2 and Graphviz
                 run: |
                   apt-get update -qq
-                  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev libxml2-dev pkg-config zstd
+                  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev libxml2-dev libgraphviz-dev pkg-config zstd
 
               - name: Check out the site
                 uses: actions/checkout@v5

@@ -146,7 +146,7 @@ public struct SiteBuilder: Sendable {
         let highlighter = Highlighter()
         return await parallelMap(docs) { doc in
             let local = DiagnosticSink()
-            let charts = ChartBlocks.Collector(dataLabel: doc.language.phrase("chart_data"))
+            let charts = ChartBlocks.Collector(dataLabel: doc.language.phrase("chart_data"), sourceLabel: doc.language.phrase("diagram_source"))
             var options = config.markdown
             options.quotes = doc.language.quotes   // « » in French, „ “ in German
             options.calloutTitles = doc.language.calloutTitles
@@ -154,6 +154,9 @@ public struct SiteBuilder: Sendable {
             var renderer = MarkdownRenderer(options: options) { block in
                 if let chart = ChartBlocks.fence(block, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local) {
                     return chart
+                }
+                if let diagram = DiagramBlocks.fence(block, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local) {
+                    return diagram
                 }
                 let opts = HighlightOptions(lineNumbers: block.attributes["linenos"] != nil,
                                             highlightedLines: block.highlightedLines, title: block.attributes["title"],

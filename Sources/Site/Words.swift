@@ -5,7 +5,7 @@
 /// French phrases use a no-break space before `:` and narrow ones inside « », as French typography does.
 enum Words {
     static let english: [String: String] = [
-        "callout_note": "Note", "callout_tip": "Tip", "callout_important": "Important", "callout_warning": "Warning", "callout_caution": "Caution", "chart_data": "Data",
+        "callout_note": "Note", "callout_tip": "Tip", "callout_important": "Important", "callout_warning": "Warning", "callout_caution": "Caution", "chart_data": "Data", "diagram_source": "Source",
         "date_format": "%-d %B %Y",
         "skip_to_content": "Skip to content", "site_nav": "Site", "feeds": "Feeds", "built_with": "Built with",
         "search": "Search", "search_site": "Search this site", "search_placeholder": "Words in titles, headings, tags or text",
@@ -34,7 +34,7 @@ enum Words {
     ]
 
     static let spanish: [String: String] = [
-        "callout_note": "Nota", "callout_tip": "Consejo", "callout_important": "Importante", "callout_warning": "Advertencia", "callout_caution": "Precaución", "chart_data": "Datos",
+        "callout_note": "Nota", "callout_tip": "Consejo", "callout_important": "Importante", "callout_warning": "Advertencia", "callout_caution": "Precaución", "chart_data": "Datos", "diagram_source": "Fuente",
         "date_format": "%-d de %B de %Y",
         "skip_to_content": "Saltar al contenido", "site_nav": "Sitio", "feeds": "Fuentes web", "built_with": "Hecho con",
         "search": "Buscar", "search_site": "Buscar en este sitio", "search_placeholder": "Palabras de títulos, encabezados, etiquetas o texto",
@@ -63,7 +63,7 @@ enum Words {
     ]
 
     static let french: [String: String] = [
-        "callout_note": "Remarque", "callout_tip": "Astuce", "callout_important": "Important", "callout_warning": "Avertissement", "callout_caution": "Attention", "chart_data": "Données",
+        "callout_note": "Remarque", "callout_tip": "Astuce", "callout_important": "Important", "callout_warning": "Avertissement", "callout_caution": "Attention", "chart_data": "Données", "diagram_source": "Source",
         "date_format": "%-d %B %Y",
         "skip_to_content": "Aller au contenu", "site_nav": "Site", "feeds": "Flux", "built_with": "Créé avec",
         "search": "Rechercher", "search_site": "Rechercher sur ce site", "search_placeholder": "Mots des titres, des intertitres, des étiquettes ou du texte",
@@ -93,7 +93,7 @@ enum Words {
     ]
 
     static let german: [String: String] = [
-        "callout_note": "Hinweis", "callout_tip": "Tipp", "callout_important": "Wichtig", "callout_warning": "Warnung", "callout_caution": "Vorsicht", "chart_data": "Daten",
+        "callout_note": "Hinweis", "callout_tip": "Tipp", "callout_important": "Wichtig", "callout_warning": "Warnung", "callout_caution": "Vorsicht", "chart_data": "Daten", "diagram_source": "Quelltext",
         "date_format": "%-d. %B %Y",
         "skip_to_content": "Zum Inhalt springen", "site_nav": "Website", "feeds": "Feeds", "built_with": "Erstellt mit",
         "search": "Suchen", "search_site": "Diese Website durchsuchen", "search_placeholder": "Wörter aus Titeln, Überschriften, Schlagwörtern oder Text",
@@ -122,7 +122,7 @@ enum Words {
     ]
 
     static let portuguese: [String: String] = [
-        "callout_note": "Nota", "callout_tip": "Dica", "callout_important": "Importante", "callout_warning": "Aviso", "callout_caution": "Cuidado", "chart_data": "Dados",
+        "callout_note": "Nota", "callout_tip": "Dica", "callout_important": "Importante", "callout_warning": "Aviso", "callout_caution": "Cuidado", "chart_data": "Dados", "diagram_source": "Código",
         "date_format": "%-d de %B de %Y",
         "skip_to_content": "Pular para o conteúdo", "site_nav": "Site", "feeds": "Feeds", "built_with": "Feito com",
         "search": "Pesquisar", "search_site": "Pesquisar neste site", "search_placeholder": "Palavras de títulos, subtítulos, tags ou texto",
@@ -151,7 +151,7 @@ enum Words {
     ]
 
     static let italian: [String: String] = [
-        "callout_note": "Nota", "callout_tip": "Suggerimento", "callout_important": "Importante", "callout_warning": "Avviso", "callout_caution": "Attenzione", "chart_data": "Dati",
+        "callout_note": "Nota", "callout_tip": "Suggerimento", "callout_important": "Importante", "callout_warning": "Avviso", "callout_caution": "Attenzione", "chart_data": "Dati", "diagram_source": "Sorgente",
         "date_format": "%-d %B %Y",
         "skip_to_content": "Vai al contenuto", "site_nav": "Sito", "feeds": "Feed", "built_with": "Realizzato con",
         "search": "Cerca", "search_site": "Cerca nel sito", "search_placeholder": "Parole di titoli, intestazioni, tag o testo",

@@ -9,7 +9,7 @@ struct Galley: AsyncParsableCommand {
         abstract: "A static site and feed generator for engineering blogs.",
         version: "0.1.0",
         subcommands: [BuildCommand.self, ServeCommand.self, CheckCommand.self, NewCommand.self, InitCommand.self,
-                      MarkdownCommand.self, HighlightCommand.self, ChartCommand.self, ImportCommand.self, ThemeCommand.self]
+                      MarkdownCommand.self, HighlightCommand.self, ChartCommand.self, DiagramCommand.self, ImportCommand.self, ThemeCommand.self]
     )
 
     /// Usage errors exit with 2 (as `grep`, `diff` and CI tools expect), not ArgumentParser's 64.

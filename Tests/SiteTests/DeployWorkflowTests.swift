@@ -72,8 +72,8 @@ let runningInCI = ProcessInfo.processInfo.environment["CI"] == "true"
         func step(_ name: String) -> [String: Any]? { steps.first { $0["name"] as? String == name } }
         #expect(steps.compactMap { $0["uses"] as? String }.map { String($0.prefix { $0 != "@" }) }
                 == ["actions/checkout", "actions/cache", "actions/configure-pages", "actions/upload-pages-artifact"])
-        let install = try #require(step("Install cmark and libxml2")?["run"] as? String)
-        #expect(install.contains("libcmark-dev") && install.contains("libxml2-dev") && install.contains("pkg-config"))
+        let install = try #require(step("Install cmark, libxml2 and Graphviz")?["run"] as? String)
+        #expect(install.contains("libcmark-dev") && install.contains("libxml2-dev") && install.contains("libgraphviz-dev") && install.contains("pkg-config"))
         let cache = try #require(step("Cache Galley's build")?["with"] as? [String: String])
         #expect(cache["path"] == "galley/.build")
         #expect(cache["key"]?.contains("${{ steps.galley.outputs.commit }}") == true)
