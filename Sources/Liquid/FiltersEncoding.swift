@@ -57,35 +57,51 @@ enum FilterEncoding {
     }
 
     /// Jekyll's xml_escape: `encode(xml: :attr)` without its quotes (& < > " ' escaped). Feeds run it over
-    /// whole post bodies, so text with nothing to escape comes back as it is, and references are appended
-    /// from static bytes (an `Array` per `<` made it the costliest filter of a Jekyll build).
+    /// whole post bodies, so text with nothing to escape comes back as it is, and otherwise the escaped
+    /// length is counted first and the result written once, runs copied whole (an `Array` per `<` made it
+    /// the costliest filter of a Jekyll build).
     static func xmlEscape(_ s: String) -> String {
         var text = s
         return text.withUTF8 { buf -> String in
             guard let base = buf.baseAddress else { return s }
             let n = buf.count
-            var i = 0
-            while i < n, !isXMLSpecial(base[i]) { i += 1 }
-            guard i < n else { return s }
-            var out: [UInt8] = []
-            out.reserveCapacity(n + n / 8 + 8)
-            var runStart = 0
-            while i < n {
-                let c = base[i]
-                guard isXMLSpecial(c) else { i += 1; continue }
-                out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: i - runStart))
-                switch c {
-                case 0x26: appendStatic(&out, "&amp;")
-                case 0x3C: appendStatic(&out, "&lt;")
-                case 0x3E: appendStatic(&out, "&gt;")
-                case 0x22: appendStatic(&out, "&quot;")
-                default: appendStatic(&out, "&apos;")
+            var extra = 0   // first pass: the escaped length, so the result is written once, in place
+            for i in 0..<n {
+                switch base[i] {
+                case 0x26: extra += 4
+                case 0x3C, 0x3E: extra += 3
+                case 0x22, 0x27: extra += 5
+                default: break
                 }
-                i += 1
-                runStart = i
             }
-            out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: n - runStart))
-            return String(decoding: out, as: UTF8.self)
+            guard extra > 0 else { return s }
+            return String(unsafeUninitializedCapacity: n + extra) { dst in
+                var o = 0, runStart = 0
+                for i in 0..<n {
+                    let c = base[i]
+                    guard isXMLSpecial(c) else { continue }
+                    if i > runStart {
+                        UnsafeMutableRawPointer(dst.baseAddress! + o).copyMemory(from: base + runStart, byteCount: i - runStart)
+                        o += i - runStart
+                    }
+                    let reference: StaticString
+                    switch c {
+                    case 0x26: reference = "&amp;"
+                    case 0x3C: reference = "&lt;"
+                    case 0x3E: reference = "&gt;"
+                    case 0x22: reference = "&quot;"
+                    default: reference = "&apos;"
+                    }
+                    UnsafeMutableRawPointer(dst.baseAddress! + o).copyMemory(from: reference.utf8Start, byteCount: reference.utf8CodeUnitCount)
+                    o += reference.utf8CodeUnitCount
+                    runStart = i + 1
+                }
+                if n > runStart {
+                    UnsafeMutableRawPointer(dst.baseAddress! + o).copyMemory(from: base + runStart, byteCount: n - runStart)
+                    o += n - runStart
+                }
+                return o
+            }
         }
     }
 
