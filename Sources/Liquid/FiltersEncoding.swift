@@ -15,11 +15,11 @@ enum FilterEncoding {
         out.reserveCapacity(s.utf8.count + 16)
         for c in s.utf8 {
             switch c {
-            case 0x26: out += Array("&amp;".utf8)
-            case 0x3C: out += Array("&lt;".utf8)
-            case 0x3E: out += Array("&gt;".utf8)
-            case 0x22: out += Array("&quot;".utf8)
-            case 0x27: out += Array("&#39;".utf8)
+            case 0x26: appendStatic(&out, "&amp;")
+            case 0x3C: appendStatic(&out, "&lt;")
+            case 0x3E: appendStatic(&out, "&gt;")
+            case 0x22: appendStatic(&out, "&quot;")
+            case 0x27: appendStatic(&out, "&#39;")
             default: out.append(c)
             }
         }
@@ -56,21 +56,62 @@ enum FilterEncoding {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Jekyll's xml_escape: `encode(xml: :attr)` without its quotes (& < > " ' escaped).
+    /// Jekyll's xml_escape: `encode(xml: :attr)` without its quotes (& < > " ' escaped). Feeds run it over
+    /// whole post bodies, so text with nothing to escape comes back as it is, and otherwise the escaped
+    /// length is counted first and the result written once, runs copied whole (an `Array` per `<` made it
+    /// the costliest filter of a Jekyll build).
     static func xmlEscape(_ s: String) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(s.utf8.count + 8)
-        for c in s.utf8 {
-            switch c {
-            case 0x26: out += Array("&amp;".utf8)
-            case 0x3C: out += Array("&lt;".utf8)
-            case 0x3E: out += Array("&gt;".utf8)
-            case 0x22: out += Array("&quot;".utf8)
-            case 0x27: out += Array("&apos;".utf8)
-            default: out.append(c)
+        var text = s
+        return text.withUTF8 { buf -> String in
+            guard let base = buf.baseAddress else { return s }
+            let n = buf.count
+            var extra = 0   // first pass: the escaped length, so the result is written once, in place
+            for i in 0..<n {
+                switch base[i] {
+                case 0x26: extra += 4
+                case 0x3C, 0x3E: extra += 3
+                case 0x22, 0x27: extra += 5
+                default: break
+                }
+            }
+            guard extra > 0 else { return s }
+            return String(unsafeUninitializedCapacity: n + extra) { dst in
+                var o = 0, runStart = 0
+                for i in 0..<n {
+                    let c = base[i]
+                    guard isXMLSpecial(c) else { continue }
+                    if i > runStart {
+                        UnsafeMutableRawPointer(dst.baseAddress! + o).copyMemory(from: base + runStart, byteCount: i - runStart)
+                        o += i - runStart
+                    }
+                    let reference: StaticString
+                    switch c {
+                    case 0x26: reference = "&amp;"
+                    case 0x3C: reference = "&lt;"
+                    case 0x3E: reference = "&gt;"
+                    case 0x22: reference = "&quot;"
+                    default: reference = "&apos;"
+                    }
+                    UnsafeMutableRawPointer(dst.baseAddress! + o).copyMemory(from: reference.utf8Start, byteCount: reference.utf8CodeUnitCount)
+                    o += reference.utf8CodeUnitCount
+                    runStart = i + 1
+                }
+                if n > runStart {
+                    UnsafeMutableRawPointer(dst.baseAddress! + o).copyMemory(from: base + runStart, byteCount: n - runStart)
+                    o += n - runStart
+                }
+                return o
             }
         }
-        return String(decoding: out, as: UTF8.self)
+    }
+
+    @inline(__always) private static func isXMLSpecial(_ c: UInt8) -> Bool {
+        c == 0x26 || c == 0x3C || c == 0x3E || c == 0x22 || c == 0x27
+    }
+
+    /// Appends a literal's bytes without making an Array of them first.
+    @inline(__always) static func appendStatic(_ out: inout [UInt8], _ s: StaticString) {
+        s.withUTF8Buffer { out.append(contentsOf: $0) }
     }
 
     /// CGI.escape: everything but `a-zA-Z0-9_.-~` percent-encoded, space as `+`.

@@ -255,7 +255,8 @@ final class FilterCache<Key: Hashable & Sendable, Object>: @unchecked Sendable {
         defer { lock.unlock() }
         if let v = storage[key] { return v }
         let v = make()
-        if storage.count > 4096 { storage.removeAll() }
+        // A bound against unbounded growth, above a large site's URL count (`absolute_url` keeps one per page).
+        if storage.count > 65_536 { storage.removeAll() }
         storage[key] = v
         return v
     }

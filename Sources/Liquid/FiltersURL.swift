@@ -82,7 +82,9 @@ enum FilterURL {
             bytes = out
         }
         let decoded = FilterEncoding.percentDecode(bytes, plus: false)
-        let text = String(validating: decoded, as: UTF8.self).map { Array($0.precomposedStringWithCompatibilityMapping.utf8) } ?? decoded
+        // NFKC leaves ASCII as it is: only text with other bytes pays for Foundation's normalization.
+        let text = decoded.allSatisfy({ $0 < 0x80 }) ? decoded
+            : String(validating: decoded, as: UTF8.self).map { Array($0.precomposedStringWithCompatibilityMapping.utf8) } ?? decoded
         var out: [UInt8] = []
         out.reserveCapacity(text.count)
         for c in text {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
+
 /// Inline corners where kramdown reads text otherwise than CommonMark, evened out in the source before
 /// cmark parses it (`MarkdownOptions.kramdown` only; lines keep their numbers):
 ///
@@ -12,10 +18,9 @@ enum KramdownInline {
 
     /// The text with both corners evened out, or nil when it has neither (the common case, found by a scan).
     static func prepare(_ text: String) -> String? {
+        var text = text
+        guard text.withUTF8({ mayChange($0) }) else { return nil }
         let bytes = Array(text.utf8)
-        let hasRaw = rawTags.contains { bytes.firstRange(of: [0x3C] + $0) != nil }
-        let hasEscapedParen = bytes.firstRange(of: Array("\\)".utf8)) != nil
-        guard hasRaw || hasEscapedParen else { return nil }
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + 64)
         var fence: (UInt8, Int)? = nil
@@ -29,13 +34,13 @@ enum KramdownInline {
             } else if let c = FootnoteSource.opensFence(line) {
                 fence = c
             } else if let raw = rawElement {
-                if containsCaseless(line, Array("</".utf8) + raw) { rawElement = nil }
-            } else if let raw = opensRawElement(t), !containsCaseless(line, Array("</".utf8) + raw) {
+                if containsClose(line, raw) { rawElement = nil }
+            } else if let raw = opensRawElement(t), !containsClose(line, raw) {
                 rawElement = raw
             } else if !(line.prefix(4).allSatisfy { $0 == 0x20 } && line.count >= 4) {
-                let fixed = fixLine(line)
-                if fixed.count != line.count || !fixed.elementsEqual(line) { changed = true }
-                out += fixed
+                let start = out.count
+                fixLine(line, into: &out)
+                if !changed, out.count - start != line.count || !out[start...].elementsEqual(line) { changed = true }
                 if range.upperBound < bytes.count { out.append(0x0A) }
                 continue
             }
@@ -43,6 +48,40 @@ enum KramdownInline {
             if range.upperBound < bytes.count { out.append(0x0A) }
         }
         return changed ? String(decoding: out, as: UTF8.self) : nil
+    }
+
+    /// Whether the text holds `<code`, `<kbd`, `<samp`, `<var` (as written) or `\)`: without one of them
+    /// `prepare` changes nothing. Two memchr walks over the bytes: this runs on every kramdown document,
+    /// and the generic `firstRange(of:)` searches it replaced took most of a Jekyll site's build.
+    static func mayChange(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = buf.baseAddress else { return false }
+        let n = buf.count
+        var i = 0
+        while i < n, let hit = memchr(base + i, 0x5C, n - i) {
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at + 1 < n, base[at + 1] == 0x29 { return true }
+            i = at + 1
+        }
+        i = 0
+        while i < n, let hit = memchr(base + i, 0x3C, n - i) {
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            for name in rawTags where at + name.count < n {
+                if name.withUnsafeBufferPointer({ memcmp(base + at + 1, $0.baseAddress!, name.count) == 0 }) { return true }
+            }
+            i = at + 1
+        }
+        return false
+    }
+
+    /// Whether `line` holds `</` + `name`, in any case (bytes compared with their 0x20 bit set, as before).
+    private static func containsClose(_ line: ArraySlice<UInt8>, _ name: [UInt8]) -> Bool {
+        var k = line.startIndex
+        while k + 2 + name.count <= line.endIndex {
+            if line[k] == 0x3C, line[k + 1] | 0x20 == 0x2F,
+               line[(k + 2)..<(k + 2 + name.count)].elementsEqual(name, by: { $0 | 0x20 == $1 | 0x20 }) { return true }
+            k += 1
+        }
+        return false
     }
 
     /// `script` for a line starting `<script`, and so on for the elements whose content CommonMark keeps raw.
@@ -55,20 +94,8 @@ enum KramdownInline {
         return nil
     }
 
-    private static func containsCaseless(_ s: ArraySlice<UInt8>, _ needle: [UInt8]) -> Bool {
-        guard s.count >= needle.count else { return false }
-        var i = s.startIndex
-        while i + needle.count <= s.endIndex {
-            if s[i] == needle[0], s[i..<(i + needle.count)].elementsEqual(needle, by: { $0 | 0x20 == $1 | 0x20 }) { return true }
-            i += 1
-        }
-        return false
-    }
-
     /// One line with code spans skipped, raw elements' content referenced, nested `\)` in destinations fixed.
-    static func fixLine(_ line: ArraySlice<UInt8>) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(line.count + 16)
+    static func fixLine(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) {
         var i = line.startIndex
         while i < line.endIndex {
             let b = line[i]
@@ -105,7 +132,6 @@ enum KramdownInline {
             out.append(b)
             i += 1
         }
-        return out
     }
 
     /// `<code …>` at `i`: the tag's name and where its content starts.
@@ -134,7 +160,9 @@ enum KramdownInline {
     @inline(__always) private static func appendReferenced(_ out: inout [UInt8], _ c: UInt8) {
         switch c {
         case 0x60, 0x2A, 0x5F, 0x5B, 0x5D, 0x5C, 0x7E, 0x22, 0x27, 0x2D, 0x2E, 0x21, 0x3A, 0x40:
-            out += Array("&#\(c);".utf8)
+            out.append(0x26); out.append(0x23)   // "&#", the decimal code, ";"
+            if c >= 100 { out.append(0x30 + c / 100) }
+            out.append(0x30 + c / 10 % 10); out.append(0x30 + c % 10); out.append(0x3B)
         default:
             out.append(c)
         }
