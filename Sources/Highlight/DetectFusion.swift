@@ -1,0 +1,84 @@
+/// Detection with the post's context: the code's own evidence (the hand-written scores and the model's class
+/// probabilities) weighed against what the post says (`ContextPriors`). The context can pick between languages
+/// the code leaves close, or overrule a verdict the code barely supports; it never labels code that supports
+/// none of its candidates. `fallback_language` is the weakest prior of all: it decides only between the model's
+/// two closest classes, one of them its own. What stays unsure stays plain.
+enum Fusion {
+    /// How much the code itself supports a language, 0...1: the model's probability for its family, or for a
+    /// language the model has no class for (Objective-C, PowerShell, SCSS) the hand-written score against the
+    /// best other one (Objective-C also takes the model's C family share when its own features fired).
+    struct Support {
+        let p: [Double]
+        let hand: [Double]
+
+        func callAsFunction(_ language: String) -> Double {
+            if let c = Model.classes.firstIndex(of: language) {
+                return Model.family[c].reduce(0) { $0 + p[$1] }
+            }
+            guard let i = Scorer.langs.firstIndex(where: { $0.name == language }) else { return 0 }
+            let own = hand[i]
+            guard own >= 3 else { return 0 }
+            let family = Scorer.root(i)
+            var other = 0.0
+            for k in hand.indices where Scorer.root(k) != family || Scorer.langs[k].parent == nil && k != i && Scorer.root(k) != i { other = max(other, hand[k]) }
+            var s = min(1, own / max(own + other, 1))
+            if language == "objective-c", let c = Model.classes.firstIndex(of: "c") { s = max(s, Model.family[c].reduce(0) { $0 + p[$1] } * 0.9) }
+            return s
+        }
+    }
+
+    /// Languages that count as one answer when context and code meet (`objc` code read as C by the model).
+    static func family(_ l: String) -> String {
+        switch l {
+        case "c", "cpp", "objective-c": return "c"
+        case "javascript", "typescript", "jsx", "tsx": return "javascript"
+        case "html", "xml": return "xml"
+        case "bash", "console": return "bash"
+        default: return l
+        }
+    }
+
+    static func choose(base: Detection?, lineCount: Int, priors: ContextPriors, fallback: String?,
+                       evidence: () -> Support, looksLikeCode: () -> Bool) -> Detection? {
+        let short = lineCount <= 3
+        if priors.isEmpty && fallback == nil {
+            // No context: a short fence is too little to go on.
+            return short ? nil : base
+        }
+        let support = evidence()
+        if let b = base {
+            let bf = family(b.language)
+            let agreed = priors.ranked.contains { family($0.0) == bf }
+            // Where the post names the verdict's family (Objective-C post, code read as C), say it the post's way.
+            if let named = priors.ranked.first(where: { family($0.0) == bf && $0.1 >= 2 }), named.0 != b.language, support(named.0) >= 0.3 {
+                return Detection(language: named.0, confidence: b.confidence)
+            }
+            let sb = support(b.language)
+            for (c, w) in priors.ranked where w >= 2 && family(c) != bf {
+                let sc = support(c)
+                if sc >= 0.2 && sc >= sb * (w >= 3 ? 0.5 : 0.8) { return Detection(language: c, confidence: sc) }
+            }
+            if !short || agreed { return b }
+        }
+        var best: (String, Double)?
+        for (c, w) in priors.ranked {
+            let s = support(c)
+            let need = (w >= 3 ? 0.3 : w >= 2 ? 0.45 : 0.6) + (short ? 0.15 : 0)
+            if s >= need, s * w > (best?.1 ?? 0) { best = (c, s * w) }
+        }
+        if let (c, score) = best { return Detection(language: c, confidence: min(0.99, score / 3)) }
+        if let f = fallback, !short, let pick = between(f, support.p), looksLikeCode() { return Detection(language: pick, confidence: 0.5) }
+        return nil
+    }
+
+    /// `fallback` when the model's two likeliest families are close (the second at least 60 % of the first, both
+    /// together most of the mass) and it is one of them; nil otherwise.
+    static func between(_ fallback: String, _ p: [Double]) -> String? {
+        guard let f = ContextPriors.canonical(fallback) else { return nil }
+        var shares: [String: Double] = [:]
+        for (c, name) in Model.classes.enumerated() where name != "other" { shares[family(name), default: 0] += p[c] }
+        let top = shares.sorted { $0.value > $1.value }
+        guard top.count >= 2, top[1].value >= top[0].value * 0.6, top[0].value + top[1].value >= 0.6 else { return nil }
+        return top.prefix(2).contains { $0.key == family(f) } ? f : nil
+    }
+}

@@ -1,0 +1,154 @@
+/// Text that is not a program although it sits in a code fence: what a terminal, a compiler, a debugger or a
+/// tool printed. Real blogs have as many of these unlabelled fences as code (half the unlabelled fences of the
+/// five blogs in Benchmarks/highlight/blog_fences.jsonl), and every one a token scorer reads as code is a
+/// wrong colour: a Rust diagnostic looks like Markdown, a dexdump like YAML. Checked before any language.
+enum Output {
+    /// `console` for a session (prompts with commands), `diff` for a patch without headers, `plaintext` for
+    /// diagnostics, stack traces, debugger sessions, logs, HTTP exchanges, directory trees, tables and dumps;
+    /// nil when it may be code.
+    static func classify(_ body: [Substring], raws: [Substring]) -> String? {
+        guard let first = body.first else { return nil }
+        if isDebugger(first) || first.hasASCIIPrefix(">>> ") || first.hasASCIIPrefix("irb(") { return "plaintext" }
+        if promptLength(first) != nil { return "console" }
+        if isHTTP(first) { return "plaintext" }
+        if isPatch(raws) { return "diff" }
+        var marks = 0, strong = 0
+        for l in body {
+            let t = l.trimmingBlanks
+            if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
+            else if isGutter(t) || isDumpLine(t) || isTreeLine(t) || isTableRule(t) || isEncoded(t) || Detector.looksLikeLogLine(t) { marks += 1 }
+        }
+        if strong >= 1 && marks * 3 >= body.count { return "plaintext" }
+        if marks * 2 >= body.count { return "plaintext" }
+        return nil
+    }
+
+    /// Length of a shell prompt opening the line: `$ `, `% `, `❯ `, `~ % `, `user@host:~/dir$ `, `bash-3.2$ `,
+    /// `[root@box /]# `, `(venv) $ `, followed by a command. `# ` alone is a comment, not a root prompt.
+    static func promptLength(_ line: Substring) -> Int? {
+        let u = Array(line.utf8.prefix(64))
+        if u.starts(with: [0xE2, 0x9D, 0xAF, 32]) { return commandFollows(u, 4) ? 4 : nil }   // ❯
+        for k in 0..<max(0, u.count - 1) where u[k + 1] == 32 {
+            let c = u[k]
+            guard c == 36 || c == 37 || c == 35 || c == 62 else {
+                if c == 32 && k > 40 { return nil }
+                continue
+            }
+            if k == 0 { return c == 36 || c == 37 ? (commandFollows(u, 2) ? 2 : nil) : nil }
+            // A prompt's prefix: user@host:path, ~, a directory, [root@box /], (venv), bash-3.2, PS C:\> — never
+            // an expression (`x % 2`, `a > b`): it holds one of @ : ~ / ] ) or names a shell, and no code punctuation.
+            let prefix = u[0..<k]
+            if prefix.contains(where: { $0 == 61 || $0 == 34 || $0 == 39 || $0 == 59 || $0 == 123 || $0 == 44 }) { return nil }
+            let text = String(decoding: prefix, as: UTF8.self)
+            let shell = text.hasPrefix("bash") || text.hasPrefix("zsh") || text.hasPrefix("sh-") || text.hasPrefix("PS ")
+            let marked = prefix.contains { $0 == 64 || $0 == 58 || $0 == 126 || $0 == 47 || $0 == 93 || $0 == 41 }
+            guard shell || marked, c != 62 || text.hasPrefix("PS ") else { return nil }
+            return commandFollows(u, k + 2) ? k + 2 : nil
+        }
+        return nil
+    }
+
+    private static func commandFollows(_ u: [UInt8], _ at: Int) -> Bool {
+        guard at < u.count else { return false }
+        let c = u[at]
+        return (c | 0x20) &- 97 < 26 || c == 46 || c == 47 || c == 126 || c == 36 || c == 33 || c == 35
+    }
+
+    /// `(lldb)`, `(gdb)`, `(Pdb)`, lldb's `frame #0:` and `* thread #1`.
+    static func isDebugger(_ l: Substring) -> Bool {
+        l.hasASCIIPrefix("(lldb)") || l.hasASCIIPrefix("(gdb)") || l.hasASCIIPrefix("(Pdb)") || l.hasASCIIPrefix("(pdb)")
+            || l.hasASCIIPrefix("frame #") || l.hasASCIIPrefix("* thread #") || l.hasASCIIPrefix("thread #")
+    }
+
+    /// `GET /path HTTP/1.1`, `HTTP/1.1 200 OK`.
+    static func isHTTP(_ l: Substring) -> Bool {
+        if l.hasASCIIPrefix("HTTP/1.") || l.hasASCIIPrefix("HTTP/2") { return true }
+        for m in ["GET ", "POST ", "PUT ", "DELETE ", "PATCH ", "HEAD ", "OPTIONS "] where l.hasPrefix(m) {
+            return l.contains(" HTTP/")
+        }
+        return false
+    }
+
+    /// A patch without headers: every line opens with ` `, `+` or `-`, and lines are both added and removed.
+    static func isPatch(_ body: [Substring]) -> Bool {
+        var plus = 0, minus = 0
+        for l in body {
+            guard let c = l.utf8.first else { continue }
+            if c == 43 { if l.hasASCIIPrefix("+++") { continue }; plus += 1 }
+            else if c == 45 { if l.hasASCIIPrefix("---") { continue }; minus += 1 }
+            else if c != 32 && c != 9 && !l.hasASCIIPrefix("@@") { return false }
+        }
+        // `- item` lists are all minus; a YAML list never adds.
+        return plus >= 1 && minus >= 1 && body.count >= 3
+    }
+
+    /// `file.swift:3:5: error:`, `error[E0277]:`, `error: …`, `warning: …`, `note: …`, `[ERROR]`, `e: file.kt: (3, 5):`.
+    static func isDiagnostic(_ l: Substring) -> Bool {
+        for p in ["error:", "error[", "warning:", "warning[", "note:", "help:", "[ERROR]", "[WARNING]", "[NOTE]", "e: ", "w: ", "fatal error:", "ld: ", "clang: error", "Undefined symbols"] where l.hasPrefix(p) { return true }
+        // path:line[:col]: (error|warning|note)
+        guard let r = l.range(of: ": error") ?? l.range(of: ": warning") ?? l.range(of: ": note") ?? l.range(of: ": fatal error") else { return false }
+        let head = l[..<r.lowerBound]
+        let parts = head.split(separator: ":")
+        return parts.count >= 2 && !parts[0].contains(" ") && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isNumber || $0 == " " } }
+    }
+
+    /// rustc's and swiftc's source excerpts: ` --> src/main.rs:4:22`, `4 |     code`, `  |   ^^^`, `= note:`, carets.
+    static func isGutter(_ l: Substring) -> Bool {
+        if l.hasASCIIPrefix("--> ") || l.hasASCIIPrefix("= note") || l.hasASCIIPrefix("= help") || l == "|" { return true }
+        if let f = l.first, f == "^" || f == "~", l.allSatisfy({ $0 == "^" || $0 == "~" || $0 == "-" }) { return true }
+        if l.hasASCIIPrefix("| ") && l.contains("^") { return true }
+        // `12 | code` / `LL | code`
+        if let bar = l.firstIndex(of: "|"), bar > l.startIndex, l[..<bar].trimmingBlanks.allSatisfy({ $0.isNumber || $0 == "L" }),
+           !l[..<bar].trimmingBlanks.isEmpty, l[bar...].dropFirst().first == " " || l.index(after: bar) == l.endIndex {
+            return true
+        }
+        return false
+    }
+
+    /// Java/Kotlin `at a.b.C.m(File.java:12)`, `Caused by:`, Python `Traceback`/`File "…", line 3`, Swift/Apple
+    /// crash frames `0   libswiftCore.dylib  0x…`, Rust `thread 'main' panicked at`, Go `goroutine 1 [running]:`.
+    static func isTraceLine(_ l: Substring) -> Bool {
+        if l.hasASCIIPrefix("at ") && l.hasSuffix(")") && l.contains(".") { return true }
+        for p in ["Caused by:", "Exception in thread", "Traceback (", "thread '", "goroutine ", "Fatal error:", "Thread 1:", "panic: ", "Stack trace:", "Backtrace:"] where l.hasPrefix(p) { return true }
+        if l.hasASCIIPrefix("File \"") && l.contains("\", line ") { return true }
+        if let f = l.first, f.isNumber, l.contains(" 0x") { return true }
+        return false
+    }
+
+    /// Offsets and bytecode dumps: `0000: const v0`, `00012e: 9201`, `[0002d8] Main.main:`, `#1 = Methodref`.
+    static func isDumpLine(_ l: Substring) -> Bool {
+        let u = Array(l.utf8.prefix(12))
+        var k = 0
+        if u.first == 91 { k = 1 }   // [
+        let start = k
+        while k < u.count, isDigit(u[k]) || (u[k] | 0x20) &- 97 < 6 { k += 1 }
+        guard k - start >= 4, k < u.count else { return false }
+        return u[k] == 58 || u[k] == 93   // : or ]
+    }
+
+    /// `├── src`, `└── main`, `|-- a`, `` `-- b ``.
+    static func isTreeLine(_ l: Substring) -> Bool {
+        l.contains("├") || l.contains("└") || l.hasASCIIPrefix("|-- ") || l.hasASCIIPrefix("`-- ") || l.hasASCIIPrefix("+-- ") || l.contains("│")
+    }
+
+    /// `----|-----`, `=====`, `------  -----`: a table's or a report's rule.
+    static func isTableRule(_ l: Substring) -> Bool {
+        guard l.utf8.count >= 5 else { return false }
+        var dashes = 0
+        for c in l.utf8 {
+            if c == 45 || c == 61 || c == 43 { dashes += 1 } else if c != 124 && c != 32 && c != 58 { return false }
+        }
+        return dashes >= 3
+    }
+
+    /// Base64 and PEM lines: long, no spaces, letters and digits with `+`/`/`.
+    static func isEncoded(_ l: Substring) -> Bool {
+        if l.hasASCIIPrefix("-----BEGIN ") || l.hasASCIIPrefix("-----END ") { return true }
+        guard l.utf8.count >= 40 else { return false }
+        var digits = 0
+        for c in l.utf8 {
+            if isDigit(c) { digits += 1 } else if !((c | 0x20) &- 97 < 26 || c == 43 || c == 47 || c == 61) { return false }
+        }
+        return digits >= 3
+    }
+}
