@@ -20,7 +20,7 @@ enum Fusion {
             guard own >= 3 else { return 0 }
             let family = Scorer.root(i)
             var other = 0.0
-            for k in hand.indices where Scorer.root(k) != family || Scorer.langs[k].parent == nil && k != i && Scorer.root(k) != i { other = max(other, hand[k]) }
+            for k in hand.indices where Scorer.root(k) != family { other = max(other, hand[k]) }
             var s = min(1, own / max(own + other, 1))
             if language == "objective-c", let c = Model.classes.firstIndex(of: "c") { s = max(s, Model.family[c].reduce(0) { $0 + p[$1] } * 0.9) }
             return s
@@ -48,15 +48,18 @@ enum Fusion {
         let support = evidence()
         if let b = base {
             let bf = family(b.language)
-            let agreed = priors.ranked.contains { family($0.0) == bf }
+            // A short fence needs the post itself (its labels, tags, title, prose) behind the verdict, not the site.
+            let agreed = priors.ranked.contains { family($0.0) == bf && (!short || $0.1 >= 2) }
             // Where the post names the verdict's family (Objective-C post, code read as C), say it the post's way.
             if let named = priors.ranked.first(where: { family($0.0) == bf && $0.1 >= 2 }), named.0 != b.language, support(named.0) >= 0.3 {
                 return Detection(language: named.0, confidence: b.confidence)
             }
             let sb = support(b.language)
-            for (c, w) in priors.ranked where w >= 2 && family(c) != bf {
+            // A language the site never labels (Scala on a Kotlin blog) gives way to one it does, when close.
+            let stranger = !priors.ranked.contains { family($0.0) == bf }
+            for (c, w) in priors.ranked where (w >= 2 || stranger) && family(c) != bf {
                 let sc = support(c)
-                if sc >= 0.2 && sc >= sb * (w >= 3 ? 0.5 : 0.8) { return Detection(language: c, confidence: sc) }
+                if sc >= 0.2 && sc >= sb * (w >= 3 ? 0.5 : w >= 2 ? 0.8 : 0.4) { return Detection(language: c, confidence: sc) }
             }
             if !short || agreed { return b }
         }

@@ -12,12 +12,15 @@ enum Output {
         if promptLength(first) != nil { return "console" }
         if isHTTP(first) { return "plaintext" }
         if isPatch(raws) { return "diff" }
-        var marks = 0, strong = 0
-        for l in body {
-            let t = l.trimmingBlanks
+        var marks = 0, strong = 0, piped = 0, ruled = false
+        for (k, t) in body.enumerated() {
             if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
-            else if isGutter(t) || isDumpLine(t) || isTreeLine(t) || isTableRule(t) || isEncoded(t) || Detector.looksLikeLogLine(t) { marks += 1 }
+            else if isGutter(t) || isDumpLine(t) || isTreeLine(t) || isEncoded(t) || Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) { marks += 1 }
+            else if isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
+            else if t.contains("|") && !t.contains("||") && !t.contains(where: { $0 == ";" || $0 == "{" || $0 == "=" }) { piped += 1 }
         }
+        // A Markdown table: its rule makes its rows text too.
+        if ruled { marks += piped }
         if strong >= 1 && marks * 3 >= body.count { return "plaintext" }
         if marks * 2 >= body.count { return "plaintext" }
         return nil
@@ -71,20 +74,36 @@ enum Output {
 
     /// A patch without headers: every line opens with ` `, `+` or `-`, and lines are both added and removed.
     static func isPatch(_ body: [Substring]) -> Bool {
-        var plus = 0, minus = 0
+        var plus = 0, minus = 0, context = 0, selectors = 0
         for l in body {
             guard let c = l.utf8.first else { continue }
-            if c == 43 { if l.hasASCIIPrefix("+++") { continue }; plus += 1 }
-            else if c == 45 { if l.hasASCIIPrefix("---") { continue }; minus += 1 }
-            else if c != 32 && c != 9 && !l.hasASCIIPrefix("@@") { return false }
+            if c == 43 || c == 45 {
+                if l.hasASCIIPrefix("+++") || l.hasASCIIPrefix("---") { continue }
+                if c == 43 { plus += 1 } else { minus += 1 }
+                if isSelector(l.dropFirst()) { selectors += 1 }
+            } else if c == 32 || c == 9 { if !l.trimmingBlanks.isEmpty { context += 1 } }
+            else if !l.hasASCIIPrefix("@@") { return false }
         }
+        // Objective-C method lists (`-initWithFormat:locale:`, `+ (instancetype)shared;`) are not patches.
+        if selectors == plus + minus { return false }
         // `- item` lists are all minus; a YAML list never adds.
-        return plus >= 1 && minus >= 1 && body.count >= 3
+        return body.count >= 3 && ((plus >= 1 && minus >= 1) || (plus >= 2 && context >= 1))
+    }
+
+    /// `initWithFormat:locale:` or ` (void)viewDidLoad;`: what follows the sign of an Objective-C method.
+    static func isSelector(_ s: Substring) -> Bool {
+        if s.hasPrefix(" (") || s.hasPrefix("(") { return true }
+        return !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == ":" || $0 == "_" } && s.contains(":")
     }
 
     /// `file.swift:3:5: error:`, `error[E0277]:`, `error: …`, `warning: …`, `note: …`, `[ERROR]`, `e: file.kt: (3, 5):`.
     static func isDiagnostic(_ l: Substring) -> Bool {
         for p in ["error:", "error[", "warning:", "warning[", "note:", "help:", "[ERROR]", "[WARNING]", "[NOTE]", "e: ", "w: ", "fatal error:", "ld: ", "clang: error", "Undefined symbols"] where l.hasPrefix(p) { return true }
+        // `src/lib.rs:3:24: 3:43 error: …` (old rustc, gcc-style tools): a path:line token, then the severity.
+        if let sp = l.firstIndex(of: " "), l[..<sp].contains(":"), let r = l.range(of: " error"), r.lowerBound >= sp || l[sp...].contains("warning") {
+            let parts = l[..<sp].split(separator: ":")
+            if parts.count >= 2, parts[1].allSatisfy(\.isNumber) { return true }
+        }
         // path:line[:col]: (error|warning|note)
         guard let r = l.range(of: ": error") ?? l.range(of: ": warning") ?? l.range(of: ": note") ?? l.range(of: ": fatal error") else { return false }
         let head = l[..<r.lowerBound]
@@ -122,8 +141,30 @@ enum Output {
         if u.first == 91 { k = 1 }   // [
         let start = k
         while k < u.count, isDigit(u[k]) || (u[k] | 0x20) &- 97 < 6 { k += 1 }
-        guard k - start >= 4, k < u.count else { return false }
-        return u[k] == 58 || u[k] == 93   // : or ]
+        guard k < u.count else { return false }
+        if k - start >= 4 { return u[k] == 58 || u[k] == 93 }   // : or ]
+        // javap's `12: invokestatic #71`: an offset, a colon, a lower-case opcode.
+        return start == 0 && k >= 1 && u[0..<k].allSatisfy(isDigit) && u[k] == 58 && k + 2 < u.count && u[k + 1] == 32 && u[k + 2] &- 97 < 26
+    }
+
+    /// A file path alone on its line (`cosmopolitan/ecosystem.md`, `/usr/lib/dyld`): listings, not code.
+    static func isPath(_ l: Substring) -> Bool {
+        guard l.utf8.count >= 3, l.contains("/") || l.contains(".") else { return false }
+        var slash = false, dotExt = false
+        for c in l.utf8 {
+            if c == 47 { slash = true } else if c == 46 { dotExt = true }
+            else if !((c | 0x20) &- 97 < 26 || isDigit(c) || c == 45 || c == 95 || c == 126 || c == 64) { return false }
+        }
+        // `foo.bar` alone is a Swift/Kotlin expression as often as a file; a slash or a known-looking extension decides.
+        return slash || (dotExt && l.split(separator: ".").last.map { (1...4).contains($0.count) && $0.allSatisfy(\.isLowercase) } == true && l.first?.isLowercase == true && l.utf8.count > 6)
+    }
+
+    /// Columns of a report (`getpid        4189`, `ntpd    8`): a name, a run of spaces, a number at the end.
+    static func isReportRow(_ raw: Substring) -> Bool {
+        let t = raw.trimmingBlanks
+        guard let gap = t.range(of: "   "), gap.lowerBound > t.startIndex else { return false }
+        guard let last = t.split(separator: " ").last, last.first?.isNumber == true else { return false }
+        return !t[..<gap.lowerBound].contains(where: { $0 == "(" || $0 == "=" || $0 == ";" || $0 == "{" })
     }
 
     /// `├── src`, `└── main`, `|-- a`, `` `-- b ``.
