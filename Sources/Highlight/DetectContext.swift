@@ -33,6 +33,9 @@ public struct DetectionContext: Sendable, Hashable {
 /// before the fence, 2 the title and the tags, 1 a language that makes a large share of the site's labels.
 struct ContextPriors {
     private(set) var weights: [String: Double] = [:]
+    /// Families (`Fusion.family`) the site labels at all, and how many labelled fences it has.
+    private(set) var site: Set<String> = []
+    private(set) var siteTotal = 0
 
     var isEmpty: Bool { weights.isEmpty }
 
@@ -51,6 +54,8 @@ struct ContextPriors {
         // A console label elsewhere in the post says commands are around: bash for the unprompted ones.
         if weights["console"] != nil { weights["console"] = nil; add("bash", 1) }
         let total = c.siteLanguages.values.reduce(0, +)
+        siteTotal = total
+        for (l, n) in c.siteLanguages where n > 0 { if let k = ContextPriors.canonical(l) { site.insert(Fusion.family(k)) } }
         if total >= 5 {
             for (l, n) in c.siteLanguages where Double(n) >= Double(total) * 0.15 { add(ContextPriors.canonical(l), 1) }
         }

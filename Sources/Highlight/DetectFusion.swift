@@ -17,13 +17,13 @@ enum Fusion {
             }
             guard let i = Scorer.langs.firstIndex(where: { $0.name == language }) else { return 0 }
             let own = hand[i]
-            guard own >= 3 else { return 0 }
+            // Objective-C statements without brackets read as C to the model: its C family share counts.
+            let cShare = language == "objective-c" ? Model.classes.firstIndex(of: "c").map { Model.family[$0].reduce(0) { $0 + p[$1] } * 0.8 } ?? 0 : 0
+            guard own >= 3 else { return cShare }
             let family = Scorer.root(i)
             var other = 0.0
             for k in hand.indices where Scorer.root(k) != family { other = max(other, hand[k]) }
-            var s = min(1, own / max(own + other, 1))
-            if language == "objective-c", let c = Model.classes.firstIndex(of: "c") { s = max(s, Model.family[c].reduce(0) { $0 + p[$1] } * 0.9) }
-            return s
+            return max(cShare, min(1, own / max(own + other, 1)))
         }
     }
 
@@ -55,23 +55,35 @@ enum Fusion {
                 return Detection(language: named.0, confidence: b.confidence)
             }
             let sb = support(b.language)
-            // A language the site never labels (Scala on a Kotlin blog) gives way to one it does, when close.
-            let stranger = !priors.ranked.contains { family($0.0) == bf }
+            // A language the site never labels (Scala on a blog of 200 Kotlin fences) gives way to a close one it
+            // does label, or to plain text when it is no clear verdict.
+            let stranger = priors.siteTotal >= 20 && !priors.site.contains(bf)
             for (c, w) in priors.ranked where (w >= 2 || stranger) && family(c) != bf {
                 let sc = support(c)
+                if stranger && close(c, b.language) && sc >= 0.05 { return Detection(language: c, confidence: sc) }
                 if sc >= 0.2 && sc >= sb * (w >= 3 ? 0.5 : w >= 2 ? 0.8 : 0.4) { return Detection(language: c, confidence: sc) }
             }
+            if stranger && !agreed && b.confidence < 0.9 { return nil }
             if !short || agreed { return b }
         }
-        var best: (String, Double)?
-        for (c, w) in priors.ranked {
-            let s = support(c)
-            let need = (w >= 3 ? 0.3 : w >= 2 ? 0.45 : 0.6) + (short ? 0.15 : 0)
-            if s >= need, s * w > (best?.1 ?? 0) { best = (c, s * w) }
+        // The post's own languages (labels, title, tags, prose): the code chooses among them, clearly.
+        let post = priors.ranked.filter { $0.1 >= 2 }.map { ($0.0, support($0.0) * ($0.1 >= 3 ? 1 : 0.8)) }.sorted { $0.1 > $1.1 }
+        if let top = post.first {
+            let second = post.dropFirst().first { family($0.0) != family(top.0) }?.1 ?? 0
+            if top.1 >= (short ? 0.2 : 0.15) && top.1 >= 2 * second { return Detection(language: top.0, confidence: min(0.99, top.1)) }
         }
-        if let (c, score) = best { return Detection(language: c, confidence: min(0.99, score / 3)) }
+        // The site's mix alone: only for longer fences the code itself nearly settles.
+        if !short, let (c, s) = priors.ranked.filter({ $0.1 < 2 }).map({ ($0.0, support($0.0)) }).max(by: { $0.1 < $1.1 }), s >= 0.6 {
+            return Detection(language: c, confidence: s)
+        }
         if let f = fallback, !short, let pick = between(f, support.p), looksLikeCode() { return Detection(language: pick, confidence: 0.5) }
         return nil
+    }
+
+    /// Languages one is easily read as another: a site's own label wins between them.
+    static func close(_ a: String, _ b: String) -> Bool {
+        let groups: [Set<String>] = [["kotlin", "scala", "groovy", "java"], ["c", "cpp", "objective-c", "csharp"], ["javascript", "typescript"], ["swift", "kotlin"]]
+        return groups.contains { $0.contains(a) && $0.contains(b) }
     }
 
     /// `fallback` when the model's two likeliest families are close (the second at least 60 % of the first, both

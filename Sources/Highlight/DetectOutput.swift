@@ -12,6 +12,7 @@ enum Output {
         if promptLength(first) != nil { return "console" }
         if isHTTP(first) { return "plaintext" }
         if isPatch(raws) { return "diff" }
+        if isCommands(body) { return "bash" }
         var marks = 0, strong = 0, piped = 0, ruled = false
         for (k, t) in body.enumerated() {
             if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
@@ -56,6 +57,38 @@ enum Output {
         let c = u[at]
         return (c | 0x20) &- 97 < 26 || c == 46 || c == 47 || c == 126 || c == 36 || c == 33 || c == 35
     }
+
+    /// Command lines without a prompt (`rustup update stable`, `pip install -e .`, `docker run -it fedora bash`): every
+    /// line starts with a well-known command (after `VAR=value` settings) or continues the one before (`\`).
+    static func isCommands(_ body: [Substring]) -> Bool {
+        guard body.count <= 12 else { return false }
+        var continued = false, commands = 0
+        for l in body {
+            defer { continued = l.hasSuffix("\\") }
+            if continued || l.hasASCIIPrefix("# ") { continue }
+            var words = l.split(separator: " ", maxSplits: 3).drop { $0.contains("=") && !$0.hasPrefix("=") && !$0.hasPrefix("-") }
+            if words.first == "sudo" { words = words.dropFirst() }
+            guard let w = words.first, let rest = words.dropFirst().first, commandNames.contains(String(w)) else { return false }
+            // `go` and `swift` are commands only with a subcommand: `go func()` is Go, `swift build` a command.
+            if let subs = subcommands[String(w)], !subs.contains(String(rest)) { return false }
+            if rest.first == "=" || rest.first == "(" || rest.first == ":" || rest.first == "." && rest.count == 1 && w != "cd" { return false }
+            commands += 1
+        }
+        return commands >= 1
+    }
+
+    static let commandNames: Set<String> = [
+        "rustup", "cargo", "git", "brew", "npm", "npx", "yarn", "pnpm", "pip", "pip3", "pipx", "pipenv", "poetry", "uv", "docker",
+        "kubectl", "helm", "curl", "wget", "xcodebuild", "xcrun", "xctool", "pod", "bundle", "gem", "rake", "go", "swift", "gradle",
+        "./gradlew", "gradlew", "mvn", "make", "cmake", "apt-get", "apt", "deno", "node", "python", "python3", "ruby", "java", "javac",
+        "kotlinc", "adb", "fly", "heroku", "terraform", "aws", "gcloud", "ssh", "scp", "rsync", "tar", "unzip", "chmod", "mkdir", "cd",
+        "ls", "cat", "echo", "grep", "rg", "jq", "brew", "hugo", "jekyll", "ogrinfo", "scutil", "defaults", "launchctl", "systemctl",
+        "datasette", "sqlite-utils", "sqlite3", "llm", "shot-scraper", "chromium", "open", "code", "carthage", "fastlane", "swiftlint",
+    ]
+    static let subcommands: [String: Set<String>] = [
+        "go": ["build", "run", "test", "get", "mod", "install", "vet", "generate", "fmt", "work", "env", "version", "tool"],
+        "swift": ["build", "run", "test", "package", "--version", "-v"], "open": ["-a", "."], "code": ["."],
+    ]
 
     /// `(lldb)`, `(gdb)`, `(Pdb)`, lldb's `frame #0:` and `* thread #1`.
     static func isDebugger(_ l: Substring) -> Bool {
