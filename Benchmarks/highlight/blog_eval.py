@@ -55,12 +55,16 @@ def main():
     ap.add_argument("--repo", default="")
     ap.add_argument("--show", default="")
     ap.add_argument("--file", default=str(HERE / "blog_fences.jsonl"))
+    ap.add_argument("--speed", type=int, default=0, help="also time N rounds of detection + HTML over every fence")
     args = ap.parse_args()
     exe = build()
     text = pathlib.Path(args.file).read_text()
     rows = {r["id"]: r for r in map(json.loads, text.splitlines()) if "id" in r}
-    cmd = [str(exe), args.fallback] + (["--no-context"] if args.no_context else [])
-    got = {o["id"]: o["got"] for o in map(json.loads, subprocess.run(cmd, input=text, capture_output=True, text=True, check=True).stdout.splitlines())}
+    cmd = [str(exe), args.fallback] + (["--no-context"] if args.no_context else []) + (["--speed", str(args.speed)] if args.speed else [])
+    run = subprocess.run(cmd, input=text, capture_output=True, text=True, check=True)
+    got = {o["id"]: o["got"] for o in map(json.loads, run.stdout.splitlines())}
+    if run.stderr:
+        print(run.stderr.strip())
     tally = collections.defaultdict(collections.Counter)
     confusion = collections.defaultdict(collections.Counter)
     shown = []

@@ -34,8 +34,9 @@ enum Detector {
             base = Model.decide(probabilities(), lineCount: lines.count, handPick: pick?.language)
         }
         // The model reads much tool output as Markdown: it needs a heading, a list, a link or emphasis.
-        if base?.language == "markdown", !lines.contains(where: { $0.hasASCIIPrefix("#") || $0.hasASCIIPrefix("- ") || $0.hasASCIIPrefix("* ") || $0.contains("](") || $0.contains("**") }) {
-            base = nil
+        if base?.language == "markdown" {
+            let marks = lines.filter { $0.hasASCIIPrefix("- ") || $0.hasASCIIPrefix("* ") || $0.contains("](") || $0.contains("**") }.count
+            if !lines.contains(where: { $0.hasASCIIPrefix("# ") || $0.hasASCIIPrefix("## ") }) && marks < 2 { base = nil }
         }
         return Fusion.choose(base: base, lineCount: lines.count, priors: ContextPriors(context), fallback: context.fallback,
                              evidence: { Fusion.Support(p: probabilities(), hand: hand) }, looksLikeCode: { looksLikeCode(code) })

@@ -63,7 +63,8 @@ enum Fusion {
                 if stranger && close(c, b.language) && sc >= 0.05 { return Detection(language: c, confidence: sc) }
                 if sc >= 0.2 && sc >= sb * (w >= 3 ? 0.5 : w >= 2 ? 0.8 : 0.4) { return Detection(language: c, confidence: sc) }
             }
-            if stranger && !agreed && b.confidence < 0.9 { return nil }
+            // On a site that never labels it, a language needs the code's near certainty.
+            if stranger && !agreed && b.confidence < 0.97 { return nil }
             if !short || agreed { return b }
         }
         // The post's own languages (labels, title, tags, prose): the code chooses among them, clearly.

@@ -16,7 +16,7 @@ enum Output {
         var marks = 0, strong = 0, piped = 0, ruled = false
         for (k, t) in body.enumerated() {
             if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
-            else if isGutter(t) || isDumpLine(t) || isTreeLine(t) || isEncoded(t) || Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) { marks += 1 }
+            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) { marks += 1 }
             else if isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
             else if t.contains("|") && !t.contains("||") && !t.contains(where: { $0 == ";" || $0 == "{" || $0 == "=" }) { piped += 1 }
         }
@@ -161,6 +161,8 @@ enum Output {
     /// crash frames `0   libswiftCore.dylib  0x…`, Rust `thread 'main' panicked at`, Go `goroutine 1 [running]:`.
     static func isTraceLine(_ l: Substring) -> Bool {
         if l.hasASCIIPrefix("at ") && l.hasSuffix(")") && l.contains(".") { return true }
+        // pytest's failure lines (`E   AssertionError: …`).
+        if l.hasASCIIPrefix("E   ") || l.hasASCIIPrefix("E       ") { return true }
         for p in ["Caused by:", "Exception in thread", "Traceback (", "thread '", "goroutine ", "Fatal error:", "Thread 1:", "panic: ", "Stack trace:", "Backtrace:"] where l.hasPrefix(p) { return true }
         if l.hasASCIIPrefix("File \"") && l.contains("\", line ") { return true }
         if let f = l.first, f.isNumber, l.contains(" 0x") { return true }
