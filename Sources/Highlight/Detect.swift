@@ -35,7 +35,7 @@ enum Detector {
         }
         // The model reads much tool output as Markdown: it needs a heading, a list, a link or emphasis.
         if base?.language == "markdown" {
-            let marks = lines.filter { $0.hasASCIIPrefix("- ") || $0.hasASCIIPrefix("* ") || $0.contains("](") || $0.contains("**") }.count
+            let marks = lines.filter { $0.hasASCIIPrefix("- ") || $0.hasASCIIPrefix("* ") || $0.hasASCIIPrefix("> ") || Output.has($0, "](") || Output.has($0, "**") || Output.has($0, "`") }.count
             if !lines.contains(where: { $0.hasASCIIPrefix("# ") || $0.hasASCIIPrefix("## ") }) && marks < 2 { base = nil }
         }
         return Fusion.choose(base: base, lineCount: lines.count, priors: ContextPriors(context), fallback: context.fallback,

@@ -3,6 +3,30 @@
 /// five blogs in Benchmarks/highlight/blog_fences.jsonl), and every one a token scorer reads as code is a
 /// wrong colour: a Rust diagnostic looks like Markdown, a dexdump like YAML. Checked before any language.
 enum Output {
+    /// Whether the line's bytes contain an ASCII (or UTF-8) literal: these checks run on every line of every
+    /// unlabelled block, so they stay on bytes (a Character search costs more than the whole token scan).
+    @inline(__always) static func has(_ l: Substring, _ needle: StaticString) -> Bool {
+        needle.withUTF8Buffer { n in
+            l.utf8.withContiguousStorageIfAvailable { u in find(u, n) } ?? Array(l.utf8).withUnsafeBufferPointer { find($0, n) }
+        }
+    }
+
+    @inline(__always) static func find(_ u: UnsafeBufferPointer<UInt8>, _ n: UnsafeBufferPointer<UInt8>) -> Bool {
+        let m = n.count
+        guard m > 0, u.count >= m else { return false }
+        let first = n[0]
+        var i = 0
+        while i <= u.count - m {
+            if u[i] == first {
+                var k = 1
+                while k < m && u[i + k] == n[k] { k += 1 }
+                if k == m { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
     /// `console` for a session (prompts with commands), `diff` for a patch without headers, `plaintext` for
     /// diagnostics, stack traces, debugger sessions, logs, HTTP exchanges, directory trees, tables and dumps;
     /// nil when it may be code.
@@ -18,7 +42,7 @@ enum Output {
             if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
             else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) { marks += 1 }
             else if isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
-            else if t.contains("|") && !t.contains("||") && !t.contains(where: { $0 == ";" || $0 == "{" || $0 == "=" }) { piped += 1 }
+            else if has(t, "|") && !has(t, "||") && !t.utf8.contains(where: { $0 == 59 || $0 == 123 || $0 == 61 }) { piped += 1 }
         }
         // A Markdown table: its rule makes its rows text too.
         if ruled { marks += piped }
@@ -131,60 +155,67 @@ enum Output {
 
     /// `file.swift:3:5: error:`, `error[E0277]:`, `error: …`, `warning: …`, `note: …`, `[ERROR]`, `e: file.kt: (3, 5):`.
     static func isDiagnostic(_ l: Substring) -> Bool {
-        for p in ["error:", "error[", "warning:", "warning[", "note:", "help:", "[ERROR]", "[WARNING]", "[NOTE]", "e: ", "w: ", "fatal error:", "ld: ", "clang: error", "Undefined symbols"] where l.hasPrefix(p) { return true }
-        // `src/lib.rs:3:24: 3:43 error: …` (old rustc, gcc-style tools): a path:line token, then the severity.
-        if let sp = l.firstIndex(of: " "), l[..<sp].contains(":"), let r = l.range(of: " error"), r.lowerBound >= sp || l[sp...].contains("warning") {
-            let parts = l[..<sp].split(separator: ":")
-            if parts.count >= 2, parts[1].allSatisfy(\.isNumber) { return true }
+        if l.hasASCIIPrefix("error") || l.hasASCIIPrefix("warning") {
+            let rest = l.utf8.dropFirst(l.hasASCIIPrefix("error") ? 5 : 7).first
+            return rest == 58 || rest == 91   // `error:` / `error[E0277]:`
         }
-        // path:line[:col]: (error|warning|note)
-        guard let r = l.range(of: ": error") ?? l.range(of: ": warning") ?? l.range(of: ": note") ?? l.range(of: ": fatal error") else { return false }
-        let head = l[..<r.lowerBound]
-        let parts = head.split(separator: ":")
-        return parts.count >= 2 && !parts[0].contains(" ") && parts.dropFirst().allSatisfy { !$0.isEmpty && $0.allSatisfy { $0.isNumber || $0 == " " } }
+        if l.hasASCIIPrefix("note:") || l.hasASCIIPrefix("help:") || l.hasASCIIPrefix("[ERROR]") || l.hasASCIIPrefix("[WARNING]")
+            || l.hasASCIIPrefix("[NOTE]") || l.hasASCIIPrefix("e: ") || l.hasASCIIPrefix("w: ") || l.hasASCIIPrefix("fatal error:")
+            || l.hasASCIIPrefix("ld: ") || l.hasASCIIPrefix("clang: error") || l.hasASCIIPrefix("Undefined symbols") { return true }
+        // `path:line[:col]: error: …`, `src/lib.rs:3:24: 3:43 error: …`: a path:line token, then a severity.
+        guard has(l, "error") || has(l, "warning") || has(l, "note:") else { return false }
+        let u = l.utf8
+        guard let colon = u.firstIndex(of: 58), let next = u[u.index(after: colon)...].first, isDigit(next) else { return false }
+        return !u[..<colon].contains(32)
     }
 
     /// rustc's and swiftc's source excerpts: ` --> src/main.rs:4:22`, `4 |     code`, `  |   ^^^`, `= note:`, carets.
     static func isGutter(_ l: Substring) -> Bool {
-        if l.hasASCIIPrefix("--> ") || l.hasASCIIPrefix("= note") || l.hasASCIIPrefix("= help") || l == "|" { return true }
-        if let f = l.first, f == "^" || f == "~", l.allSatisfy({ $0 == "^" || $0 == "~" || $0 == "-" }) { return true }
-        if l.hasASCIIPrefix("| ") && l.contains("^") { return true }
+        let u = l.utf8
+        guard let f = u.first else { return false }
+        if l.hasASCIIPrefix("--> ") || l.hasASCIIPrefix("= note") || l.hasASCIIPrefix("= help") || (u.count == 1 && f == 124) { return true }
+        if f == 94 || f == 126 { return u.allSatisfy { $0 == 94 || $0 == 126 || $0 == 45 } }   // ^~~~
+        if f == 124 { return u.dropFirst().first == 32 && u.contains(94) }                    // `| ^^^`
         // `12 | code` / `LL | code`
-        if let bar = l.firstIndex(of: "|"), bar > l.startIndex, l[..<bar].trimmingBlanks.allSatisfy({ $0.isNumber || $0 == "L" }),
-           !l[..<bar].trimmingBlanks.isEmpty, l[bar...].dropFirst().first == " " || l.index(after: bar) == l.endIndex {
-            return true
-        }
-        return false
+        guard isDigit(f) || f == 76, let bar = u.firstIndex(of: 124) else { return false }
+        let gutter = u[..<bar]
+        guard gutter.allSatisfy({ isDigit($0) || $0 == 76 || $0 == 32 }) else { return false }
+        let after = u[u.index(after: bar)...]
+        return after.isEmpty || after.first == 32
     }
 
     /// Java/Kotlin `at a.b.C.m(File.java:12)`, `Caused by:`, Python `Traceback`/`File "…", line 3`, Swift/Apple
     /// crash frames `0   libswiftCore.dylib  0x…`, Rust `thread 'main' panicked at`, Go `goroutine 1 [running]:`.
     static func isTraceLine(_ l: Substring) -> Bool {
-        if l.hasASCIIPrefix("at ") && l.hasSuffix(")") && l.contains(".") { return true }
+        guard let f = l.utf8.first else { return false }
+        if f == 97 { return l.hasASCIIPrefix("at ") && l.hasASCIISuffix(")") && has(l, ".") }
         // pytest's failure lines (`E   AssertionError: …`).
-        if l.hasASCIIPrefix("E   ") || l.hasASCIIPrefix("E       ") { return true }
-        for p in ["Caused by:", "Exception in thread", "Traceback (", "thread '", "goroutine ", "Fatal error:", "Thread 1:", "panic: ", "Stack trace:", "Backtrace:"] where l.hasPrefix(p) { return true }
-        if l.hasASCIIPrefix("File \"") && l.contains("\", line ") { return true }
-        if let f = l.first, f.isNumber, l.contains(" 0x") { return true }
-        return false
+        if f == 69 { return l.hasASCIIPrefix("E   ") || l.hasASCIIPrefix("Exception in thread") }
+        if isDigit(f) { return has(l, " 0x") }
+        return l.hasASCIIPrefix("Caused by:") || l.hasASCIIPrefix("Traceback (") || l.hasASCIIPrefix("thread '") || l.hasASCIIPrefix("goroutine ")
+            || l.hasASCIIPrefix("Fatal error:") || l.hasASCIIPrefix("Thread 1:") || l.hasASCIIPrefix("panic: ") || l.hasASCIIPrefix("Stack trace:")
+            || l.hasASCIIPrefix("Backtrace:") || (l.hasASCIIPrefix("File \"") && has(l, "\", line "))
     }
 
     /// Offsets and bytecode dumps: `0000: const v0`, `00012e: 9201`, `[0002d8] Main.main:`, `#1 = Methodref`.
     static func isDumpLine(_ l: Substring) -> Bool {
-        let u = Array(l.utf8.prefix(12))
-        var k = 0
-        if u.first == 91 { k = 1 }   // [
-        let start = k
-        while k < u.count, isDigit(u[k]) || (u[k] | 0x20) &- 97 < 6 { k += 1 }
-        guard k < u.count else { return false }
-        if k - start >= 4 { return u[k] == 58 || u[k] == 93 }   // : or ]
+        let u = l.utf8
+        var i = u.startIndex
+        if u.first == 91 { i = u.index(after: i) }   // [
+        let start = i
+        var n = 0
+        while i < u.endIndex, n < 12, isDigit(u[i]) || (u[i] | 0x20) &- 97 < 6 { i = u.index(after: i); n += 1 }
+        guard i < u.endIndex else { return false }
+        if n >= 4 { return u[i] == 58 || u[i] == 93 }   // : or ]
         // javap's `12: invokestatic #71`: an offset, a colon, a lower-case opcode.
-        return start == 0 && k >= 1 && u[0..<k].allSatisfy(isDigit) && u[k] == 58 && k + 2 < u.count && u[k + 1] == 32 && u[k + 2] &- 97 < 26
+        guard start == u.startIndex, n >= 1, u[start..<i].allSatisfy(isDigit), u[i] == 58 else { return false }
+        let rest = u[u.index(after: i)...]
+        return rest.count >= 2 && rest.first == 32 && rest.dropFirst().first.map { $0 &- 97 < 26 } == true
     }
 
     /// A file path alone on its line (`cosmopolitan/ecosystem.md`, `/usr/lib/dyld`): listings, not code.
     static func isPath(_ l: Substring) -> Bool {
-        guard l.utf8.count >= 3, l.contains("/") || l.contains(".") else { return false }
+        guard l.utf8.count >= 3, has(l, "/") || has(l, ".") else { return false }
         var slash = false, dotExt = false
         for c in l.utf8 {
             if c == 47 { slash = true } else if c == 46 { dotExt = true }
@@ -197,14 +228,16 @@ enum Output {
     /// Columns of a report (`getpid        4189`, `ntpd    8`): a name, a run of spaces, a number at the end.
     static func isReportRow(_ raw: Substring) -> Bool {
         let t = raw.trimmingBlanks
-        guard let gap = t.range(of: "   "), gap.lowerBound > t.startIndex else { return false }
-        guard let last = t.split(separator: " ").last, last.first?.isNumber == true else { return false }
-        return !t[..<gap.lowerBound].contains(where: { $0 == "(" || $0 == "=" || $0 == ";" || $0 == "{" })
+        // Ends in a number after a space, with a run of three spaces somewhere before.
+        guard let lastByte = t.utf8.last, isDigit(lastByte), has(t, "   ") else { return false }
+        let u = t.utf8
+        guard let space = u.lastIndex(of: 32), let after = u[u.index(after: space)...].first, isDigit(after) else { return false }
+        return !u.contains { $0 == 40 || $0 == 61 || $0 == 59 || $0 == 123 }
     }
 
     /// `├── src`, `└── main`, `|-- a`, `` `-- b ``.
     static func isTreeLine(_ l: Substring) -> Bool {
-        l.contains("├") || l.contains("└") || l.hasASCIIPrefix("|-- ") || l.hasASCIIPrefix("`-- ") || l.hasASCIIPrefix("+-- ") || l.contains("│")
+        has(l, "├") || has(l, "└") || has(l, "│") || l.hasASCIIPrefix("|-- ") || l.hasASCIIPrefix("`-- ") || l.hasASCIIPrefix("+-- ")
     }
 
     /// `----|-----`, `=====`, `------  -----`: a table's or a report's rule.

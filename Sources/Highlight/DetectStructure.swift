@@ -24,7 +24,7 @@ enum Structure {
             }
             let tagLines = lines.filter { $0.hasASCIIPrefix("<") || $0.hasASCIISuffix(">") }.count
             // A closing tag or an empty element: `<scheme name> : <part>` is a grammar, not XML.
-            let closes = code.contains("</") || code.contains("/>") || code.hasPrefix("<?xml") || code.hasPrefix("<!")
+            let closes = lines.contains { Output.has($0, "</") || Output.has($0, "/>") } || first.hasASCIIPrefix("<?xml") || first.hasASCIIPrefix("<!")
             if closes, Double(tagLines) >= n * 0.6 { return Detection(language: "xml", confidence: 0.9) }
         }
         if first.hasASCIIPrefix("<?php") { return Detection(language: "php", confidence: 0.95) }
