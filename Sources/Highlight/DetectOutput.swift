@@ -35,6 +35,11 @@ enum Output {
         if isDebugger(first) || first.hasASCIIPrefix(">>> ") || first.hasASCIIPrefix("irb(") { return "plaintext" }
         if promptLength(first) != nil { return "console" }
         if isHTTP(first) { return "plaintext" }
+        // ProGuard/R8 rules (`-keep class …`, `-dontobfuscate`, `-assumevalues`): Android posts are full of them, and
+        // no lexer here knows them (read as code they come out Java or Kotlin).
+        if first.hasASCIIPrefix("-keep") || first.hasASCIIPrefix("-dont") || first.hasASCIIPrefix("-assume") || first.hasASCIIPrefix("-if ") {
+            return "plaintext"
+        }
         if isPatch(raws) { return "diff" }
         if isCommands(body) { return "bash" }
         var marks = 0, strong = 0, piped = 0, ruled = false

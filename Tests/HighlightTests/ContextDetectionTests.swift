@@ -36,6 +36,8 @@ import Testing
             "GET /about.html HTTP/1.1\nHost: www.objc.io\nAccept-Encoding: gzip, deflate\nConnection: keep-alive\n",
             ".\n├── build.gradle\n└── src\n    └── main\n        └── AndroidManifest.xml\n",
             "README.md\ncosmopolitan/ecosystem.md\ngithub/django-postgresql-codespaces.md\njq/combined-github-release-notes.md\n",
+            "-keep class Employee { *; }\n-keep class EmployeeRepository { *; }\n-dontobfuscate\n",
+            "    assert _has_explicit_asyncio_mark(fixturedef.func)\nE   AssertionError: assert False\nE    +  where False = f(<function x at 0x11332d2d0>)\n",
         ]
         for code in cases {
             #expect(label(code) == "plaintext", "\(code)")
