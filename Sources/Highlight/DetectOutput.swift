@@ -45,7 +45,7 @@ enum Output {
         var marks = 0, strong = 0, piped = 0, ruled = false
         for (k, t) in body.enumerated() {
             if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
-            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) { marks += 1 }
+            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || mayBeLog(t) && Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) { marks += 1 }
             else if isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
             else if has(t, "|") && !has(t, "||") && !t.utf8.contains(where: { $0 == 59 || $0 == 123 || $0 == 61 }) { piped += 1 }
         }
@@ -168,10 +168,9 @@ enum Output {
             || l.hasASCIIPrefix("[NOTE]") || l.hasASCIIPrefix("e: ") || l.hasASCIIPrefix("w: ") || l.hasASCIIPrefix("fatal error:")
             || l.hasASCIIPrefix("ld: ") || l.hasASCIIPrefix("clang: error") || l.hasASCIIPrefix("Undefined symbols") { return true }
         // `path:line[:col]: error: …`, `src/lib.rs:3:24: 3:43 error: …`: a path:line token, then a severity.
-        guard has(l, "error") || has(l, "warning") || has(l, "note:") else { return false }
         let u = l.utf8
-        guard let colon = u.firstIndex(of: 58), let next = u[u.index(after: colon)...].first, isDigit(next) else { return false }
-        return !u[..<colon].contains(32)
+        guard let colon = u.firstIndex(of: 58), let next = u[u.index(after: colon)...].first, isDigit(next), !u[..<colon].contains(32) else { return false }
+        return has(l, "error") || has(l, "warning") || has(l, "note:")
     }
 
     /// rustc's and swiftc's source excerpts: ` --> src/main.rs:4:22`, `4 |     code`, `  |   ^^^`, `= note:`, carets.
@@ -240,9 +239,21 @@ enum Output {
         return !u.contains { $0 == 40 || $0 == 61 || $0 == 59 || $0 == 123 }
     }
 
-    /// `├── src`, `└── main`, `|-- a`, `` `-- b ``.
+    /// `├── src`, `└── main`, `|-- a`, `` `-- b ``: box drawing (U+2500–U+257F, bytes E2 94/95 xx) or ASCII branches.
     static func isTreeLine(_ l: Substring) -> Bool {
-        has(l, "├") || has(l, "└") || has(l, "│") || l.hasASCIIPrefix("|-- ") || l.hasASCIIPrefix("`-- ") || l.hasASCIIPrefix("+-- ")
+        if l.hasASCIIPrefix("|-- ") || l.hasASCIIPrefix("`-- ") || l.hasASCIIPrefix("+-- ") { return true }
+        var lead = false
+        for c in l.utf8 {
+            if lead && (c == 0x94 || c == 0x95) { return true }
+            lead = c == 0xE2
+        }
+        return false
+    }
+
+    /// Logs open with a digit, `[` or an upper-case level: the only lines worth `looksLikeLogLine`.
+    @inline(__always) static func mayBeLog(_ l: Substring) -> Bool {
+        guard let c = l.utf8.first else { return false }
+        return isDigit(c) || c == 91 || c &- 65 < 26
     }
 
     /// `----|-----`, `=====`, `------  -----`: a table's or a report's rule.
