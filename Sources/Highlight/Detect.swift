@@ -1,17 +1,45 @@
 extension Highlighter {
     /// Guesses the language of unlabeled code; nil when unsure (a wrong colour is worse than none).
     public func detect(_ code: String) -> Detection? { Detector.detect(code) }
+
+    /// The same with what the post says around the fence (its labelled fences, tags, title, the prose before).
+    public func detect(_ code: String, context: DetectionContext) -> Detection? { Detector.detect(code, context: context) }
 }
 
-/// Language detection: structural checks for data and markup formats, then weighted
-/// token features for programming languages, abstaining when the winner's margin is small.
+/// Language detection: what a tool printed (consoles, diagnostics, logs) first, structural checks for data and
+/// markup formats, then weighted token features and the model for programming languages, abstaining when the
+/// winner's margin is small, and the post's context (`Fusion`) to choose between close candidates.
 enum Detector {
-    static func detect(_ code: String) -> Detection? {
+    static func detect(_ code: String, context: DetectionContext = .empty) -> Detection? {
         let (lines, raws) = splitLines(code)
         guard !lines.isEmpty else { return nil }
+        if let kind = Output.classify(lines, raws: raws) {
+            return kind == "plaintext" ? nil : Detection(language: kind, confidence: 0.9)
+        }
         if isNotCode(code, lines) { return nil }
         if let s = Structure.check(code, lines) { return s }
-        return Scorer.score(lines, raw: raws)
+        let hand = Scorer.effectiveScores(lines, raw: raws)
+        var p: [Double]?
+        func probabilities() -> [Double] {
+            if let p { return p }
+            let q = Model.probabilities(lines, raws: raws, hand: hand)
+            p = q
+            return q
+        }
+        // The hand-written verdict where it names a language the model has no class for (PowerShell, SCSS,
+        // Objective-C…), otherwise the model's, which must still give the hand-written favourite a fair share.
+        var base: Detection?
+        if let d = Scorer.decide(hand, lineCount: lines.count), !Model.covered.contains(d.language) { base = d } else {
+            let pick = Scorer.decide(hand, lineCount: lines.count, ratio: 1.5, add: 2)
+            base = Model.decide(probabilities(), lineCount: lines.count, handPick: pick?.language)
+        }
+        // The model reads much tool output as Markdown: it needs a heading, a list, a link or emphasis.
+        if base?.language == "markdown" {
+            let marks = lines.filter { $0.hasASCIIPrefix("- ") || $0.hasASCIIPrefix("* ") || $0.hasASCIIPrefix("> ") || Output.has($0, "](") || Output.has($0, "**") || Output.has($0, "`") }.count
+            if !lines.contains(where: { $0.hasASCIIPrefix("# ") || $0.hasASCIIPrefix("## ") }) && marks < 2 { base = nil }
+        }
+        return Fusion.choose(base: base, lineCount: lines.count, priors: ContextPriors(context), fallback: context.fallback,
+                             evidence: { Fusion.Support(p: probabilities(), hand: hand) }, looksLikeCode: { looksLikeCode(code) })
     }
 
     /// Whether text detection was unsure about is still code (for `UnlabeledPolicy.fallback`): most lines

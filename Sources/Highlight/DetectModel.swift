@@ -266,13 +266,17 @@ enum Model {
     static let agreeing = 0.25
 
     static func decide(_ lines: [Substring], raws: [Substring], hand: [Double], handPick: String? = nil) -> Detection? {
-        let p = probabilities(lines, raws: raws, hand: hand)
+        decide(probabilities(lines, raws: raws, hand: hand), lineCount: lines.count, handPick: handPick)
+    }
+
+    /// The same on probabilities already computed (detection with context reuses them to weigh candidates).
+    static func decide(_ p: [Double], lineCount: Int, handPick: String? = nil) -> Detection? {
         if let pick = handPick, let c = classes.firstIndex(of: pick) {
             let share = family[c].reduce(0) { $0 + p[$1] }
             if share >= agreeing { return Detection(language: pick, confidence: min(0.99, share)) }
         }
         guard let best = p.indices.max(by: { p[$0] < p[$1] }), best != other else { return nil }
-        let band = DetectModelData.bands.firstIndex { lines.count <= $0 } ?? DetectModelData.bands.count - 1
+        let band = DetectModelData.bands.firstIndex { lineCount <= $0 } ?? DetectModelData.bands.count - 1
         let sure = family[best].reduce(0) { $0 + p[$1] }
         guard sure >= DetectModelData.thresholds[band] else { return nil }
         return Detection(language: classes[best], confidence: min(0.99, sure))

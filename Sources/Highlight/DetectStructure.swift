@@ -23,7 +23,9 @@ enum Structure {
                 return Detection(language: "html", confidence: 0.9)
             }
             let tagLines = lines.filter { $0.hasASCIIPrefix("<") || $0.hasASCIISuffix(">") }.count
-            if Double(tagLines) >= n * 0.6 { return Detection(language: "xml", confidence: 0.9) }
+            // A closing tag or an empty element: `<scheme name> : <part>` is a grammar, not XML.
+            let closes = lines.contains { Output.has($0, "</") || Output.has($0, "/>") } || first.hasASCIIPrefix("<?xml") || first.hasASCIIPrefix("<!")
+            if closes, Double(tagLines) >= n * 0.6 { return Detection(language: "xml", confidence: 0.9) }
         }
         if first.hasASCIIPrefix("<?php") { return Detection(language: "php", confidence: 0.95) }
         // One-line JSON objects and arrays of objects.
@@ -73,6 +75,8 @@ enum Structure {
             }
         }
         guard keys > 0 || (lines.first?.hasASCIIPrefix("[") ?? false) else { return nil }
+        // JSON ends with a bracket or a value (`[[NSArray array] addObject:]: 26119 ns` does not).
+        guard let last = lines.last?.utf8.last, last == 125 || last == 93 || last == 44 || last == 34 || isDigit(last) else { return nil }
         return Double(ok) / Double(lines.count)
     }
 
@@ -99,7 +103,7 @@ enum Structure {
             if let colon = body.isPlainASCII ? body.utf8.firstIndex(of: 58) : body.firstIndex(of: ":") {
                 let key = body[..<colon]
                 let after = body[colon...].dropFirst()
-                let keyOK = !key.isEmpty && key.allSatisfy { $0.isLetter || $0.isNumber || "_-. /\"'$<".contains($0) } && !key.contains("  ")
+                let keyOK = !key.isEmpty && !key.hasPrefix("-") && key.allSatisfy { $0.isLetter || $0.isNumber || "_-. /\"'$<".contains($0) } && !key.contains("  ")
                 // Not a sentence after the colon (seven spaces and no quote).
                 if keyOK && !(after.reduce(0) { $1 == " " ? $0 + 1 : $0 } >= 7 && !after.contains("\"")) && (after.isEmpty || after.first == " ") {
                     // A Python block header (`else:`, `def f():`) is not a YAML key.
@@ -118,14 +122,16 @@ enum Structure {
     static func sqlShare(_ lines: [Substring]) -> Double? {
         let starts = ["SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM", "CREATE TABLE", "CREATE INDEX", "CREATE VIEW", "ALTER TABLE", "DROP TABLE", "WITH ", "FROM ", "WHERE ", "JOIN ", "LEFT JOIN", "GROUP BY", "ORDER BY", "VALUES", "AND ", "OR ", "CREATE UNIQUE", "CREATE OR REPLACE", "BEGIN", "COMMIT", "SET ", "LIMIT ", "INNER JOIN", "HAVING ", "ON ", "PRIMARY KEY", "--"]
         let first = lines[0].uppercased()
-        guard ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "CREATE ", "ALTER ", "DROP ", "WITH ", "BEGIN", "--"].contains(where: { first.hasPrefix($0) }) else { return nil }
+        // Lower-case SQL laid out a keyword to a line (`select` / `  name,` / `from`) is as common on blogs.
+        let bare: Set<String> = ["SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "UNION", "UNION ALL", "WITH"]
+        guard bare.contains(first) || ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "CREATE ", "ALTER ", "DROP ", "WITH ", "BEGIN", "--"].contains(where: { first.hasPrefix($0) }) else { return nil }
         guard lines[0].hasASCIIPrefix("--") == false || lines.count > 1 else { return nil }
         var hits = 0
         for l in lines {
             let up = l.uppercased()
-            if starts.contains(where: { up.hasPrefix($0) }) || up.hasSuffix(";") || up.hasSuffix(",") { hits += 1 }
+            if bare.contains(up) || starts.contains(where: { up.hasPrefix($0) }) || up.hasSuffix(";") || up.hasSuffix(",") { hits += 1 }
         }
-        let strong = lines.contains { l in let u = l.uppercased(); return u.contains("SELECT ") || u.contains("INSERT INTO") || u.contains("CREATE TABLE") || u.contains("UPDATE ") || u.contains("DELETE FROM") }
+        let strong = lines.contains { l in let u = l.uppercased(); return u == "SELECT" || u.contains("SELECT ") || u.contains("INSERT INTO") || u.contains("CREATE TABLE") || u.contains("UPDATE ") || u.contains("DELETE FROM") }
         return strong ? Double(hits) / Double(lines.count) : nil
     }
 }

@@ -10,13 +10,17 @@ public struct HighlightOptions: Sendable, Hashable {
     public var title: String?
     /// What to do with a block that has no language.
     public var unlabeled: UnlabeledPolicy
+    /// What the post says around an unlabelled block, for detection (nil: the code alone).
+    public var context: DetectionContext?
 
-    public init(inlineStyles: Bool = false, lineNumbers: Bool = false, highlightedLines: Set<Int> = [], title: String? = nil, unlabeled: UnlabeledPolicy = .auto) {
+    public init(inlineStyles: Bool = false, lineNumbers: Bool = false, highlightedLines: Set<Int> = [], title: String? = nil, unlabeled: UnlabeledPolicy = .auto,
+                context: DetectionContext? = nil) {
         self.inlineStyles = inlineStyles
         self.lineNumbers = lineNumbers
         self.highlightedLines = highlightedLines
         self.title = title
         self.unlabeled = unlabeled
+        self.context = context
     }
 }
 
@@ -25,8 +29,9 @@ public enum UnlabeledPolicy: Sendable, Hashable {
     case auto
     case plaintext
     case language(String)
-    /// Detect; when detection is unsure about something that is code, use this language (kramdown's
-    /// `default_lang` as a hint rather than a blanket label). Logs, console sessions and prose stay plain.
+    /// Detect, with this language (kramdown's `default_lang`) as a prior between close candidates: it decides
+    /// only when the code is about as likely this language as the one other it could be. It never labels a
+    /// block detection is unsure of (an author's lazy default is not evidence); unsure stays plain.
     case fallback(String)
 }
 
@@ -85,10 +90,13 @@ public struct Highlighter: Sendable {
         var requested = language
         if requested == nil {
             switch options.unlabeled {
-            case .auto: requested = detect(code)?.language
+            case .auto: requested = Detector.detect(code, context: options.context ?? .empty)?.language
             case .plaintext: requested = nil
             case .language(let l): requested = l
-            case .fallback(let l): requested = detect(code)?.language ?? (Detector.looksLikeCode(code) ? l : nil)
+            case .fallback(let l):
+                var c = options.context ?? .empty
+                c.fallback = l
+                requested = Detector.detect(code, context: c)?.language
             }
         }
         var known = true

@@ -84,7 +84,7 @@ struct JekyllConfig: Sendable {
         let opts = kramdown.flatMap { ImportSupport.child($0, "syntax_highlighter_opts") }
         if let lang = opts.flatMap({ ImportSupport.child($0, "default_lang") }).flatMap(ImportSupport.text) {
             lines.append("highlight:")
-            lines.append("  # kramdown's default_lang, as a hint: unlabelled code is still detected; \(lang) when detection is unsure.")
+            lines.append("  # kramdown's default_lang, as a prior only: unlabelled code is still detected; \(lang) decides between two close guesses, and what detection is unsure of stays plain.")
             lines.append("  fallback_language: \(ImportSupport.quoted(lang))")
         }
         if !customKeys.isEmpty {

@@ -384,7 +384,11 @@ public actor BuildSession {
             return !images.unchanged(kept.doc.images, pageURL: doc.permalink.url)
         }
         lastWork.markdownRendered = stale.count
-        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies) {
+        // The language mix of every post, not just the re-rendered ones: an unlabelled fence's context.
+        var mix: [String: Int]?
+        if !stale.isEmpty, case .auto = config.unlabeled { mix = CodeContext.siteLanguages(docs.lazy.map(\.body)) }
+        if !stale.isEmpty, case .fallback = config.unlabeled { mix = CodeContext.siteLanguages(docs.lazy.map(\.body)) }
+        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies, siteLanguages: mix) {
             rendered[doc.source.sourcePath] = (doc.source.fingerprint, doc, diags)
         }
         if rendered.count != docs.count {   // every document is in `rendered`: equal counts, nothing to drop

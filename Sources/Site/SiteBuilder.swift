@@ -142,9 +142,20 @@ public struct SiteBuilder: Sendable {
     /// Renders every body in parallel; Markdown and highlighter warnings get file lines.
     /// `releaseBodies`: drop each Markdown text once rendered (a one-shot build never renders it again).
     /// `images`: the site's image files, for image sizes.
-    static func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig, images: ImageFiles, releaseBodies: Bool = false) async -> [(RenderedDocument, [SiteDiagnostic])] {
+    /// `siteLanguages`: the labels of every post's fences (the site's language mix, for detecting unlabelled
+    /// ones); nil counts those of `docs`.
+    static func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig, images: ImageFiles, releaseBodies: Bool = false,
+                               siteLanguages: [String: Int]? = nil) async -> [(RenderedDocument, [SiteDiagnostic])] {
         let highlighter = Highlighter()
+        let detecting: Bool
+        switch config.unlabeled { case .auto, .fallback: detecting = true; default: detecting = false }
+        let mix = detecting ? (siteLanguages ?? CodeContext.siteLanguages(docs.lazy.map(\.body))) : [:]
         return await parallelMap(docs) { doc in
+            // What the post says about its unlabelled fences: its other labels, title, tags and categories.
+            let markdownSource = doc.body
+            let postContext = detecting
+                ? DetectionContext(postLanguages: CodeContext.fenceLabels(markdownSource), siteLanguages: mix, title: doc.title, tags: doc.tags + doc.categories)
+                : nil
             let local = DiagnosticSink()
             let charts = ChartBlocks.Collector(dataLabel: doc.language.phrase("chart_data"), sourceLabel: doc.language.phrase("diagram_source"))
             var options = config.markdown
@@ -158,9 +169,14 @@ public struct SiteBuilder: Sendable {
                 if let diagram = DiagramBlocks.fence(block, file: doc.sourcePath, lineOffset: doc.bodyLineOffset, collector: charts, sink: local) {
                     return diagram
                 }
+                var context: DetectionContext?
+                if block.language == nil, var c = postContext {
+                    c.prose = CodeContext.prose(before: block.line, in: markdownSource)
+                    context = c
+                }
                 let opts = HighlightOptions(lineNumbers: block.attributes["linenos"] != nil,
                                             highlightedLines: block.highlightedLines, title: block.attributes["title"],
-                                            unlabeled: config.unlabeled)
+                                            unlabeled: config.unlabeled, context: context)
                 let result = highlighter.highlight(block.code, language: block.language, options: opts)
                 if !result.languageKnown, let lang = block.language {
                     let d = SiteDiagnostic(config.strictLanguages ? .error : .warning, file: doc.sourcePath,

@@ -264,7 +264,7 @@ public struct SiteConfig: Sendable {
                     unlabeled = .fallback(f)
                 } else {
                     problem("highlight", "`highlight.fallback_language` needs `unlabeled: auto`",
-                            hint: "fallback_language is used when detection is unsure; `unlabeled: \(f)` labels every unlabelled block instead")
+                            hint: "fallback_language only decides between two close guesses of detection; `unlabeled: \(f)` labels every unlabelled block instead")
                 }
             }
             if case .bool(let b)? = h["strict"] { strictLanguages = b }

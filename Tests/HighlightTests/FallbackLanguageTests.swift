@@ -1,9 +1,10 @@
 import Testing
 @testable import Highlight
 
-/// kramdown's `default_lang` as a hint (`UnlabeledPolicy.fallback`): unlabelled code is still detected,
-/// the hint is used only when detection is unsure about code, and output (logs, consoles, debuggers,
-/// stack traces) and prose stay plain. The unlabelled blocks of a typical Jekyll engineering blog.
+/// kramdown's `default_lang` as a hint (`UnlabeledPolicy.fallback`): unlabelled code is still detected, the
+/// hint decides only between two close candidates (issue 33: on a real iOS/Android blog, using it for every
+/// unsure block added 54 wrong labels and no right one), and output (logs, consoles, debuggers, stack traces)
+/// and prose stay plain. The unlabelled blocks of a typical Jekyll engineering blog.
 @Suite struct FallbackLanguageTests {
     /// (expected verdict, text); "plaintext" means it should stay plain.
     static let blocks: [(String, String)] = [
@@ -36,12 +37,11 @@ import Testing
         return (right, wrong, plain)
     }
 
-    @Test func theHintFillsInWhereDetectionIsUnsureAndNowhereElse() {
+    @Test func theHintNeverAddsAWrongLabel() {
         let detected = Self.verdicts(.auto)
         let hinted = Self.verdicts(.fallback("swift"))
         #expect(detected.wrong.isEmpty && hinted.wrong.isEmpty, "\(detected.wrong) \(hinted.wrong)")
-        #expect(hinted.right > detected.right)
-        #expect(hinted.right == Self.blocks.count, "plain with the hint: \(hinted.plain)")
+        #expect(hinted.right >= detected.right)
         // A blanket label (the old reading of default_lang) colours logs and debugger output as Swift.
         let blanket = Self.verdicts(.language("swift"))
         #expect(blanket.wrong.count >= 5)

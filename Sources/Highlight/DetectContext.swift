@@ -1,0 +1,128 @@
+/// What a post says about its unlabelled fences: the languages the author did label (in this post and across
+/// the site), the post's title, tags and categories, and the prose right before the fence. A few lines of code
+/// share most of their words across languages; the post around them rarely does ("in Objective-C", a post
+/// tagged `android` whose other fences are Kotlin). Plain values only, so the Site module fills it in and this
+/// module never sees the site model.
+public struct DetectionContext: Sendable, Hashable {
+    /// Labels of the post's other fences, as written (`objc`, `kt`, `shell`).
+    public var postLanguages: [String]
+    /// Labelled fences per label across the site.
+    public var siteLanguages: [String: Int]
+    public var title: String
+    /// Tags and categories.
+    public var tags: [String]
+    /// The paragraph before the fence (a few hundred characters are enough).
+    public var prose: String
+    /// The site's `fallback_language` (kramdown's `default_lang`): a prior between close candidates only.
+    public var fallback: String?
+
+    public init(postLanguages: [String] = [], siteLanguages: [String: Int] = [:], title: String = "", tags: [String] = [],
+                prose: String = "", fallback: String? = nil) {
+        self.postLanguages = postLanguages
+        self.siteLanguages = siteLanguages
+        self.title = title
+        self.tags = tags
+        self.prose = prose
+        self.fallback = fallback
+    }
+
+    public static let empty = DetectionContext()
+}
+
+/// Languages the context speaks for, with how strongly: 3 the post's own labels and a name in the prose right
+/// before the fence, 2 the title and the tags, 1 a language that makes a large share of the site's labels.
+struct ContextPriors {
+    private(set) var weights: [String: Double] = [:]
+    /// Families (`Fusion.family`) the site labels at all, and how many labelled fences it has.
+    private(set) var site: Set<String> = []
+    private(set) var siteTotal = 0
+
+    var isEmpty: Bool { weights.isEmpty }
+
+    func weight(_ language: String) -> Double { weights[language] ?? 0 }
+
+    /// The strongest candidates first.
+    var ranked: [(String, Double)] { weights.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key } }
+
+    private mutating func add(_ language: String?, _ w: Double) {
+        guard let l = language, l != "plaintext", l != "diff", l != "markdown" else { return }
+        weights[l] = max(weights[l] ?? 0, w)
+    }
+
+    init(_ c: DetectionContext) {
+        for l in c.postLanguages { add(ContextPriors.canonical(l), 3) }
+        // A console label elsewhere in the post says commands are around: bash for the unprompted ones.
+        if weights["console"] != nil { weights["console"] = nil; add("bash", 1) }
+        let total = c.siteLanguages.values.reduce(0, +)
+        siteTotal = total
+        for (l, n) in c.siteLanguages where n > 0 { if let k = ContextPriors.canonical(l) { site.insert(Fusion.family(k)) } }
+        if total >= 5 {
+            for (l, n) in c.siteLanguages where Double(n) >= Double(total) * 0.15 { add(ContextPriors.canonical(l), 1) }
+        }
+        for w in ContextPriors.words(c.title) + c.tags.flatMap(ContextPriors.words) {
+            for l in ContextPriors.topics[w] ?? [] { add(l, 2) }
+        }
+        // The prose right before: its last sentence or two.
+        let tail = String(c.prose.suffix(240))
+        for w in ContextPriors.words(tail) {
+            for l in ContextPriors.names[w] ?? [] { add(l, 3) }
+        }
+        if ContextPriors.mentionsCommand(tail) { add("bash", 2) }
+        if weights["console"] != nil { weights["console"] = nil }
+    }
+
+    /// A fence label as the registry names it (`objc` → `objective-c`, `sh` → `bash`), nil when unknown.
+    static func canonical(_ label: String) -> String? {
+        let l = label.lowercased()
+        if l == "console" || l == "terminal" || l == "shell-session" { return "console" }
+        return Languages.find(l)?.info.name
+    }
+
+    /// Lower-cased words; `objective-c`, `c++`, `c#` and file names like `build.gradle` stay one word.
+    static func words(_ text: String) -> [String] {
+        var out: [String] = []
+        var cur = ""
+        for ch in text.lowercased() {
+            if ch.isLetter || ch.isNumber || ch == "-" || ch == "+" || ch == "#" || ch == "." || ch == "_" { cur.append(ch) } else {
+                if !cur.isEmpty { out.append(cur) }
+                cur = ""
+            }
+        }
+        if !cur.isEmpty { out.append(cur) }
+        return out.map { w in
+            var w = Substring(w)
+            while let l = w.last, l == "." || l == "-" { w = w.dropLast() }
+            return String(w)
+        }
+    }
+
+    /// Names in prose: a language, or a file that is written in one.
+    static let names: [String: [String]] = [
+        "swift": ["swift"], "objective-c": ["objective-c"], "objc": ["objective-c"], "obj-c": ["objective-c"],
+        "kotlin": ["kotlin"], "java": ["java"], "python": ["python"], "golang": ["go"], "rust": ["rust"], "ruby": ["ruby"],
+        "javascript": ["javascript"], "typescript": ["typescript"], "c#": ["csharp"], "c++": ["cpp"], "php": ["php"],
+        "scala": ["scala"], "groovy": ["groovy"], "gradle": ["groovy"], "build.gradle": ["groovy"], "dart": ["dart"],
+        "sql": ["sql"], "yaml": ["yaml"], "json": ["json"], "xml": ["xml"], "html": ["html"], "css": ["css"], "bash": ["bash"],
+        "zsh": ["bash"], "powershell": ["powershell"], "dockerfile": ["dockerfile"], "makefile": ["makefile"], "toml": ["toml"],
+        "cargo.toml": ["toml"], "package.json": ["json"], "podfile": ["ruby"], "gemfile": ["ruby"], "androidmanifest.xml": ["xml"],
+        ".travis.yml": ["yaml"], "docker-compose.yml": ["yaml"], "graphql": ["graphql"], "protobuf": ["protobuf"],
+    ]
+
+    /// Tags and title words: topics that name a language, or a platform with its usual languages.
+    static let topics: [String: [String]] = {
+        var t = names
+        for k in ["json", "xml", "html", "css", "sql", "yaml", "toml"] { t[k] = nil }   // a topic, not this fence's format
+        t["ios"] = ["swift", "objective-c"]; t["macos"] = ["swift", "objective-c"]; t["cocoa"] = ["objective-c", "swift"]
+        t["swiftui"] = ["swift"]; t["uikit"] = ["swift", "objective-c"]; t["android"] = ["kotlin", "java"]
+        t["go"] = ["go"]; t["django"] = ["python"]; t["rails"] = ["ruby"]; t["react"] = ["javascript"]; t["node"] = ["javascript"]
+        t["kubernetes"] = ["yaml"]; t["docker"] = ["dockerfile", "bash"]; t["cargo"] = ["rust"]; t["rustc"] = ["rust"]
+        return t
+    }()
+
+    /// "run the following command", "in the terminal", "install it with": a command follows.
+    static func mentionsCommand(_ prose: String) -> Bool {
+        let l = prose.lowercased()
+        return ["terminal", "command line", "command:", "by running", "you can run", "then run", "run this", "install it with",
+                "the command", "commands:", "in a shell", "from the shell"].contains { l.contains($0) }
+    }
+}

@@ -1,0 +1,279 @@
+/// Text that is not a program although it sits in a code fence: what a terminal, a compiler, a debugger or a
+/// tool printed. Real blogs have as many of these unlabelled fences as code (half the unlabelled fences of the
+/// five blogs in Benchmarks/highlight/blog_fences.jsonl), and every one a token scorer reads as code is a
+/// wrong colour: a Rust diagnostic looks like Markdown, a dexdump like YAML. Checked before any language.
+enum Output {
+    /// Whether the line's bytes contain an ASCII (or UTF-8) literal: these checks run on every line of every
+    /// unlabelled block, so they stay on bytes (a Character search costs more than the whole token scan).
+    @inline(__always) static func has(_ l: Substring, _ needle: StaticString) -> Bool {
+        needle.withUTF8Buffer { n in
+            l.utf8.withContiguousStorageIfAvailable { u in find(u, n) } ?? Array(l.utf8).withUnsafeBufferPointer { find($0, n) }
+        }
+    }
+
+    @inline(__always) static func find(_ u: UnsafeBufferPointer<UInt8>, _ n: UnsafeBufferPointer<UInt8>) -> Bool {
+        let m = n.count
+        guard m > 0, u.count >= m else { return false }
+        let first = n[0]
+        var i = 0
+        while i <= u.count - m {
+            if u[i] == first {
+                var k = 1
+                while k < m && u[i + k] == n[k] { k += 1 }
+                if k == m { return true }
+            }
+            i += 1
+        }
+        return false
+    }
+
+    /// `console` for a session (prompts with commands), `diff` for a patch without headers, `plaintext` for
+    /// diagnostics, stack traces, debugger sessions, logs, HTTP exchanges, directory trees, tables and dumps;
+    /// nil when it may be code.
+    static func classify(_ body: [Substring], raws: [Substring]) -> String? {
+        guard let first = body.first else { return nil }
+        if isDebugger(first) || first.hasASCIIPrefix(">>> ") || first.hasASCIIPrefix("irb(") { return "plaintext" }
+        if promptLength(first) != nil { return "console" }
+        if isHTTP(first) { return "plaintext" }
+        // ProGuard/R8 rules (`-keep class …`, `-dontobfuscate`, `-assumevalues`): Android posts are full of them, and
+        // no lexer here knows them (read as code they come out Java or Kotlin).
+        if first.hasASCIIPrefix("-keep") || first.hasASCIIPrefix("-dont") || first.hasASCIIPrefix("-assume") || first.hasASCIIPrefix("-if ") {
+            return "plaintext"
+        }
+        if isPatch(raws) { return "diff" }
+        if isCommands(body) { return "bash" }
+        var marks = 0, strong = 0, piped = 0, ruled = false
+        for (k, t) in body.enumerated() {
+            if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
+            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || mayBeLog(t) && Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) { marks += 1 }
+            else if isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
+            else if has(t, "|") && !has(t, "||") && !t.utf8.contains(where: { $0 == 59 || $0 == 123 || $0 == 61 }) { piped += 1 }
+        }
+        // A Markdown table: its rule makes its rows text too.
+        if ruled { marks += piped }
+        if strong >= 1 && marks * 3 >= body.count { return "plaintext" }
+        if marks * 2 >= body.count { return "plaintext" }
+        return nil
+    }
+
+    /// Length of a shell prompt opening the line: `$ `, `% `, `❯ `, `~ % `, `user@host:~/dir$ `, `bash-3.2$ `,
+    /// `[root@box /]# `, `(venv) $ `, followed by a command. `# ` alone is a comment, not a root prompt.
+    static func promptLength(_ line: Substring) -> Int? {
+        let u = Array(line.utf8.prefix(64))
+        if u.starts(with: [0xE2, 0x9D, 0xAF, 32]) { return commandFollows(u, 4) ? 4 : nil }   // ❯
+        for k in 0..<max(0, u.count - 1) where u[k + 1] == 32 {
+            let c = u[k]
+            guard c == 36 || c == 37 || c == 35 || c == 62 else {
+                if c == 32 && k > 40 { return nil }
+                continue
+            }
+            if k == 0 { return c == 36 || c == 37 ? (commandFollows(u, 2) ? 2 : nil) : nil }
+            // A prompt's prefix: user@host:path, ~, a directory, [root@box /], (venv), bash-3.2, PS C:\> — never
+            // an expression (`x % 2`, `a > b`): it holds one of @ : ~ / ] ) or names a shell, and no code punctuation.
+            let prefix = u[0..<k]
+            if prefix.contains(where: { $0 == 61 || $0 == 34 || $0 == 39 || $0 == 59 || $0 == 123 || $0 == 44 }) { return nil }
+            let text = String(decoding: prefix, as: UTF8.self)
+            let shell = text.hasPrefix("bash") || text.hasPrefix("zsh") || text.hasPrefix("sh-") || text.hasPrefix("PS ")
+            let marked = prefix.contains { $0 == 64 || $0 == 58 || $0 == 126 || $0 == 47 || $0 == 93 || $0 == 41 }
+            guard shell || marked, c != 62 || text.hasPrefix("PS ") else { return nil }
+            return commandFollows(u, k + 2) ? k + 2 : nil
+        }
+        return nil
+    }
+
+    private static func commandFollows(_ u: [UInt8], _ at: Int) -> Bool {
+        guard at < u.count else { return false }
+        let c = u[at]
+        return (c | 0x20) &- 97 < 26 || c == 46 || c == 47 || c == 126 || c == 36 || c == 33 || c == 35
+    }
+
+    /// Command lines without a prompt (`rustup update stable`, `pip install -e .`, `docker run -it fedora bash`): every
+    /// line starts with a well-known command (after `VAR=value` settings) or continues the one before (`\`).
+    static func isCommands(_ body: [Substring]) -> Bool {
+        guard body.count <= 12 else { return false }
+        var continued = false, commands = 0
+        for l in body {
+            defer { continued = l.hasSuffix("\\") }
+            if continued || l.hasASCIIPrefix("# ") { continue }
+            var words = l.split(separator: " ", maxSplits: 3).drop { $0.contains("=") && !$0.hasPrefix("=") && !$0.hasPrefix("-") }
+            if words.first == "sudo" { words = words.dropFirst() }
+            guard let w = words.first, let rest = words.dropFirst().first, commandNames.contains(String(w)) else { return false }
+            // `go` and `swift` are commands only with a subcommand: `go func()` is Go, `swift build` a command.
+            if let subs = subcommands[String(w)], !subs.contains(String(rest)) { return false }
+            if rest.first == "=" || rest.first == "(" || rest.first == ":" || rest.first == "." && rest.count == 1 && w != "cd" { return false }
+            commands += 1
+        }
+        return commands >= 1
+    }
+
+    static let commandNames: Set<String> = [
+        "rustup", "cargo", "git", "brew", "npm", "npx", "yarn", "pnpm", "pip", "pip3", "pipx", "pipenv", "poetry", "uv", "docker",
+        "kubectl", "helm", "curl", "wget", "xcodebuild", "xcrun", "xctool", "pod", "bundle", "gem", "rake", "go", "swift", "gradle",
+        "./gradlew", "gradlew", "mvn", "make", "cmake", "apt-get", "apt", "deno", "node", "python", "python3", "ruby", "java", "javac",
+        "kotlinc", "adb", "fly", "heroku", "terraform", "aws", "gcloud", "ssh", "scp", "rsync", "tar", "unzip", "chmod", "mkdir", "cd",
+        "ls", "cat", "echo", "grep", "rg", "jq", "brew", "hugo", "jekyll", "ogrinfo", "scutil", "defaults", "launchctl", "systemctl",
+        "datasette", "sqlite-utils", "sqlite3", "llm", "shot-scraper", "chromium", "open", "code", "carthage", "fastlane", "swiftlint",
+    ]
+    static let subcommands: [String: Set<String>] = [
+        "go": ["build", "run", "test", "get", "mod", "install", "vet", "generate", "fmt", "work", "env", "version", "tool"],
+        "swift": ["build", "run", "test", "package", "--version", "-v"], "open": ["-a", "."], "code": ["."],
+    ]
+
+    /// `(lldb)`, `(gdb)`, `(Pdb)`, lldb's `frame #0:` and `* thread #1`.
+    static func isDebugger(_ l: Substring) -> Bool {
+        l.hasASCIIPrefix("(lldb)") || l.hasASCIIPrefix("(gdb)") || l.hasASCIIPrefix("(Pdb)") || l.hasASCIIPrefix("(pdb)")
+            || l.hasASCIIPrefix("frame #") || l.hasASCIIPrefix("* thread #") || l.hasASCIIPrefix("thread #")
+    }
+
+    /// `GET /path HTTP/1.1`, `HTTP/1.1 200 OK`.
+    static func isHTTP(_ l: Substring) -> Bool {
+        if l.hasASCIIPrefix("HTTP/1.") || l.hasASCIIPrefix("HTTP/2") { return true }
+        for m in ["GET ", "POST ", "PUT ", "DELETE ", "PATCH ", "HEAD ", "OPTIONS "] where l.hasPrefix(m) {
+            return l.contains(" HTTP/")
+        }
+        return false
+    }
+
+    /// A patch without headers: every line opens with ` `, `+` or `-`, and lines are both added and removed.
+    static func isPatch(_ body: [Substring]) -> Bool {
+        var plus = 0, minus = 0, context = 0, selectors = 0
+        for l in body {
+            guard let c = l.utf8.first else { continue }
+            if c == 43 || c == 45 {
+                if l.hasASCIIPrefix("+++") || l.hasASCIIPrefix("---") { continue }
+                if c == 43 { plus += 1 } else { minus += 1 }
+                if isSelector(l.dropFirst()) { selectors += 1 }
+            } else if c == 32 || c == 9 { if !l.trimmingBlanks.isEmpty { context += 1 } }
+            else if !l.hasASCIIPrefix("@@") { return false }
+        }
+        // Objective-C method lists (`-initWithFormat:locale:`, `+ (instancetype)shared;`) are not patches.
+        if selectors == plus + minus { return false }
+        // `- item` lists are all minus; a YAML list never adds.
+        return body.count >= 3 && ((plus >= 1 && minus >= 1) || (plus >= 2 && context >= 1))
+    }
+
+    /// `initWithFormat:locale:` or ` (void)viewDidLoad;`: what follows the sign of an Objective-C method.
+    static func isSelector(_ s: Substring) -> Bool {
+        if s.hasPrefix(" (") || s.hasPrefix("(") { return true }
+        return !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == ":" || $0 == "_" } && s.contains(":")
+    }
+
+    /// `file.swift:3:5: error:`, `error[E0277]:`, `error: …`, `warning: …`, `note: …`, `[ERROR]`, `e: file.kt: (3, 5):`.
+    static func isDiagnostic(_ l: Substring) -> Bool {
+        if l.hasASCIIPrefix("error") || l.hasASCIIPrefix("warning") {
+            let rest = l.utf8.dropFirst(l.hasASCIIPrefix("error") ? 5 : 7).first
+            return rest == 58 || rest == 91   // `error:` / `error[E0277]:`
+        }
+        if l.hasASCIIPrefix("note:") || l.hasASCIIPrefix("help:") || l.hasASCIIPrefix("[ERROR]") || l.hasASCIIPrefix("[WARNING]")
+            || l.hasASCIIPrefix("[NOTE]") || l.hasASCIIPrefix("e: ") || l.hasASCIIPrefix("w: ") || l.hasASCIIPrefix("fatal error:")
+            || l.hasASCIIPrefix("ld: ") || l.hasASCIIPrefix("clang: error") || l.hasASCIIPrefix("Undefined symbols") { return true }
+        // `path:line[:col]: error: …`, `src/lib.rs:3:24: 3:43 error: …`: a path:line token, then a severity.
+        let u = l.utf8
+        guard let colon = u.firstIndex(of: 58), let next = u[u.index(after: colon)...].first, isDigit(next), !u[..<colon].contains(32) else { return false }
+        return has(l, "error") || has(l, "warning") || has(l, "note:")
+    }
+
+    /// rustc's and swiftc's source excerpts: ` --> src/main.rs:4:22`, `4 |     code`, `  |   ^^^`, `= note:`, carets.
+    static func isGutter(_ l: Substring) -> Bool {
+        let u = l.utf8
+        guard let f = u.first else { return false }
+        if l.hasASCIIPrefix("--> ") || l.hasASCIIPrefix("= note") || l.hasASCIIPrefix("= help") || (u.count == 1 && f == 124) { return true }
+        if f == 94 || f == 126 { return u.allSatisfy { $0 == 94 || $0 == 126 || $0 == 45 } }   // ^~~~
+        if f == 124 { return u.dropFirst().first == 32 && u.contains(94) }                    // `| ^^^`
+        // `12 | code` / `LL | code`
+        guard isDigit(f) || f == 76, let bar = u.firstIndex(of: 124) else { return false }
+        let gutter = u[..<bar]
+        guard gutter.allSatisfy({ isDigit($0) || $0 == 76 || $0 == 32 }) else { return false }
+        let after = u[u.index(after: bar)...]
+        return after.isEmpty || after.first == 32
+    }
+
+    /// Java/Kotlin `at a.b.C.m(File.java:12)`, `Caused by:`, Python `Traceback`/`File "…", line 3`, Swift/Apple
+    /// crash frames `0   libswiftCore.dylib  0x…`, Rust `thread 'main' panicked at`, Go `goroutine 1 [running]:`.
+    static func isTraceLine(_ l: Substring) -> Bool {
+        guard let f = l.utf8.first else { return false }
+        if f == 97 { return l.hasASCIIPrefix("at ") && l.hasASCIISuffix(")") && has(l, ".") }
+        // pytest's failure lines (`E   AssertionError: …`).
+        if f == 69 { return l.hasASCIIPrefix("E   ") || l.hasASCIIPrefix("Exception in thread") }
+        if isDigit(f) { return has(l, " 0x") }
+        return l.hasASCIIPrefix("Caused by:") || l.hasASCIIPrefix("Traceback (") || l.hasASCIIPrefix("thread '") || l.hasASCIIPrefix("goroutine ")
+            || l.hasASCIIPrefix("Fatal error:") || l.hasASCIIPrefix("Thread 1:") || l.hasASCIIPrefix("panic: ") || l.hasASCIIPrefix("Stack trace:")
+            || l.hasASCIIPrefix("Backtrace:") || (l.hasASCIIPrefix("File \"") && has(l, "\", line "))
+    }
+
+    /// Offsets and bytecode dumps: `0000: const v0`, `00012e: 9201`, `[0002d8] Main.main:`, `#1 = Methodref`.
+    static func isDumpLine(_ l: Substring) -> Bool {
+        let u = l.utf8
+        var i = u.startIndex
+        if u.first == 91 { i = u.index(after: i) }   // [
+        let start = i
+        var n = 0
+        while i < u.endIndex, n < 12, isDigit(u[i]) || (u[i] | 0x20) &- 97 < 6 { i = u.index(after: i); n += 1 }
+        guard i < u.endIndex else { return false }
+        if n >= 4 { return u[i] == 58 || u[i] == 93 }   // : or ]
+        // javap's `12: invokestatic #71`: an offset, a colon, a lower-case opcode.
+        guard start == u.startIndex, n >= 1, u[start..<i].allSatisfy(isDigit), u[i] == 58 else { return false }
+        let rest = u[u.index(after: i)...]
+        return rest.count >= 2 && rest.first == 32 && rest.dropFirst().first.map { $0 &- 97 < 26 } == true
+    }
+
+    /// A file path alone on its line (`cosmopolitan/ecosystem.md`, `/usr/lib/dyld`): listings, not code.
+    static func isPath(_ l: Substring) -> Bool {
+        guard l.utf8.count >= 3, has(l, "/") || has(l, ".") else { return false }
+        var slash = false, dotExt = false
+        for c in l.utf8 {
+            if c == 47 { slash = true } else if c == 46 { dotExt = true }
+            else if !((c | 0x20) &- 97 < 26 || isDigit(c) || c == 45 || c == 95 || c == 126 || c == 64) { return false }
+        }
+        // `foo.bar` alone is a Swift/Kotlin expression as often as a file; a slash or a known-looking extension decides.
+        return slash || (dotExt && l.split(separator: ".").last.map { (1...4).contains($0.count) && $0.allSatisfy(\.isLowercase) } == true && l.first?.isLowercase == true && l.utf8.count > 6)
+    }
+
+    /// Columns of a report (`getpid        4189`, `ntpd    8`): a name, a run of spaces, a number at the end.
+    static func isReportRow(_ raw: Substring) -> Bool {
+        let t = raw.trimmingBlanks
+        // Ends in a number after a space, with a run of three spaces somewhere before.
+        guard let lastByte = t.utf8.last, isDigit(lastByte), has(t, "   ") else { return false }
+        let u = t.utf8
+        guard let space = u.lastIndex(of: 32), let after = u[u.index(after: space)...].first, isDigit(after) else { return false }
+        return !u.contains { $0 == 40 || $0 == 61 || $0 == 59 || $0 == 123 }
+    }
+
+    /// `├── src`, `└── main`, `|-- a`, `` `-- b ``: box drawing (U+2500–U+257F, bytes E2 94/95 xx) or ASCII branches.
+    static func isTreeLine(_ l: Substring) -> Bool {
+        if l.hasASCIIPrefix("|-- ") || l.hasASCIIPrefix("`-- ") || l.hasASCIIPrefix("+-- ") { return true }
+        var lead = false
+        for c in l.utf8 {
+            if lead && (c == 0x94 || c == 0x95) { return true }
+            lead = c == 0xE2
+        }
+        return false
+    }
+
+    /// Logs open with a digit, `[` or an upper-case level: the only lines worth `looksLikeLogLine`.
+    @inline(__always) static func mayBeLog(_ l: Substring) -> Bool {
+        guard let c = l.utf8.first else { return false }
+        return isDigit(c) || c == 91 || c &- 65 < 26
+    }
+
+    /// `----|-----`, `=====`, `------  -----`: a table's or a report's rule.
+    static func isTableRule(_ l: Substring) -> Bool {
+        guard l.utf8.count >= 5 else { return false }
+        var dashes = 0
+        for c in l.utf8 {
+            if c == 45 || c == 61 || c == 43 { dashes += 1 } else if c != 124 && c != 32 && c != 58 { return false }
+        }
+        return dashes >= 3
+    }
+
+    /// Base64 and PEM lines: long, no spaces, letters and digits with `+`/`/`.
+    static func isEncoded(_ l: Substring) -> Bool {
+        if l.hasASCIIPrefix("-----BEGIN ") || l.hasASCIIPrefix("-----END ") { return true }
+        guard l.utf8.count >= 40 else { return false }
+        var digits = 0
+        for c in l.utf8 {
+            if isDigit(c) { digits += 1 } else if !((c | 0x20) &- 97 < 26 || c == 43 || c == 47 || c == 61) { return false }
+        }
+        return digits >= 3
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Highlight
+
+/// What a post says about its unlabelled code blocks, handed to detection as a `DetectionContext` (plain
+/// values: the Highlight module knows nothing of documents). Read from the Markdown source with byte scans,
+/// so a post without unlabelled fences pays one pass over its body and nothing else.
+enum CodeContext {
+    /// The first word of every fence's info string in a Markdown body (`swift` of "```swift {3}"), in order.
+    static func fenceLabels(_ body: String) -> [String] {
+        var out: [String] = []
+        var open: (UInt8, Int)? = nil   // the open fence's byte and length, while inside one
+        body.utf8.withContiguousStorageIfAvailable { u in
+            var i = 0
+            let n = u.count
+            while i < n {
+                var end = i
+                while end < n && u[end] != 10 { end += 1 }
+                var k = i, indent = 0
+                while k < end && u[k] == 32 && indent < 4 { k += 1; indent += 1 }
+                if indent < 4, k < end, u[k] == 96 || u[k] == 126 {
+                    let c = u[k]
+                    var run = 0
+                    while k < end && u[k] == c { k += 1; run += 1 }
+                    if run >= 3 {
+                        if let (oc, ol) = open {
+                            if oc == c && run >= ol && u[k..<end].allSatisfy({ $0 == 32 || $0 == 9 || $0 == 13 }) { open = nil }
+                        } else {
+                            open = (c, run)
+                            while k < end && u[k] == 32 { k += 1 }
+                            var w = k
+                            while w < end, u[w] != 32, u[w] != 123, u[w] != 13, u[w] != 96 { w += 1 }
+                            if w > k { out.append(String(decoding: u[k..<w], as: UTF8.self)) }
+                        }
+                    }
+                }
+                i = end + 1
+            }
+        }
+        return out
+    }
+
+    /// Labelled fences per label across documents (the site's language mix).
+    static func siteLanguages<S: Sequence<String>>(_ bodies: S) -> [String: Int] {
+        var mix: [String: Int] = [:]
+        for b in bodies { for l in fenceLabels(b) { mix[l.lowercased(), default: 0] += 1 } }
+        return mix
+    }
+
+    /// The paragraph right before 1-based `line` of `body`: the non-blank lines above it, up to a blank line
+    /// (at most six lines, the last 400 characters).
+    static func prose(before line: Int, in body: String) -> String {
+        var lines: [Substring] = []
+        var n = 1
+        var start = body.startIndex
+        // Keep the last few lines before the fence; older ones are dropped as we go.
+        let u = body.utf8
+        for i in u.indices where u[i] == 10 {
+            if n >= line { break }
+            lines.append(body[start..<i])
+            if lines.count > 8 { lines.removeFirst() }
+            start = u.index(after: i)
+            n += 1
+        }
+        var para: [Substring] = []
+        for l in lines.reversed() {
+            let t = l.trimmingCharacters(in: .whitespaces)
+            if t.isEmpty { if para.isEmpty { continue } else { break } }
+            if t.hasPrefix("```") || t.hasPrefix("~~~") { break }
+            para.insert(Substring(t), at: 0)
+            if para.count >= 6 { break }
+        }
+        return String(para.joined(separator: " ").suffix(400))
+    }
+}
