@@ -103,6 +103,14 @@ public struct JekyllImport: Sendable {
             }
         }
         report.leftovers += config.unusedKeys(usedBy: theme)
+        // Dates as Jekyll reads them (a time without an offset is UTC), before post URLs are made from them;
+        // excerpt separators as Galley's `<!--more-->`.
+        let siteSeparator = config["excerpt_separator"].flatMap(ImportSupport.text)
+        for i in documents.indices {
+            var text = JekyllDates.rewrite(documents[i].text, file: documents[i].rel, timeZone: config.timeZone, leftovers: &report.leftovers)
+            text = JekyllExcerpts.rewrite(text, file: documents[i].rel, siteSeparator: siteSeparator, leftovers: &report.leftovers)
+            documents[i].text = text
+        }
         // Keys of the blog's own (`notice:`, `comments:`) are declared, so the build does not take them for typos.
         var customKeys = Set<String>()
         for doc in documents {
