@@ -86,4 +86,29 @@ import Site
         #expect(summaries.contains { $0.contains("Intro") && !$0.contains("rest") })
         #expect(summaries.contains { $0.contains("First part") && !$0.contains("second part") })
     }
+
+    @Test func postURLIsResolvedWhenBuilding() async throws {
+        var files = Self.files
+        files["_posts/2016-1-06-c.md"] = "---\ntitle: C\n---\nSee [b]({% post_url 2016-1-05-b %}).\n"
+        files["about.md"] = "---\ntitle: About\n---\n<a href=\"{% post_url 2016-1-05-b %}\">b</a>\n"
+        let jekyll = try TempTree(files: files)
+        let dest = TempTree.scratch()
+        defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
+        _ = try JekyllImport(source: jekyll.root, destination: dest).run()
+        // In a link: the post's file, which the build resolves; as bare text: its URL.
+        #expect(text(dest, "content/posts/2016-1-06-c.md").contains("See [b](2016-1-05-b.md)."))
+        #expect(text(dest, "content/about.md").contains("<a href=\"posts/2016-1-05-b.md\">b</a>"))
+        #expect(text(dest, "content/posts/2016-1-29-a.md").contains("See /2025/b/."))
+        _ = try await SiteBuilder(options: BuildOptions(siteDirectory: dest, now: fixedNow)).build()
+        let out = dest.appendingPathComponent("public")
+        #expect(matches(#"<a href="([^"]+)">b</a>"#, in: text(out, "2016/c/index.html")) == ["/2025/b/"])
+        #expect(matches(#"<a href="([^"]+)">b</a>"#, in: text(out, "about.html")) == ["/2025/b/"])
+        // The permalink corrected after the import: the links follow.
+        let yml = text(dest, "site.yml").replacingOccurrences(of: "permalink: \"/:year/:title/\"", with: "permalink: /posts/:title/")
+        #expect(yml.contains("permalink: /posts/:title/"))
+        try Data(yml.utf8).write(to: dest.appendingPathComponent("site.yml"))
+        _ = try await SiteBuilder(options: BuildOptions(siteDirectory: dest, now: fixedNow)).build()
+        #expect(matches(#"<a href="([^"]+)">b</a>"#, in: text(out, "posts/c/index.html")) == ["/posts/b/"])
+        #expect(matches(#"<a href="([^"]+)">b</a>"#, in: text(out, "about.html")) == ["/posts/b/"])
+    }
 }
