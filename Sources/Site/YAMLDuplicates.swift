@@ -61,8 +61,8 @@ enum YAMLDuplicates {
             if let first = firstLine[b.key] {
                 let previous = blocks[..<n].last { $0.key == b.key }!.start + 1 + lineOffset
                 warnings.append(.warning(file, line: b.start + 1 + lineOffset, column: 1,
-                                         "`\(b.key)` is given again; the last value is used, as in Jekyll, and the one on line \(previous) is ignored",
-                                         hint: "keep one `\(b.key):` (it is first given on line \(first))"))
+                                         "`\(b.key)` is given again; this last value is used, as Jekyll does",
+                                         hint: "the `\(b.key):` on line \(previous) is ignored\(previous == first ? "" : " (the first is on line \(first))"); remove one of them"))
             } else {
                 firstLine[b.key] = b.start + 1 + lineOffset
             }
