@@ -31,4 +31,21 @@ import Testing
         #expect(SourceLinks.target("/docs/x.markdown", from: "content/posts/a.md") == "content/docs/x.markdown")
         #expect(SourceLinks.target("x.html", from: "content/a.md") == nil)
     }
+
+    @Test func aSessionReRendersTheLinkWhenOnlyTheTargetMoves() async throws {
+        let b = "content/posts/2016-01-05-b.md"
+        let site = try FixtureSite(files: [b: "---\ntitle: B\n---\nB.\n",
+                                           "content/posts/2016-01-06-a.md": "---\ntitle: A\n---\nSee [b](2016-01-05-b.md).\n"])
+        defer { site.cleanUp() }
+        let session = BuildSession(options: BuildOptions(siteDirectory: site.root, now: Date(timeIntervalSince1970: 1_790_000_000)))
+        _ = try await session.rebuild(changed: nil)
+        #expect(site.html("blog/a.html")?.strings("//div[@class='content']//a/@href") == ["/blog/b"])
+        // Only b's file changes; a (unchanged, cached) must still get b's new URL.
+        try site.write(b, "---\ntitle: B\npermalink: /moved/\n---\nB.\n")
+        _ = try await session.rebuild(changed: [b])
+        #expect(site.html("blog/a.html")?.strings("//div[@class='content']//a/@href") == ["/moved/"])
+        try site.remove(b)
+        _ = try await session.rebuild(changed: [b])
+        #expect(site.html("blog/a.html")?.strings("//div[@class='content']//a/@href") == ["2016-01-05-b.md"])
+    }
 }
