@@ -19,7 +19,11 @@ struct JekyllConfig: Sendable {
     /// Keys site.yml gets (under Galley's names) or that the import itself applies.
     static let carried: Set<String> = ["title", "description", "url", "baseurl", "author", "timezone", "lang", "language",
                                        "permalink", "paginate", "paginate_path", "date_format", "exclude", "kramdown",
-                                       "markdown", "highlighter", "plugins", "gems"]
+                                       "markdown", "highlighter", "plugins", "gems",
+                                       "excerpt_separator"]
+
+    /// The site's time zone as Jekyll uses it (`timezone:`); UTC when unset or unknown, as Galley then is.
+    var timeZone: TimeZone { text("timezone").flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")! }
 
     var excludes: [String] {
         guard case .list(let items)? = self["exclude"] else { return [] }

@@ -103,6 +103,14 @@ public struct JekyllImport: Sendable {
             }
         }
         report.leftovers += config.unusedKeys(usedBy: theme)
+        // Dates as Jekyll reads them (a time without an offset is UTC), before post URLs are made from them;
+        // excerpt separators as Galley's `<!--more-->`.
+        let siteSeparator = config["excerpt_separator"].flatMap(ImportSupport.text)
+        for i in documents.indices {
+            var text = JekyllDates.rewrite(documents[i].text, file: documents[i].rel, timeZone: config.timeZone, leftovers: &report.leftovers)
+            text = JekyllExcerpts.rewrite(text, file: documents[i].rel, siteSeparator: siteSeparator, leftovers: &report.leftovers)
+            documents[i].text = text
+        }
         // Keys of the blog's own (`notice:`, `comments:`) are declared, so the build does not take them for typos.
         var customKeys = Set<String>()
         for doc in documents {
@@ -111,9 +119,15 @@ public struct JekyllImport: Sendable {
         }
         try files.write(config.siteYML(feedAliases: feedAliases, customKeys: customKeys.sorted(), leftovers: &report.leftovers), to: "site.yml")
 
-        // Post URLs come from the site.yml just written, so `{% post_url %}` gets Galley's (= Jekyll's) URL.
+        // `{% post_url %}` becomes a link to the post's file, which the build turns into its URL: the link
+        // follows the post when its permalink is changed after the import.
+        var postFiles: [String: String] = [:]
+        for doc in documents where doc.rel.hasPrefix("content/posts/") || doc.rel.hasPrefix("content/drafts/") {
+            postFiles[((doc.rel as NSString).lastPathComponent as NSString).deletingPathExtension] = doc.rel
+        }
+        // Outside a link (bare text) it stays the URL, from the site.yml just written (= Jekyll's).
         let urls = ImportSupport.postURLs(documents.map { ($0.rel, $0.text) }, siteDirectory: destination)
-        let liquid = JekyllLiquid(postURLs: urls, siteValues: config.scalarValues)
+        let liquid = JekyllLiquid(postFiles: postFiles, postURLs: urls, siteValues: config.scalarValues)
         for doc in documents {
             var result = liquid.convert(doc.text, file: doc.rel)
             result.text = JekyllFrontMatter.rewrite(result.text, file: doc.rel, theme: theme, leftovers: &result.leftovers)

@@ -4,7 +4,10 @@ import Site
 /// Liquid in posts and pages: what has a plain equivalent is replaced, the rest is kept and listed
 /// (the build then warns about it at its line, so a reader never sees it unannounced).
 struct JekyllLiquid: Sendable {
-    /// Galley URLs of posts by Jekyll name (`2026-03-06-hello`), for `{% post_url %}` and `{% link _posts/… %}`.
+    /// Galley files of posts (`content/posts/2026-03-06-hello.md`) by Jekyll name (`2026-03-06-hello`), for
+    /// `{% post_url %}` and `{% link _posts/… %}`: written as links to the file, resolved by the build.
+    let postFiles: [String: String]
+    /// Their Galley URLs, for a tag outside a link's destination (its text is shown, not followed).
     let postURLs: [String: String]
     /// `site.x` → value, from `_config.yml`.
     let siteValues: [String: String]
@@ -67,7 +70,8 @@ struct JekyllLiquid: Sendable {
                 let inner = whole.dropFirst(2).dropLast(2).trimmingCharacters(in: CharacterSet(charactersIn: "-").union(.whitespaces))
                 if isTag, let tag = Self.tag(whole) {
                     if tag.name == "raw" { inRaw = true; result.converted += 1; continue }
-                    if let url = resolve(tag) { line += url; result.converted += 1; continue }
+                    let inLink = ["](", "=\"", "='", "]: "].contains { line.hasSuffix($0) }
+                    if let path = resolve(tag, from: file, inLink: inLink) { line += path; result.converted += 1; continue }
                 } else if !isTag, let value = siteValues[inner] ?? pageValues[inner] {
                     line += value; result.converted += 1; continue
                 }
@@ -81,14 +85,25 @@ struct JekyllLiquid: Sendable {
         return result
     }
 
-    private func resolve(_ tag: (name: String, args: [String])) -> String? {
+    private func resolve(_ tag: (name: String, args: [String]), from file: String, inLink: Bool) -> String? {
         guard let arg = tag.args.first else { return nil }
+        let target: String?
         switch tag.name {
-        case "post_url": return postURLs[arg]
+        case "post_url": target = postFiles[arg]
         case "link" where arg.hasPrefix("_posts/"):
-            return postURLs[((arg as NSString).lastPathComponent as NSString).deletingPathExtension]
-        default: return nil
+            target = postFiles[((arg as NSString).lastPathComponent as NSString).deletingPathExtension]
+        default: target = nil
         }
+        guard let target else { return nil }
+        return inLink ? Self.relative(target, from: file) : postURLs[((target as NSString).lastPathComponent as NSString).deletingPathExtension]
+    }
+
+    /// `target`'s path from the folder of `file` (both site paths): `b.md`, `../posts/b.md`.
+    static func relative(_ target: String, from file: String) -> String {
+        var base = file.split(separator: "/").dropLast()
+        var to = target.split(separator: "/")
+        while let a = base.first, let b = to.first, a == b, to.count > 1 { base.removeFirst(); to.removeFirst() }
+        return (Array(repeating: "..", count: base.count) + to.map(String.init)).joined(separator: "/")
     }
 
     /// The first `{{` or `{%` in `s`.

@@ -379,8 +379,12 @@ public actor BuildSession {
 
     /// Markdown for each document, re-rendered only when its file or the images it shows changed.
     private func render(_ docs: [SourceDocument], config: SiteConfig, images: ImageFiles, releaseBodies: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
+        var sourceURLs: [String: String] = [:]
+        for d in docs { sourceURLs[d.sourcePath] = d.permalink.url }
         let stale = docs.filter { doc in
             guard let kept = rendered[doc.sourcePath], kept.fingerprint == doc.fingerprint else { return true }
+            // A linked source file moved, appeared or went: the link's URL changes.
+            if kept.doc.sourceLinks.contains(where: { sourceURLs[$0.key] ?? "" != $0.value }) { return true }
             return !images.unchanged(kept.doc.images, pageURL: doc.permalink.url)
         }
         lastWork.markdownRendered = stale.count
@@ -388,7 +392,8 @@ public actor BuildSession {
         var mix: [String: Int]?
         if !stale.isEmpty, case .auto = config.unlabeled { mix = CodeContext.siteLanguages(docs.lazy.map(\.body)) }
         if !stale.isEmpty, case .fallback = config.unlabeled { mix = CodeContext.siteLanguages(docs.lazy.map(\.body)) }
-        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies, siteLanguages: mix) {
+        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies, siteLanguages: mix,
+                                                             sourceURLs: sourceURLs) {
             rendered[doc.source.sourcePath] = (doc.source.fingerprint, doc, diags)
         }
         if rendered.count != docs.count {   // every document is in `rendered`: equal counts, nothing to drop

@@ -34,18 +34,23 @@ public enum SiteDates {
             i += n
             return v
         }
+        // One or two digits: Jekyll (Ruby's YAML and Time.parse) reads `2016-1-29 8:00:00` too.
+        func oneOrTwo() -> Int? {
+            guard i < s.count, s[i] >= 48, s[i] <= 57 else { return nil }
+            return i + 1 < s.count && s[i + 1] >= 48 && s[i + 1] <= 57 ? digits(2) : digits(1)
+        }
         func eat(_ c: UInt8) -> Bool {
             if i < s.count && s[i] == c { i += 1; return true }
             return false
         }
-        guard let year = digits(4), eat(45), let month = digits(2), eat(45), let day = digits(2) else { return nil }
+        guard let year = digits(4), eat(45), let month = oneOrTwo(), eat(45), let day = oneOrTwo() else { return nil }
         var hour = 0, minute = 0, second = 0
         var nanos = 0
         var offset: Int? = nil
         if i < s.count {
             guard eat(84) || eat(116) || eat(32) else { return nil }   // T, t or space
             while eat(32) {}
-            guard let h = digits(2), eat(58), let m = digits(2) else { return nil }
+            guard let h = oneOrTwo(), eat(58), let m = digits(2) else { return nil }
             hour = h; minute = m
             if eat(58) {
                 guard let sec = digits(2) else { return nil }
@@ -86,6 +91,23 @@ public enum SiteDates {
         let comps = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanos)
         guard let date = cal.date(from: comps), cal.component(.day, from: date) == day else { return nil }
         return date
+    }
+
+    /// A Jekyll file name's date and the rest (`2016-1-05-hello` → 2016-01-05, `hello`), as Jekyll's
+    /// `YYYY-M-D-slug` reads it (month and day of one or two digits); nil when the name has no date.
+    static func fileNameDate(_ baseName: String, timeZone: TimeZone) -> (date: Date, rest: String)? {
+        let u = Array(baseName.utf8.prefix(11))
+        var dashes = 0
+        var end = 0
+        while end < u.count {
+            if u[end] == 45 { dashes += 1; if dashes == 3 { break } }
+            else if u[end] < 48 || u[end] > 57 { return nil }
+            end += 1
+        }
+        guard dashes >= 2, end >= 8 else { return nil }
+        let prefix = String(decoding: u[..<end], as: UTF8.self)
+        guard prefix.split(separator: "-").first?.count == 4, let d = parse(prefix, timeZone: timeZone) else { return nil }
+        return (d, String(baseName.utf8.dropFirst(min(end + 1, baseName.utf8.count)))!)
     }
 
     /// Calendar fields of `date` as seen in `timeZone`.

@@ -32,7 +32,10 @@ final class SourceDocument: @unchecked Sendable {
     /// Line of the `layout:` key, for unknown-layout errors.
     let layoutLine: Int
     let draft: Bool
-    let author: String?
+    /// `author:` names, in order (a list in front matter gives several).
+    let authors: [String]
+    /// The names as one line (`Ada, Grace`): `page.author.name`, the meta tag and feeds.
+    var author: String? { authors.isEmpty ? nil : authors.joined(separator: ", ") }
     let image: String?
     let slug: String
     let permalink: Permalink
@@ -58,7 +61,7 @@ final class SourceDocument: @unchecked Sendable {
 
     init(kind: Kind, sourcePath: String, body: String, bodyLineOffset: Int, title: String, date: Date?, updated: Date?,
          description: String?, categories: [String], tags: [String], layout: String?, layoutLine: Int, draft: Bool,
-         author: String?, image: String?, slug: String, permalink: Permalink, params: [(String, YAMLValue)],
+         authors: [String], image: String?, slug: String, permalink: Permalink, params: [(String, YAMLValue)],
          series: String? = nil, seriesOrder: Int? = nil, seriesOrderPosition: (Int, Int) = (1, 1), contentHash: Hasher,
          language: LanguagePack, langPosition: (line: Int, column: Int)? = nil) {
         self.lang = language.tag
@@ -79,7 +82,7 @@ final class SourceDocument: @unchecked Sendable {
         self.layout = layout
         self.layoutLine = layoutLine
         self.draft = draft
-        self.author = author
+        self.authors = authors
         self.image = image
         self.slug = slug
         self.permalink = permalink
@@ -152,7 +155,7 @@ struct ContentLoader: Sendable {
         var fm = YAMLDocument()
         if let yaml = split.frontMatter {
             switch YAMLDocument.parse(yaml, file: rel, lineOffset: 1) {
-            case .success(let d): fm = d
+            case .success(let d): fm = d; diagnostics.add(contentsOf: d.warnings)
             case .failure(let d): diagnostics.add(d); return nil
             }
         }
@@ -218,12 +221,9 @@ struct ContentLoader: Sendable {
         // Jekyll file names: YYYY-MM-DD-slug.
         var nameDate: Date?
         var nameSlug = baseName
-        if baseName.count >= 10, let d = SiteDates.parse(String(baseName.prefix(10)), timeZone: config.timeZone) {
-            let rest = baseName.dropFirst(10)
-            if rest.isEmpty || rest.first == "-" {
-                nameDate = d
-                nameSlug = String(rest.dropFirst())
-            }
+        if let (d, rest) = SiteDates.fileNameDate(baseName, timeZone: config.timeZone) {
+            nameDate = d
+            nameSlug = rest
         }
         let frontSlug = string("slug")
         let slugSource = frontSlug ?? nameSlug
@@ -273,11 +273,7 @@ struct ContentLoader: Sendable {
         let tags = TermLists.clean(list(["tags", "tag"]), kind: .tag, keys: ["tags", "tag"], front: fm, file: rel, diagnostics: diagnostics)
         var image = string("image")
         if image == nil, let m = fm["image"], let p = m["path"]?.text ?? m["url"]?.text { image = p }
-        var author: String?
-        if let m = fm["author"], case .map = m {
-            author = m["name"]?.text
-            if author == nil { fail("author", "`author` needs a `name`, e.g. `author: {name: Ada}`") }
-        } else { author = string("author") }
+        let authors = readAuthors(fm, fail)
         let layout = string("layout")
         var (series, seriesOrder) = readSeries(fm, rel, string("series"), diagnostics)
         if kind == .page, series != nil {
@@ -342,57 +338,10 @@ struct ContentLoader: Sendable {
                               title: title ?? baseName, date: docDate, updated: updated,
                               description: (string("description") ?? string("excerpt")).flatMap { $0.isEmpty ? nil : $0 },
                               categories: categories, tags: tags, layout: layout, layoutLine: fm.position(of: "layout")?.0 ?? 1,
-                              draft: draft, author: author, image: image, slug: Slug.jekyll(slugSource),
+                              draft: draft, authors: authors, image: image, slug: Slug.jekyll(slugSource),
                               permalink: expanded, params: fm.values.map { ($0.key, $0.value) },
                               series: series, seriesOrder: seriesOrder, seriesOrderPosition: fm.position(of: "series_order") ?? (1, 1),
                               contentHash: contentHash, language: config.pack(lang), langPosition: langPosition)
-    }
-
-    /// Front matter keys a build reads. Anything else is a site's own key (declared in `front_matter_keys`
-    /// or written under `params:`) or a typo: `tgas:` would drop every tag, `draf: true` publish a draft.
-    static let knownKeys: [String] = ["title", "date", "updated", "last_modified_at", "description", "excerpt", "categories",
-                                      "category", "tags", "tag", "layout", "draft", "published", "author", "image", "slug",
-                                      "permalink", "sitemap", "params", "toc", "notice", "lang",
-                                      "aliases", "redirect_from", "series", "series_order"]
-    private static let knownKeySet = Set(knownKeys)
-
-    private func warnAboutUnknownKeys(_ fm: YAMLDocument, _ rel: String, _ diagnostics: DiagnosticSink) {
-        for entry in fm.values where !Self.knownKeySet.contains(entry.key) && !config.frontMatterKeys.contains(entry.key) {
-            let near = Suggest.nearest(entry.key, in: Self.knownKeys)
-            diagnostics.add(.warning(rel, line: entry.line, column: 1,
-                                     "unknown front matter key `\(entry.key)`" + (near.map { "; did you mean `\($0)`?" } ?? ""),
-                                     hint: "a key of your own goes under `params:` (templates read `page.params.\(entry.key)`), or list it once in \(config.file) as `front_matter_keys: [\(entry.key)]`"))
-        }
-    }
-
-    /// `series:` and `series_order:`. A bad order or one without a series is a warning, never dropped silently:
-    /// the post then keeps its series (ordered by date) or stays out of any.
-    private func readSeries(_ fm: YAMLDocument, _ rel: String, _ name: String?, _ diagnostics: DiagnosticSink) -> (String?, Int?) {
-        var series = name?.trimmingCharacters(in: .whitespaces)
-        if series?.isEmpty == true {
-            let (l, c) = fm.position(of: "series") ?? (1, 1)
-            diagnostics.add(.warning(rel, line: l, column: c, "`series` is empty; the post is in no series",
-                                     hint: "write the series' name, e.g. `series: \"Offline-first sync\"`, or remove the key"))
-            series = nil
-        }
-        guard let raw = fm["series_order"], let (l, c) = fm.position(of: "series_order") else { return (series, nil) }
-        guard series != nil else {
-            diagnostics.add(.warning(rel, line: l, column: c, "`series_order` without `series` does nothing",
-                                     hint: "add `series: \"Name of the series\"` to make this post a part, or remove `series_order`"))
-            return (nil, nil)
-        }
-        var order: Int?
-        switch raw {
-        case .int(let i): order = i
-        case .string(let t): order = Int(t.trimmingCharacters(in: .whitespaces))
-        default: order = nil
-        }
-        if order == nil {
-            let shown = raw.text.map { "`\($0)`" } ?? "this value"
-            diagnostics.add(.warning(rel, line: l, column: c, "`series_order` must be a whole number, not \(shown); the part is placed by its date",
-                                     hint: "write e.g. `series_order: 2`, or remove the key to order the series by date"))
-        }
-        return (series, order)
     }
 
     /// `NSString.deletingPathExtension` of a file name, without bridging for the plain `name.ext` case.

@@ -97,6 +97,8 @@ public indirect enum YAMLValue: Sendable {
 /// Parsed YAML mapping with the position of each key, so errors can point at the right line.
 struct YAMLDocument: Sendable {
     var values: [(key: String, value: YAMLValue, line: Int, column: Int)] = []
+    /// What was read but differs from what was written (a key given twice: the last wins), at its line.
+    var warnings: [SiteDiagnostic] = []
 
     subscript(key: String) -> YAMLValue? { values.first { $0.key == key }?.value }
 
@@ -113,7 +115,14 @@ struct YAMLDocument: Sendable {
     }
 
     /// `parse` by Yams alone (and the reference SimpleYAML is tested against).
-    static func parseWithYams(_ yaml: String, file: String, lineOffset: Int) -> Result<YAMLDocument, SiteDiagnostic> {
+    static func parseWithYams(_ text: String, file: String, lineOffset: Int) -> Result<YAMLDocument, SiteDiagnostic> {
+        var yaml = text
+        var warnings: [SiteDiagnostic] = []
+        // A key given twice: the last value, as Ruby's YAML (Jekyll) reads it, and a warning at the repeat.
+        if let found = YAMLDuplicates.resolve(text, file: file, lineOffset: lineOffset) {
+            yaml = found.yaml
+            warnings = found.warnings
+        }
         // Aliases are bounded before YAML is read (a "billion laughs" front matter would take the machine).
         if let bomb = YAMLAliases.firstExcess(yaml) {
             return .failure(.error(file, line: bomb.line + lineOffset, column: bomb.column,
@@ -123,7 +132,7 @@ struct YAMLDocument: Sendable {
         do {
             // Timestamps stay strings: Galley parses dates itself, with the site's time zone.
             guard let node = try Yams.compose(yaml: yaml, Resolver.default.removing(.timestamp)) else {
-                return .success(YAMLDocument())
+                return .success(YAMLDocument(warnings: warnings))
             }
             guard case .mapping(let map) = node else {
                 let line = (node.mark?.line ?? 1) + lineOffset
@@ -132,6 +141,7 @@ struct YAMLDocument: Sendable {
                                        hint: "write `key: value` lines, e.g. `title: My post`"))
             }
             var doc = YAMLDocument()
+            doc.warnings = warnings
             var budget = YAMLAliases.limit * 2   // a backstop for shapes the text estimate does not see
             for (k, v) in map {
                 // An alias's node carries its anchor's position, earlier in the file: then the key's is right.
@@ -174,6 +184,10 @@ struct YAMLDocument: Sendable {
             var message = "invalid YAML: \(problem)"
             if let context { message += " (\(context.text))" }
             return .error(file, line: mark.line + lineOffset, column: mark.column, message, hint: hint)
+        case .duplicatedKeysInMapping(let keys, let context):
+            return .error(file, line: context.mark.line + lineOffset, column: context.mark.column,
+                          "\(keys.map { "`\($0)`" }.joined(separator: ", ")) given twice in one mapping",
+                          hint: "keep one of them (at the top level the last one wins, as in Jekyll; nested, Galley cannot tell which you meant)")
         case .reader(let problem, _, _, _):
             return .error(file, line: lineOffset + 1, column: 1, "invalid YAML: \(problem)", hint: hint)
         default:

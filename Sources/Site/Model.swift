@@ -22,6 +22,8 @@ final class RenderedDocument: Sendable {
     let images: [String: ImageFile]
     /// The body as plain text for the search index, made by the renderer when search is on.
     let text: String?
+    /// The source files the body links to (`[b](b.md)`) and the URL each link got ("" when not found).
+    let sourceLinks: [String: String]
     /// The file's fingerprint with the image sizes the HTML was made with: the key of caches built from `html`.
     let fingerprint: Int
 
@@ -36,13 +38,15 @@ final class RenderedDocument: Sendable {
 
     init(source: SourceDocument, html: String, excerptHTML: String, excerptText: String, headings: [Heading], wordCount: Int,
          config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = [], hasTableOfContents: Bool = false,
-         charts: [String: String] = [:], images: [String: ImageFile] = [:], text: String? = nil) {
+         charts: [String: String] = [:], images: [String: ImageFile] = [:], text: String? = nil, sourceLinks: [String: String] = [:]) {
         self.images = images
+        self.sourceLinks = sourceLinks
         self.text = text
         var f = Hasher()
         f.combine(source.fingerprint)
         if !images.isEmpty { f.combine(images) }
-        self.fingerprint = images.isEmpty ? source.fingerprint : f.finalize()
+        if !sourceLinks.isEmpty { f.combine(sourceLinks) }
+        self.fingerprint = images.isEmpty && sourceLinks.isEmpty ? source.fingerprint : f.finalize()
         self.hasTableOfContents = hasTableOfContents
         self.charts = charts
         self.references = references

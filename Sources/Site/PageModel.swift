@@ -8,7 +8,7 @@ extension ContextBuilder {
     static let pageKeys = [
         "title", "url", "absolute_url", "lang", "other_language", "t", "kind", "is_post", "date", "display_date",
         "updated", "display_updated", "excerpt", "summary", "description", "content", "reading_time", "word_count",
-        "tags", "categories", "has_code", "show_toc", "notice", "source", "author", "image", "params",
+        "tags", "categories", "has_code", "show_toc", "notice", "source", "author", "authors", "image", "params",
         "previous", "next", "related", "headings", "series", "term", "feeds", "posts", "years",
     ]
 
@@ -48,6 +48,9 @@ extension ContextBuilder {
             d["display_updated"] = displayDate(u, src.language)
         }
         if let a = src.author ?? config.author?.name { d["author"] = .hash(LiquidHash([("name", .string(a))])) }
+        // Each author on its own (`author: [Ada, Grace]`); the site's author when the page names none.
+        let names = src.authors.isEmpty ? (config.author?.name).map { [$0] } ?? [] : src.authors
+        d["authors"] = .array(names.map { .hash(LiquidHash([("name", .string($0))])) })
         if let img = src.image { d["image"] = .string(config.absoluteURL(img, relativeTo: url)) }
         // Every front matter key, and the keys under `params:` beside them (`page.params.x` either way).
         var params = LiquidHash()

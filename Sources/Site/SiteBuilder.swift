@@ -144,8 +144,9 @@ public struct SiteBuilder: Sendable {
     /// `images`: the site's image files, for image sizes.
     /// `siteLanguages`: the labels of every post's fences (the site's language mix, for detecting unlabelled
     /// ones); nil counts those of `docs`.
+    /// `sourceURLs`: each document's URL by its file (`content/posts/x.md`), for links to source files.
     static func renderMarkdown(_ docs: [SourceDocument], config: SiteConfig, images: ImageFiles, releaseBodies: Bool = false,
-                               siteLanguages: [String: Int]? = nil) async -> [(RenderedDocument, [SiteDiagnostic])] {
+                               siteLanguages: [String: Int]? = nil, sourceURLs: [String: String] = [:]) async -> [(RenderedDocument, [SiteDiagnostic])] {
         let highlighter = Highlighter()
         let detecting: Bool
         switch config.unlabeled { case .auto, .fallback: detecting = true; default: detecting = false }
@@ -222,14 +223,17 @@ public struct SiteBuilder: Sendable {
                 local.add(SiteDiagnostic(d.severity == .error ? .error : .warning, file: doc.sourcePath,
                                          line: d.line + doc.bodyLineOffset, column: d.column, d.message, hint: d.hint))
             }
-            let html = ScrollBoxes.apply(BasePathLinks.apply(out.html, basePath: config.basePath))
-            let excerpt = ScrollBoxes.apply(ExcerptLinks.rootRelative(BasePathLinks.apply(out.excerptHTML, basePath: config.basePath),
+            // Links to source files (`[b](2016-01-05-b.md)`) become those pages' URLs.
+            let (linked, sourceLinks) = SourceLinks.apply(out.html, from: doc.sourcePath, urls: sourceURLs)
+            let excerptLinked = SourceLinks.apply(out.excerptHTML, from: doc.sourcePath, urls: sourceURLs).html
+            let html = ScrollBoxes.apply(BasePathLinks.apply(linked, basePath: config.basePath))
+            let excerpt = ScrollBoxes.apply(ExcerptLinks.rootRelative(BasePathLinks.apply(excerptLinked, basePath: config.basePath),
                                                                       pageURL: config.url(doc.permalink.url)))
             let (refs, ids) = LinkAudit.references(html: html)
             let rendered = RenderedDocument(source: doc, html: html, excerptHTML: excerpt, excerptText: out.excerptText,
                                             headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids,
                                             hasTableOfContents: out.hasTableOfContents, charts: charts.files,
-                                            images: usedImages.all, text: out.text)
+                                            images: usedImages.all, text: out.text, sourceLinks: sourceLinks)
             return (rendered, local.all)
         }
     }

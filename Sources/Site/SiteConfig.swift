@@ -129,7 +129,7 @@ public struct SiteConfig: Sendable {
         }
         let doc: YAMLDocument
         switch YAMLDocument.parse(text, file: file, lineOffset: 0) {
-        case .success(let d): doc = d
+        case .success(let d): doc = d; diagnostics.add(contentsOf: d.warnings)
         case .failure(let d): diagnostics.add(d); return nil
         }
         config.languages = SiteLanguages.load(siteDirectory: siteDirectory)

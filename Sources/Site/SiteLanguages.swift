@@ -96,7 +96,7 @@ final class SiteLanguages: @unchecked Sendable {
             }
             let doc: YAMLDocument
             switch YAMLDocument.parse(text, file: rel, lineOffset: 0) {
-            case .success(let d): doc = d
+            case .success(let d): doc = d; diagnostics += d.warnings
             case .failure(let d): diagnostics.append(SiteDiagnostic(.warning, file: d.file, line: d.line, column: d.column, d.message, hint: d.hint)); continue
             }
             var words: [String: String] = [:]
