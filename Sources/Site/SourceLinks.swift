@@ -26,7 +26,10 @@ enum SourceLinks {
     /// `html` with each ` href="…"` naming a source in `urls` (site path → root-relative URL) replaced by
     /// that URL (its `#fragment` kept), and every source path it named with the URL used ("" when none).
     static func apply(_ html: String, from: String, urls: [String: String]) -> (html: String, used: [String: String]) {
-        guard containsBytes(html, ".md") || containsBytes(html, ".markdown") else { return (html, [:]) }
+        // Only an attribute value ending in a Markdown name can be one (`.md"`, `.md#x"`, `.md?x"`): prose and
+        // code that mention README.md pay a byte search, not the href walk (Foundation's range(of:) per link).
+        let endings: [StaticString] = [".md\"", ".md#", ".md?", ".markdown\"", ".markdown#", ".markdown?", ".MD\"", ".MD#"]
+        guard endings.contains(where: { containsBytes(html, $0) }) else { return (html, [:]) }
         var out = ""
         var used: [String: String] = [:]
         var rest = Substring(html)
