@@ -69,13 +69,13 @@ let package = Package(
         ]),
 
         // Shared by the test targets only (not part of any product).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["CLibXML2"], path: "Tests/TestSupport"),
         .testTarget(name: "TextBytesTests", dependencies: ["TextBytes", "TestSupport"]),
         .testTarget(name: "MarkdownTests", dependencies: ["Markdown", "CCmark", "TestSupport"]),
         .testTarget(name: "HighlightTests", dependencies: ["Highlight", "TestSupport"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ImageSizeTests", dependencies: ["ImageSize"], resources: [.copy("Fixtures")]),
-        .testTarget(name: "ChartsTests", dependencies: ["Charts", "CLibXML2"]),
-        .testTarget(name: "DiagramTests", dependencies: ["Diagram", "CLibXML2"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "CLibXML2", "TestSupport"]),
+        .testTarget(name: "DiagramTests", dependencies: ["Diagram", "CLibXML2", "TestSupport"]),
         .testTarget(name: "FeedTests", dependencies: ["Feed", "CLibXML2", "TestSupport"]),
         .testTarget(name: "CheckTests", dependencies: ["Check", "TestSupport"]),
         .testTarget(name: "SiteTests", dependencies: ["Site", "Charts", "Diagram", "CLibXML2", "TestSupport", .product(name: "Yams", package: "Yams")]),

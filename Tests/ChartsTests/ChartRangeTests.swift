@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Charts
 
 /// Numbers at the edges of Double (near Int64.max, subnormals, 1e300 limits, values a step cannot

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Charts
 
 let buildCSV = "Tool,Cold,Warm\nGalley,0.89,0.31\nHugo,9.8,2.1\nJekyll,41.2,12.5\n"

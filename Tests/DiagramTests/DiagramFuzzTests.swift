@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Diagram
 
 /// Random mermaid and DOT sources, made of the syntax's own pieces and stray characters: every one

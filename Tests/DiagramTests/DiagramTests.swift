@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Diagram
 
 /// Parsing, layout and output of diagrams: the SVG is well-formed, every label is text inside its

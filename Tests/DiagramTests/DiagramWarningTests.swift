@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Diagram
 
 /// What a source asks for that is not drawn is a warning at its line, once per kind per diagram;

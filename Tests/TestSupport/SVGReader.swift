@@ -1,16 +1,16 @@
 import CLibXML2
 import Foundation
 
-/// An element of a diagram's SVG as libxml2 parsed it: name, attributes, text.
-struct SVGElement {
-    var name: String
-    var attributes: [String: String]
-    var text: String
-    func number(_ key: String) -> Double { Double(attributes[key] ?? "") ?? .nan }
+/// An element of a chart's or diagram's SVG as libxml2 parsed it: name, attributes, text.
+public struct SVGElement: Sendable {
+    public var name: String
+    public var attributes: [String: String]
+    public var text: String
+    public func number(_ key: String) -> Double { Double(attributes[key] ?? "") ?? .nan }
 }
 
 /// Parses SVG (inline or standalone) with libxml2; nil when it is not well-formed XML.
-func parseSVG(_ svg: String) -> [SVGElement]? {
+public func parseSVG(_ svg: String) -> [SVGElement]? {
     let opts = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue)
     let data = Array(svg.utf8)
     guard let doc = data.withUnsafeBufferPointer({ raw in
