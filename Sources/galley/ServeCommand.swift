@@ -56,28 +56,10 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Served from a folder of its own: drafts and future posts shown while writing never reach public/,
         // which a deploy would publish.
-        let privateOutput = output == nil
-        let outputURL = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: outputURL, withIntermediateDirectories: true)
+        let (outputURL, privateOutput) = try servedFolder()
         defer { if privateOutput { try? FileManager.default.removeItem(at: outputURL) } }
-
-        var serverConfig = DevServerConfiguration(root: outputURL, host: host, port: port, allowedHosts: allowHost)
-        serverConfig.idleTimeout = idleTimeout
-        serverConfig.headerTimeout = min(10, idleTimeout)
-        serverConfig.basePath = SiteBuilder.basePath(siteDirectory: siteURL)
-        let server = DevServer(configuration: serverConfig)
-        let boundPort: UInt16
-        do {
-            // A server that stops accepting must not keep printing "rebuilt" as if it served: say so and exit.
-            boundPort = try await server.start(onFatal: { reason in
-                printError("error: the server stopped: \(reason)")
-                Foundation.exit(1)
-            })
-        } catch let error as DevServerError {
-            printError("error: \(error)")
-            throw ExitCode.failure
-        }
+        let basePath = SiteBuilder.basePath(siteDirectory: siteURL)
+        let (server, boundPort) = try await startServer(root: outputURL, basePath: basePath)
 
         // Folders that do not exist yet are picked up when created (site.yml's folder is watched).
         // The output folder is excluded: an --output inside content/ must not rebuild itself forever.
@@ -111,11 +93,7 @@ struct ServeCommand: AsyncParsableCommand {
                 let cssOnly = !outcome.changedPaths.isEmpty && outcome.changedPaths.allSatisfy { $0.hasSuffix(".css") }
                 return .success(changedOutputPaths: outcome.changedPaths, cssOnly: cssOnly)
             } catch let failure as Site.BuildFailure {
-                // Each diagnostic once, compiler style, with its hint; the overlay gets the first error and its hint.
-                for diagnostic in failure.diagnostics { printError(diagnostic.description) }
-                let first = failure.errors.first
-                return .failure(message: first?.message ?? "the build failed", file: first?.file,
-                                line: first.map(\.line), column: first.map(\.column), hint: first?.hint)
+                return Self.failed(failure)
             } catch {
                 return .failure(message: "\(error)", file: nil, line: nil, column: nil)
             }
@@ -123,17 +101,8 @@ struct ServeCommand: AsyncParsableCommand {
         // ──────────────────────────────────────────────────────────────────────────────────
 
         let loop = DevLoop(server: server, watcher: watcher, onRebuild: Self.report, rebuild: rebuild)
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        printLine("Serving \(siteURL.lastPathComponent) at http://\(shownHost):\(boundPort)\(serverConfig.basePath)/ — press Ctrl-C to stop")
-        if privateOutput {
-            printLine("  (from a private folder; public/ is left as the last `galley build` made it)")
-        }
-        for name in allowHost {
-            printLine("Also answering http://\(name):\(boundPort)/ (--allow-host)")
-        }
-        if host != "127.0.0.1" && host != "localhost" && host != "::1" {
-            printLine("warning: listening on \(host): other machines on the network can reach this server")
-        }
+        announce(siteURL.lastPathComponent, port: boundPort, basePath: basePath,
+                 privateNote: privateOutput ? "from a private folder; public/ is left as the last `galley build` made it" : nil)
 
         do {
             try await Self.runUntilInterrupted { try await loop.run(wakeUps: wakeUps) }

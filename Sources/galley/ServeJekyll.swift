@@ -9,31 +9,14 @@ extension ServeCommand {
     /// private output folder, live reload, error overlay — over a `JekyllSession`, which renders on each save
     /// only the pages the save touched. `baseurl` is the served base path, as `jekyll serve` does.
     func serveJekyll(_ siteURL: URL) async throws {
-        let privateOutput = output == nil
-        let outputURL = output.map { URL(fileURLWithPath: $0).standardizedFileURL }
-            ?? FileManager.default.temporaryDirectory.appendingPathComponent("galley-serve-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
-        try FileManager.default.createDirectory(at: outputURL, withIntermediateDirectories: true)
+        let (outputURL, privateOutput) = try servedFolder()
         defer { if privateOutput { try? FileManager.default.removeItem(at: outputURL) } }
 
         let configFiles = config.map { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } } ?? []
         let options = JekyllBuildOptions(source: siteURL, destination: outputURL, configFiles: configFiles, drafts: drafts, future: future)
         let settings = JekyllServeSettings.load(options)
 
-        var serverConfig = DevServerConfiguration(root: outputURL, host: host, port: port, allowedHosts: allowHost)
-        serverConfig.idleTimeout = idleTimeout
-        serverConfig.headerTimeout = min(10, idleTimeout)
-        serverConfig.basePath = settings.basePath
-        let server = DevServer(configuration: serverConfig)
-        let boundPort: UInt16
-        do {
-            boundPort = try await server.start(onFatal: { reason in
-                printError("error: the server stopped: \(reason)")
-                Foundation.exit(1)
-            })
-        } catch let error as DevServerError {
-            printError("error: \(error)")
-            throw ExitCode.failure
-        }
+        let (server, boundPort) = try await startServer(root: outputURL, basePath: settings.basePath)
 
         // The whole folder, as Jekyll watches it, less what a build writes or Jekyll never reads.
         let watcher = FileWatcher(folders: [siteURL.path], excluding: settings.unwatched + [outputURL.path])
@@ -53,11 +36,7 @@ extension ServeCommand {
                 let cssOnly = !outcome.changedPaths.isEmpty && outcome.changedPaths.allSatisfy { $0.hasSuffix(".css") || $0.hasSuffix(".css.map") }
                 return .success(changedOutputPaths: outcome.changedPaths, cssOnly: cssOnly)
             } catch let error as BuildFailure {
-                // Each diagnostic once, compiler style, with its hint; the overlay gets the first error and its hint.
-                for diagnostic in error.diagnostics { printError(diagnostic.description) }
-                let first = error.errors.first
-                return .failure(message: first?.message ?? "the build failed", file: first?.file,
-                                line: first.map(\.line), column: first.map(\.column), hint: first?.hint)
+                return Self.failed(error)
             } catch {
                 printError("error: \(error)")
                 return .failure(message: "\(error)", file: nil, line: nil, column: nil)
@@ -65,17 +44,8 @@ extension ServeCommand {
         }
 
         let loop = DevLoop(server: server, watcher: watcher, onRebuild: Self.report, rebuild: rebuild)
-        let shownHost = host.contains(":") ? "[\(host)]" : host
-        printLine("Serving \(siteURL.lastPathComponent) (a Jekyll folder) at http://\(shownHost):\(boundPort)\(serverConfig.basePath)/ — press Ctrl-C to stop")
-        if privateOutput {
-            printLine("  (from a private folder; _site/ is left as the last build made it)")
-        }
-        for name in allowHost {
-            printLine("Also answering http://\(name):\(boundPort)/ (--allow-host)")
-        }
-        if host != "127.0.0.1" && host != "localhost" && host != "::1" {
-            printLine("warning: listening on \(host): other machines on the network can reach this server")
-        }
+        announce("\(siteURL.lastPathComponent) (a Jekyll folder)", port: boundPort, basePath: settings.basePath,
+                 privateNote: privateOutput ? "from a private folder; _site/ is left as the last build made it" : nil)
         do {
             try await Self.runUntilInterrupted { try await loop.run() }
         } catch let error as FileWatcherError {
