@@ -7,7 +7,7 @@ final class EventStreamClient: Sendable {
     let connection: RawConnection
 
     init(port: UInt16) async throws {
-        connection = try await RawHTTP.offPool { try RawConnection(port: port, timeout: 3) }
+        connection = try await RawHTTP.offPool { try RawConnection(port: port, timeout: 10) }
         connection.send("GET \(LiveReloadScript.eventsPath) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
         _ = try await read(until: "retry:")
     }

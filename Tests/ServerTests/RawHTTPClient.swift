@@ -39,7 +39,7 @@ final class RawConnection: @unchecked Sendable {
     /// `fd` is assigned only once connected: if a throwing init has set every property, Swift
     /// runs `deinit` too, and closing the number twice would close a socket someone else
     /// (another test's server) has been given meanwhile.
-    init(port: UInt16, timeout: Double = 3) throws {
+    init(port: UInt16, timeout: Double = 10) throws {
         let fd = socket(AF_INET, streamSocket, 0)
         guard fd >= 0 else { throw RawHTTPError.connect(errno) }
         var tv = timeval()
