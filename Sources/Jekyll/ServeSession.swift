@@ -34,6 +34,8 @@ public actor JekyllSession {
     private var shown: Set<SiteDiagnostic> = []
     private var sass: SassCompiler?
     private var sassResolved = false
+    /// Documents read by the last rebuild, reused while their file is unchanged (a settings change drops them).
+    private(set) var readCache = JekyllReadCache()
 
     /// - Parameters:
     ///   - options: the folder, `--config`, `--drafts`, `--future`; `destination` is the served folder.
@@ -59,8 +61,10 @@ public actor JekyllSession {
     public func rebuild(changed: Set<String>?) async throws(BuildFailure) -> JekyllRebuildOutcome {
         if let changed { pending.formUnion(changed) } else { pendingAll = true }
         let configs = options.configFiles.isEmpty ? nil : options.configFiles.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        if pendingAll || last == nil || !pending.isDisjoint(with: configNames) { readCache = JekyllReadCache() }
+        readCache.forget(pending, root: options.source)
         let source = try JekyllReader.read(source: options.source, configFiles: configs, destination: options.destination,
-                                           drafts: options.drafts, future: options.future, now: now())
+                                           drafts: options.drafts, future: options.future, now: now(), cache: readCache)
         if source.diagnostics.contains(where: { $0.severity == .error }) { throw BuildFailure(source.diagnostics) }
         if !sassResolved {
             sass = JekyllRenderer.sassIfNeeded(source)
