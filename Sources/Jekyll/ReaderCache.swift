@@ -31,6 +31,9 @@ public final class JekyllReadCache: @unchecked Sendable {
     private let lock = NSLock()
     private var entries: [String: Entry] = [:]
     private var used: Set<String> = []
+    /// Whether a file starts with front matter, by path (the read asks it of every file outside `_posts`).
+    private var headers: [String: (Stamp, Bool)] = [:]
+    private var headersUsed: Set<String> = []
     /// Files read from disk and files reused since the cache was made (tests count them).
     private(set) var reads = 0
     private(set) var reuses = 0
@@ -69,18 +72,29 @@ public final class JekyllReadCache: @unchecked Sendable {
         let base = root.standardizedFileURL.path
         let prefixes = paths.map { base + "/" + $0 }
         lock.withLock {
-            entries = entries.filter { key, _ in
-                let path = key.prefix { $0 != "\u{1}" }
-                return !prefixes.contains { path == $0 || path.hasPrefix($0 + "/") }
-            }
+            func kept(_ path: Substring) -> Bool { !prefixes.contains { path == $0 || path.hasPrefix($0 + "/") } }
+            entries = entries.filter { key, _ in kept(key.prefix { $0 != "\u{1}" }) }
+            headers = headers.filter { kept(Substring($0.key)) }
         }
+    }
+
+    /// `JekyllFrontMatter.fileHasHeader`, remembered while the file's stamp holds.
+    func hasHeader(_ url: URL) -> Bool {
+        let path = url.path
+        guard let stamp = Self.stamp(url) else { return JekyllFrontMatter.fileHasHeader(url) }
+        if let known = lock.withLock({ headersUsed.insert(path); return headers[path] }), known.0 == stamp { return known.1 }
+        let answer = JekyllFrontMatter.fileHasHeader(url)
+        lock.withLock { headers[path] = (stamp, answer) }
+        return answer
     }
 
     /// Ends a read: entries of files the read did not reach (deleted, excluded) are dropped.
     func endRead() {
         lock.withLock {
             entries = entries.filter { used.contains($0.key) }
+            headers = headers.filter { headersUsed.contains($0.key) }
             used = []
+            headersUsed = []
         }
     }
 
@@ -92,7 +106,7 @@ extension JekyllDocumentBuilder {
     func document(_ file: URL, collection: JekyllCollection, relativePath: String, draft: Bool, cache: JekyllReadCache?,
                   _ diagnostics: inout [SiteDiagnostic]) -> JekyllDocument? {
         guard let cache else { return document(file, collection: collection, relativePath: relativePath, draft: draft, &diagnostics) }
-        let key = file.standardizedFileURL.path + "\u{1}" + collection.label + "\u{1}" + relativePath + (draft ? "\u{1}d" : "")
+        let key = file.path + "\u{1}" + collection.label + "\u{1}" + relativePath + (draft ? "\u{1}d" : "")
         if let (doc, diags) = cache.lookup(key, file: file) {
             diagnostics += diags
             return doc
@@ -112,7 +126,7 @@ extension JekyllDocumentBuilder {
     /// `page`, through the session's cache when there is one.
     func page(_ file: URL, dir: String, name: String, cache: JekyllReadCache?, _ diagnostics: inout [SiteDiagnostic]) -> JekyllDocument? {
         guard let cache else { return page(file, dir: dir, name: name, &diagnostics) }
-        let key = file.standardizedFileURL.path + "\u{1}page\u{1}" + dir + "\u{1}" + name
+        let key = file.path + "\u{1}page\u{1}" + dir + "\u{1}" + name
         if let (doc, diags) = cache.lookup(key, file: file) {
             diagnostics += diags
             return doc

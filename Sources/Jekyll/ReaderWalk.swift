@@ -33,7 +33,7 @@ struct ReadState {
         for entry in filter.filter(walker.entries(base), base: dir) {
             let url = base.appendingPathComponent(entry)
             guard walker.allowSymlink(url, &diagnostics) else { continue }
-            if walker.isDirectory(url) { dirs.append(entry) } else if JekyllFrontMatter.fileHasHeader(url) { pageNames.append(entry) } else { statics.append(entry) }
+            if walker.isDirectory(url) { dirs.append(entry) } else if cache?.hasHeader(url) ?? JekyllFrontMatter.fileHasHeader(url) { pageNames.append(entry) } else { statics.append(entry) }
         }
         retrievePosts(dir, &diagnostics)
         let destination = config.destination.standardizedFileURL.path
