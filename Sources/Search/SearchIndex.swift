@@ -47,6 +47,9 @@ public struct SearchIndex: Sendable {
     /// With `prints` (each document's identity: equal prints, equal documents), the build also
     /// returns what the next one can reuse, and reuses what `old` holds for documents unchanged at
     /// the same numbers. `SearchIndex.made` names the files made anew (the others are as before).
+    /// At most about this many documents to a run when the build keeps what the next can reuse.
+    static let runDocuments = 64
+
     public static func build(_ docs: [SearchDocument], prints: [Int]?, reusing old: SearchIndexReuse?)
         -> (index: SearchIndex, reuse: SearchIndexReuse?) {
         // Runs of consecutive documents on all cores: their words counted into postings, and their
@@ -58,7 +61,8 @@ public struct SearchIndex: Sendable {
             guard let old, let prints, range.upperBound <= old.prints.count else { return false }
             return prints[range] == old.prints[range]
         }
-        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: per)
+        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: per,
+                                 most: prints == nil ? nil : runDocuments)
         let counted = Slots<(CountedRun, reused: Bool)>(count: runs.count, empty: (CountedRun(range: 0..<0, run: Postings.Run(), prints: false), false))
         let fragmentCount = (docs.count + per - 1) / per
         let fragments = Slots<(File, UInt64, reused: Bool)>(count: fragmentCount, empty: (File(path: "", data: Data()), 0, false))

@@ -28,6 +28,7 @@ public actor BuildSession {
     private var sitemap: (signature: Int, files: [OutputFile])?
     private var searchIndex: (signature: Int, files: [OutputFile])?
     private var linkAudit = LinkAuditMemo()
+    private var fenceLabels = FenceLabelMemo()
     /// The last index's counted runs, shards and fragment files: a save recounts only its run.
     private var searchReuse: SearchIndexReuse?
     private var syntaxCSS: (theme: String, css: Data)?
@@ -53,6 +54,8 @@ public actor BuildSession {
         var searchFilesMade: [String] = []
         /// Documents whose links were checked.
         var linksChecked = 0
+        /// Bodies scanned for fence labels (the site's language mix).
+        var fenceBodiesScanned = 0
     }
     private(set) var lastWork = Work()
 
@@ -60,7 +63,7 @@ public actor BuildSession {
     /// index parts): a count that must not grow with the number of saves.
     var heldCount: Int {
         loaded.count + rendered.count + feedHTML.count + pageCache.count + feedCache.count + (written?.count ?? 0)
-            + (searchIndex?.files.count ?? 0) + (searchReuse?.heldCount ?? 0) + copiedAssets.count
+            + (searchIndex?.files.count ?? 0) + (searchReuse?.heldCount ?? 0) + copiedAssets.count + fenceLabels.count
     }
 
     /// `templates/assets/*` of the built-in theme, as output paths and bytes.
@@ -390,8 +393,9 @@ public actor BuildSession {
         lastWork.markdownRendered = stale.count
         // The language mix of every post, not just the re-rendered ones: an unlabelled fence's context.
         var mix: [String: Int]?
-        if !stale.isEmpty, case .auto = config.unlabeled { mix = CodeContext.siteLanguages(docs.lazy.map(\.body)) }
-        if !stale.isEmpty, case .fallback = config.unlabeled { mix = CodeContext.siteLanguages(docs.lazy.map(\.body)) }
+        if !stale.isEmpty, case .auto = config.unlabeled { mix = fenceLabels.mix(docs) }
+        if !stale.isEmpty, case .fallback = config.unlabeled { mix = fenceLabels.mix(docs) }
+        if mix != nil { lastWork.fenceBodiesScanned = fenceLabels.scanned }
         for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies, siteLanguages: mix,
                                                              sourceURLs: sourceURLs) {
             rendered[doc.source.sourcePath] = (doc.source.fingerprint, doc, diags)

@@ -35,8 +35,10 @@ struct IndexReuseTests {
         edited[57] = 1_000
         let (again, reuse) = SearchIndex.build(docs, prints: edited, reusing: kept)
         same(again, SearchIndex.build(docs))
-        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: reuse!.per)
+        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: reuse!.per,
+                                 most: SearchIndex.runDocuments)
         #expect(reuse!.countedDocuments == runs.first { $0.contains(57) }!.count)
+        #expect(reuse!.countedDocuments <= max(SearchIndex.runDocuments, reuse!.per) * 2)
         #expect(reuse!.madeFragmentFiles == 1)
         let made = Set(again.made)
         #expect(made.contains("t/\(Terms.fileName("ze")).json") && made.contains("t/\(Terms.fileName("qu")).json"))

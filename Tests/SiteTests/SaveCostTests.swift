@@ -41,6 +41,8 @@ import Testing
         let outcome = try await session.rebuild(changed: [edited])
         let work = await session.lastWork
         #expect(work.markdownRendered == 1)
+        // The site's language mix (an unlabelled fence's context) scans the changed body only.
+        #expect(work.fenceBodiesScanned == 1, "\(work.fenceBodiesScanned)")
         // Links: the edited post's, the post that links to one of its headings, and (as the new word made
         // a new index file, and a broken link might lead there now) the post with broken links.
         #expect(work.linksChecked == 3, "\(work.linksChecked)")
