@@ -27,17 +27,19 @@ extension BuildSession {
     func render(_ docs: [SourceDocument], config: SiteConfig, images: ImageFiles, releaseBodies: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
         var sourceURLs: [String: String] = [:]
         for d in docs { sourceURLs[d.sourcePath] = d.permalink.url }
+        // The language mix of every post, not just the re-rendered ones: an unlabelled fence's context. A post
+        // whose unlabelled code was detected with another mix renders again.
+        var mix: [String: Int]?
+        switch config.unlabeled { case .auto, .fallback: mix = fenceLabels.mix(docs); default: break }
+        let mixPrint = mix.map(CodeContext.print)
         let stale = docs.filter { doc in
             guard let kept = rendered[doc.sourcePath], kept.fingerprint == doc.fingerprint else { return true }
+            if let used = kept.doc.siteMix, used != mixPrint { return true }
             // A linked source file moved, appeared or went: the link's URL changes.
             if kept.doc.sourceLinks.contains(where: { sourceURLs[$0.key] ?? "" != $0.value }) { return true }
             return !images.unchanged(kept.doc.images, pageURL: doc.permalink.url)
         }
         lastWork.markdownRendered = stale.count
-        // The language mix of every post, not just the re-rendered ones: an unlabelled fence's context.
-        var mix: [String: Int]?
-        if !stale.isEmpty, case .auto = config.unlabeled { mix = fenceLabels.mix(docs) }
-        if !stale.isEmpty, case .fallback = config.unlabeled { mix = fenceLabels.mix(docs) }
         if mix != nil { lastWork.fenceBodiesScanned = fenceLabels.scanned }
         for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies, siteLanguages: mix,
                                                              sourceURLs: sourceURLs) {

@@ -40,6 +40,9 @@ enum CodeContext {
     }
 
     /// Labelled fences per label across documents (the site's language mix).
+    /// A print of what detection reads from a language mix (equal prints, equal detection).
+    static func print(_ mix: [String: Int]) -> Int { DetectionContext.siteSignature(mix) }
+
     static func siteLanguages<S: Sequence<String>>(_ bodies: S) -> [String: Int] {
         var mix: [String: Int] = [:]
         for b in bodies { for l in fenceLabels(b) { mix[l.lowercased(), default: 0] += 1 } }
@@ -101,4 +104,10 @@ struct FenceLabelMemo {
     }
 
     var count: Int { labels.count }
+}
+
+/// Set once from a render's callbacks (which run on the render's own thread), read after it.
+final class Flag: @unchecked Sendable {
+    private(set) var isSet = false
+    func set() { isSet = true }
 }
