@@ -6,7 +6,7 @@ import Site
 public struct JekyllRebuildOutcome: Sendable {
     /// Output paths written or removed, relative to the output folder.
     public var changedPaths: [String]
-    /// Warnings not shown before in this session (each is printed once, not on every save).
+    /// Warnings the last good build did not have (each is printed when it appears, not on every save).
     public var warnings: [SiteDiagnostic]
     /// Source paths of the pages and documents rendered again (paginated copies listed by their URL).
     public var rendered: [String]
@@ -149,8 +149,10 @@ public actor JekyllSession {
         last = next
         pending = []
         pendingAll = false
-        let fresh = result.warnings.filter { !shown.contains($0) }
-        shown.formUnion(fresh)
+        // Printed when it appears, not on every save while it holds; fixed and brought back, printed again.
+        var once = Set<SiteDiagnostic>()
+        let fresh = result.warnings.filter { !shown.contains($0) && once.insert($0).inserted }
+        shown = Set(result.warnings)
         var copies: [String: Int] = [:]
         for s in site.states { copies[s.doc.relativePath, default: 0] += 1 }
         let names = rendered.sorted().map { i -> String in

@@ -186,6 +186,23 @@ import Site
         #expect(try Self.tree(out) == (try await Self.clean(site)))
     }
 
+    /// A warning is handed out when it appears, not on every save while it holds, and again when it comes back.
+    @Test func aWarningIsReportedOncePerAppearance() async throws {
+        let site = try Self.countingSite()
+        let (session, _) = Self.session(site)
+        try Self.write(site, "dup.md", "---\npermalink: /about.html\n---\nSame path as about.md.\n")
+        let first = try await session.rebuild(changed: nil)
+        #expect(first.warnings.contains { $0.message.contains("Conflict") }, "\(first.warnings)")
+        try Self.edit(site, "p2.md") { $0 + "More.\n" }
+        let again = try await session.rebuild(changed: ["p2.md"])
+        #expect(!again.warnings.contains { $0.message.contains("Conflict") }, "\(again.warnings)")
+        try FileManager.default.removeItem(at: site.appendingPathComponent("dup.md"))
+        _ = try await session.rebuild(changed: ["dup.md"])
+        try Self.write(site, "dup.md", "---\npermalink: /about.html\n---\nSame path as about.md.\n")
+        let back = try await session.rebuild(changed: ["dup.md"])
+        #expect(back.warnings.contains { $0.message.contains("Conflict") }, "\(back.warnings)")
+    }
+
     /// A failed rebuild leaves the served files alone and reports the error where it is; fixing it builds
     /// what the two saves together changed.
     @Test func aFailedRebuildKeepsTheLastGoodBuild() async throws {
