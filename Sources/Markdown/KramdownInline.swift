@@ -10,6 +10,8 @@ import Darwin
 /// - `<code>`, `<kbd>`, `<samp>` and `<var>` hold raw text in kramdown: `` <code>``Name``</code> `` keeps its
 ///   backticks, `*`/`_` stay, quotes stay straight. Their Markdown punctuation becomes character references,
 ///   which cmark reads as plain characters. Only an element opened and closed on one line is seen.
+/// - An escaped `\_` or `\*` followed by one more (`\__FILE__`) starts emphasis in cmark that kramdown never
+///   closes: that one is escaped too, so both print as written.
 /// - kramdown's link destination ends at the `)` matching its `(`, escaped or not, so
 ///   `(…_(programming\)#Boxing)` is a link. The backslash of a `\)` closing a nested `(` is dropped: the
 ///   URL kramdown writes keeps it, and browsers read that `\` as `/` (a broken link); this keeps the author's.
@@ -50,7 +52,7 @@ enum KramdownInline {
         return changed ? String(decoding: out, as: UTF8.self) : nil
     }
 
-    /// Whether the text holds `<code`, `<kbd`, `<samp`, `<var` (as written) or `\)`: without one of them
+    /// Whether the text holds `<code`, `<kbd`, `<samp`, `<var` (as written), `\)`, `\__` or `\**`: without one of them
     /// `prepare` changes nothing. Two memchr walks over the bytes: this runs on every kramdown document,
     /// and the generic `firstRange(of:)` searches it replaced took most of a Jekyll site's build.
     static func mayChange(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -60,6 +62,7 @@ enum KramdownInline {
         while i < n, let hit = memchr(base + i, 0x5C, n - i) {
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             if at + 1 < n, base[at + 1] == 0x29 { return true }
+            if at + 2 < n, base[at + 1] == 0x5F || base[at + 1] == 0x2A, base[at + 2] == base[at + 1] { return true }
             i = at + 1
         }
         i = 0
@@ -100,7 +103,9 @@ enum KramdownInline {
         while i < line.endIndex {
             let b = line[i]
             if b == 0x5C, i + 1 < line.endIndex {   // an escape: both bytes as they are
-                out += line[i...(i + 1)]; i += 2; continue
+                out += line[i...(i + 1)]; i += 2
+                if unclosedOpenerAfterEscape(line, at: i) { out += [0x5C, line[i]]; i += 1 }
+                continue
             }
             if b == 0x60 {   // a code span: to its closing run, untouched
                 var j = i
@@ -132,6 +137,28 @@ enum KramdownInline {
             out.append(b)
             i += 1
         }
+    }
+
+    /// Whether `line[at]` is a lone `_`/`*` right after an escaped one (`\__FILE__`, `\**x**`) that kramdown
+    /// leaves as text: its emphasis never closes, as a closing `_` that starts exactly `__` does not count
+    /// there. cmark matches it with the first `__` (`_<em>FILE</em>_`), so it is escaped too. kramdown looks
+    /// for the closer to the paragraph's end; this looks to the line's.
+    static func unclosedOpenerAfterEscape(_ line: ArraySlice<UInt8>, at i: Int) -> Bool {
+        guard i < line.endIndex, i > line.startIndex + 1, line[i - 1] == line[i], line[i - 2] == 0x5C,
+              line[i] == 0x5F || line[i] == 0x2A else { return false }
+        let c = line[i]
+        func at(_ k: Int) -> UInt8 { k < line.endIndex ? line[k] : 0x20 }
+        guard at(i + 1) != c, at(i + 1) != 0x20, at(i + 1) != 0x09 else { return false }
+        var k = i + 2
+        while k < line.endIndex {
+            guard line[k] == c else { k += 1; continue }
+            if at(k + 1) == c && at(k + 2) != c { k += 2; continue }   // `__`: not a closer (a strong inside, or text)
+            let before = line[k - 1], after = at(k + 1)
+            let alnum = (after | 0x20 >= 0x61 && after | 0x20 <= 0x7A) || (after >= 0x30 && after <= 0x39)
+            if before != 0x20 && before != 0x09 && !(c == 0x5F && alnum) { return false }
+            k += 1
+        }
+        return true
     }
 
     /// `<code …>` at `i`: the tag's name and where its content starts.
