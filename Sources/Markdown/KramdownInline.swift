@@ -12,6 +12,8 @@ import Darwin
 ///   which cmark reads as plain characters. Only an element opened and closed on one line is seen.
 /// - An escaped `\_` or `\*` followed by one more (`\__FILE__`) starts emphasis in cmark that kramdown never
 ///   closes: that one is escaped too, so both print as written.
+/// - `$$…$$` inside a paragraph is math: written `\(…\)`, its content as text (kramdown's MathJax output).
+/// - A lone backtick between blanks is text in kramdown, not the start of a code span.
 /// - kramdown's link destination ends at the `)` matching its `(`, escaped or not, so
 ///   `(…_(programming\)#Boxing)` is a link. The backslash of a `\)` closing a nested `(` is dropped: the
 ///   URL kramdown writes keeps it, and browsers read that `\` as `/` (a broken link); this keeps the author's.
@@ -66,6 +68,18 @@ enum KramdownInline {
             i = at + 1
         }
         i = 0
+        while i < n, let hit = memchr(base + i, 0x24, n - i) {   // `$$`
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at + 1 < n, base[at + 1] == 0x24 { return true }
+            i = at + 1
+        }
+        i = 0
+        while i < n, let hit = memchr(base + i, 0x60, n - i) {   // ` between blanks
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at > 0, base[at - 1] == 0x20 || base[at - 1] == 0x09, at + 1 == n || base[at + 1] == 0x20 || base[at + 1] == 0x09 || base[at + 1] == 0x0A { return true }
+            i = at + 1
+        }
+        i = 0
         while i < n, let hit = memchr(base + i, 0x3C, n - i) {
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             for name in rawTags where at + name.count < n {
@@ -106,6 +120,19 @@ enum KramdownInline {
                 out += line[i...(i + 1)]; i += 2
                 if unclosedOpenerAfterEscape(line, at: i) { out += [0x5C, line[i]]; i += 1 }
                 continue
+            }
+            if b == 0x60, i > line.startIndex, line[i - 1] == 0x20 || line[i - 1] == 0x09,
+               i + 1 == line.endIndex || line[i + 1] == 0x20 || line[i + 1] == 0x09 {
+                out += [0x5C, 0x60]; i += 1; continue   // a lone ` between blanks: text in kramdown
+            }
+            if b == 0x24, i + 1 < line.endIndex, line[i + 1] == 0x24, let end = inlineMathEnd(line, from: i + 2) {
+                out += Array(#"\\("#.utf8)
+                for c in line[(i + 2)..<end] {
+                    if c < 0x80, c != 0x20, !(c >= 0x30 && c <= 0x39), !((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A), c > 0x20 { out.append(0x5C) }
+                    out.append(c)
+                }
+                out += Array(#"\\)"#.utf8)
+                i = end + 2; continue
             }
             if b == 0x60 {   // a code span: to its closing run, untouched
                 var j = i
@@ -159,6 +186,16 @@ enum KramdownInline {
             k += 1
         }
         return true
+    }
+
+    /// Where the `$$` closing inline math opened before `from` starts, when its content is not empty.
+    private static func inlineMathEnd(_ line: ArraySlice<UInt8>, from: Int) -> Int? {
+        var k = from
+        while k + 1 < line.endIndex {
+            if line[k] == 0x24, line[k + 1] == 0x24 { return k > from ? k : nil }
+            k += 1
+        }
+        return nil
     }
 
     /// `<code …>` at `i`: the tag's name and where its content starts.

@@ -266,7 +266,11 @@ public struct MarkdownRenderer: Sendable {
     /// A body with kramdown's HTML elements read as kramdown reads them (`markdown.html_blocks: kramdown`).
     private func renderKramdownHTML(_ markdown: String) -> MarkdownDocument {
         let protection = KramdownHTML.protectElements(markdown)
-        let text = options.kramdown ? KramdownInline.prepare(protection.text) ?? protection.text : protection.text
+        var text = protection.text
+        if options.kramdown {
+            text = KramdownLines.prepare(text) ?? text
+            text = KramdownInline.prepare(text) ?? text
+        }
         var doc = renderCommonMark(text)
         guard !protection.items.isEmpty else { return doc }
         let originals = protection.items.map { item -> String in

@@ -44,6 +44,27 @@ import TestSupport
         #expect(html("(\\__FILE__, etc)") == "<p>(_<em>FILE</em>_, etc)</p>\n")
     }
 
+    @Test func listsAsKramdownReadsThem() {
+        func kd(_ s: String) -> String { KramdownTests.normalized(html(s, Self.kramdown)) }
+        // kramdown 2.4, whitespace between tags removed, for each.
+        #expect(kd("- a\n+ b\n* c") == "<ul><li>a</li><li>b</li><li>c</li></ul>")
+        #expect(kd("1) a\n2) b") == "<p>1) a\n2) b</p>")
+        #expect(kd("Para\n3. x") == "<p>Para</p><ol><li>x</li></ol>")
+        #expect(kd("    - a\n    + b").contains("<code>- a\n+ b\n</code>"))   // code, markers as written
+        // CommonMark reading: three lists, a paren list, a paragraph.
+        #expect(html("- a\n+ b").components(separatedBy: "<ul>").count == 3)
+        #expect(html("Para\n3. x") == "<p>Para\n3. x</p>\n")
+    }
+
+    @Test func mathAndLoneBackticks() {
+        // kramdown 2.4 with Jekyll's MathJax engine.
+        #expect(html("a $$x < y_1 * z$$ b", Self.kramdown) == "<p>a \\(x &lt; y_1 * z\\) b</p>\n")
+        #expect(html("$$\na < b\n$$\n\nnext", Self.kramdown).hasSuffix("\\[a &lt; b\\]\n<p>next</p>\n"))
+        #expect(html("`$$x$$`", Self.kramdown) == "<p><code>$$x$$</code></p>\n")
+        #expect(html("a ` b ` c", Self.kramdown) == "<p>a ` b ` c</p>\n")
+        #expect(html("a ` b ` c") == "<p>a <code>b</code> c</p>\n")
+    }
+
     @Test func rawContentStaysInCodeSpansAndCodeBlocks() {
         // A backtick code span holding `<code>` is not raw content; nor is a fenced block.
         #expect(html("Use `<code>*a*</code>` here", Self.kramdown) == "<p>Use <code>&lt;code&gt;*a*&lt;/code&gt;</code> here</p>\n")
