@@ -64,7 +64,8 @@ enum JekyllTags {
         // Its deprecated fallback: the same slug and the same day anywhere (`2016-01-05-x` finds
         // `_posts/2016-1-05-x.md`, whose date is that day).
         if let doc = posts.first ?? all.first(where: { sameDayAndSlug(last, $0) }) {
-            context.warn("'{% post_url \(name) %}' did not match a post by path; it matched \(doc.relativePath) by date and slug: write '{% post_url \((doc.relativePath as NSString).deletingPathExtension.replacingOccurrences(of: "_posts/", with: "")) %}'")
+            context.warn("'{% post_url \(name) %}' did not match a post by path; it matched \(doc.relativePath) by date and slug, as Jekyll's deprecated fallback does",
+                         hint: "write '{% post_url \((doc.relativePath as NSString).deletingPathExtension.replacingOccurrences(of: "_posts/", with: "")) %}'")
             return site.relativeURL(doc.url)
         }
         throw LiquidError("Could not find post \"\(markup)\" in tag 'post_url'.",

@@ -14,6 +14,9 @@ import Site
         let galley = site.appendingPathComponent("_site")
         #expect(report.outputDirectory.standardizedFileURL.path == galley.standardizedFileURL.path)
         let jekyll = try RenderFixture.expected("kramdown-site-expected")
+        // What Jekyll accepts silently or with a deprecation is said once, at its line, with a hint.
+        let said = report.warnings.map { "\($0.file):\($0.line) \($0.hint != nil)" }.sorted()
+        #expect(said == ["_posts/2016-1-29-heading-ids.md:5 true", "about.md:11 true"], "\(report.warnings)")
 
         let expectedFiles = RenderFixture.files(in: jekyll)
         let madeFiles = Set(RenderFixture.files(in: galley))
