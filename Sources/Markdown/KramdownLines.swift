@@ -6,6 +6,8 @@
 /// - `1)` does not start a list item in kramdown: its `)` is escaped.
 /// - An ordered list may interrupt a paragraph whatever its first number (CommonMark: only `1.`): that
 ///   number is written as `1`, right-aligned in the same width (kramdown never writes a start number).
+/// - A line that is one tag of a span element (`<img …>`, `<a …>`) starts a paragraph, as in kramdown;
+///   CommonMark would start an HTML block and not read the Markdown on the lines after it.
 /// - A paragraph that is all `$$…$$` is display math, written `\[…\]` outside any paragraph (kramdown's
 ///   MathJax output); `$$…$$` inside a paragraph is left to `KramdownInline`.
 enum KramdownLines {
@@ -29,6 +31,10 @@ enum KramdownLines {
             }
             if indent < 4, t.hasPrefix("```") || t.hasPrefix("~~~") { fence = t.first; i += 1; continue }
             if isBlank(line) { i += 1; continue }
+            if previousBlank, indent < 4, isLoneSpanTag(t) {
+                lines[i] += "<!---->"   // not a whole-line tag any more: CommonMark reads a paragraph, as kramdown
+                changed = true
+            }
             if let marker = bullet(t), !isRule(t), indent < 4 || markers.keys.contains(where: { $0 < indent }) {
                 for k in markers.keys where k > indent { markers[k] = nil }
                 if let first = markers[indent], first != marker {
@@ -75,6 +81,23 @@ enum KramdownLines {
         guard body.count > 4, body.hasSuffix("$$") else { return nil }
         let inner = body.dropFirst(2).dropLast(2)
         return inner.contains("$$") ? nil : end
+    }
+
+    /// kramdown's span-level elements: a line starting with one is a paragraph there.
+    static let spanTags: Set<String> = [
+        "a", "abbr", "acronym", "b", "big", "bdo", "br", "button", "cite", "code", "del", "dfn", "em", "i", "img", "input", "ins",
+        "kbd", "label", "mark", "q", "rb", "rbc", "rp", "rt", "rtc", "ruby", "samp", "select", "small", "span", "strike",
+        "strong", "sub", "sup", "tt", "u", "var",
+    ]
+
+    /// A line that is one opening or closing tag of a span element (`<img src="x">`, `<a href="y">`, `</a>`):
+    /// CommonMark starts an HTML block there (kind 7), kramdown a paragraph.
+    private static func isLoneSpanTag(_ t: Substring) -> Bool {
+        guard t.first == "<" else { return false }
+        let body = t.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard body.first == ">", t.filter({ $0 == "<" }).count == 1 else { return false }
+        let name = t.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
+        return spanTags.contains(name)
     }
 
     /// `-`, `+` or `*` followed by a blank or the line's end.

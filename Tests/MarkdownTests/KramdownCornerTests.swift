@@ -56,6 +56,17 @@ import TestSupport
         #expect(html("Para\n3. x") == "<p>Para\n3. x</p>\n")
     }
 
+    @Test func spanTagLinesAndBlocksCommonMarkDoesNotKnow() {
+        // kramdown 2.4: a line that is one span tag starts a paragraph, Markdown read after it.
+        #expect(html("<img src=\"/a.png\" alt=\"A\">\n*Caption* here", Self.kramdown)
+                == "<p><img src=\"/a.png\" alt=\"A\"><!---->\n<em>Caption</em> here</p>\n")
+        #expect(html("<a href=\"/big.jpg\">\n<img src=\"/small.jpg\">\n</a>", Self.kramdown).hasPrefix("<p><a href=\"/big.jpg\">"))
+        // A block element CommonMark has no HTML block for, on one line: kept as a block, Markdown after it.
+        #expect(html("<video src=\"/v.mp4\"></video>\nAfter.", Self.kramdown) == "<video src=\"/v.mp4\"></video>\n<p>After.</p>\n")
+        // CommonMark reading: an HTML block, then a paragraph.
+        #expect(html("<img src=\"/a.png\">\n*Caption*") == "<img src=\"/a.png\">\n*Caption*\n")
+    }
+
     @Test func mathAndLoneBackticks() {
         // kramdown 2.4 with Jekyll's MathJax engine.
         #expect(html("a $$x < y_1 * z$$ b", Self.kramdown) == "<p>a \\(x &lt; y_1 * z\\) b</p>\n")
