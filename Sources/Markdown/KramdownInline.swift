@@ -14,6 +14,8 @@ import Darwin
 ///   closes: that one is escaped too, so both print as written.
 /// - `$$…$$` inside a paragraph is math: written `\(…\)`, its content as text (kramdown's MathJax output).
 /// - A lone backtick between blanks is text in kramdown, not the start of a code span.
+/// - A block element's tag amid a paragraph's text (`a <div>b</div>`, `markdownify` output in a
+///   sentence) is text in kramdown: its `<` is escaped. Not where a line of the paragraph starts with `<`.
 /// - kramdown's link destination ends at the `)` matching its `(`, escaped or not, so
 ///   `(…_(programming\)#Boxing)` is a link. The backslash of a `\)` closing a nested `(` is dropped: the
 ///   URL kramdown writes keeps it, and browsers read that `\` as `/` (a broken link); this keeps the author's.
@@ -30,9 +32,11 @@ enum KramdownInline {
         var fence: (UInt8, Int)? = nil
         var rawElement: [UInt8]? = nil   // inside <script>/<style>/<pre>/<textarea> lines
         var changed = false
+        var htmlInParagraph = false   // a line of this run of lines starts with `<`: CommonMark may be in an HTML block
         for range in FootnoteSource.lineRanges(bytes) {
             let line = bytes[range]
             let t = trimmed(line)
+            if t.isEmpty { htmlInParagraph = false } else if t.first == 0x3C { htmlInParagraph = true }
             if let f = fence {
                 if let c = FootnoteSource.opensFence(line), c.0 == f.0, c.1 >= f.1, t.allSatisfy({ $0 == f.0 }) { fence = nil }
             } else if let c = FootnoteSource.opensFence(line) {
@@ -43,7 +47,7 @@ enum KramdownInline {
                 rawElement = raw
             } else if !(line.prefix(4).allSatisfy { $0 == 0x20 } && line.count >= 4) {
                 let start = out.count
-                fixLine(line, into: &out)
+                fixLine(line, into: &out, blockTags: !htmlInParagraph)
                 if !changed, out.count - start != line.count || !out[start...].elementsEqual(line) { changed = true }
                 if range.upperBound < bytes.count { out.append(0x0A) }
                 continue
@@ -82,6 +86,7 @@ enum KramdownInline {
         i = 0
         while i < n, let hit = memchr(base + i, 0x3C, n - i) {
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at > 0, base[at - 1] != 0x0A, blockTagName(UnsafeBufferPointer(start: base + at + 1, count: min(14, n - at - 1))) { return true }
             for name in rawTags where at + name.count < n {
                 if name.withUnsafeBufferPointer({ memcmp(base + at + 1, $0.baseAddress!, name.count) == 0 }) { return true }
             }
@@ -112,8 +117,9 @@ enum KramdownInline {
     }
 
     /// One line with code spans skipped, raw elements' content referenced, nested `\)` in destinations fixed.
-    static func fixLine(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) {
+    static func fixLine(_ line: ArraySlice<UInt8>, into out: inout [UInt8], blockTags: Bool = false) {
         var i = line.startIndex
+        let textStart = line.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? line.endIndex
         while i < line.endIndex {
             let b = line[i]
             if b == 0x5C, i + 1 < line.endIndex {   // an escape: both bytes as they are
@@ -157,6 +163,16 @@ enum KramdownInline {
                 i = closeAt
                 continue
             }
+            if b == 0x3C, blockTags, i > textStart, blockTagName(line[(i + 1)...]) {
+                // A block tag amid text: text in kramdown, its quotes straight.
+                let end = line[i...].firstIndex(of: 0x3E).map { $0 + 1 } ?? i + 1
+                out.append(0x5C)
+                for c in line[i..<end] {
+                    if c == 0x22 { out += Array("&quot;".utf8) } else if c == 0x27 { out += Array("&#39;".utf8) } else { out.append(c) }
+                }
+                i = end
+                continue
+            }
             if b == 0x5D, i + 1 < line.endIndex, line[i + 1] == 0x28 {
                 i = copyDestination(line, from: i, into: &out)
                 continue
@@ -186,6 +202,31 @@ enum KramdownInline {
             k += 1
         }
         return true
+    }
+
+    /// kramdown's block-level elements (less `pre`, whose lines this pass leaves alone): their tags amid a
+    /// paragraph's text are written as text there ("Found block HTML tag in span-level text").
+    static let blockTagNames: Set<[UInt8]> = Set([
+        "address", "article", "aside", "applet", "body", "blockquote", "caption", "col", "colgroup", "dd", "div", "dl", "dt",
+        "fieldset", "figcaption", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html",
+        "head", "iframe", "legend", "menu", "li", "main", "map", "nav", "ol", "optgroup", "p", "section", "summary", "table",
+        "tbody", "td", "th", "thead", "tfoot", "tr", "ul",
+    ].map { Array($0.utf8) })
+
+    /// Whether `rest` (after a `<`) is a block element's opening or closing tag: `p>`, `div class…`, `/p>`.
+    static func blockTagName<C: Collection>(_ rest: C) -> Bool where C.Element == UInt8 {
+        var s = rest[...]
+        if s.first == 0x2F { s = s.dropFirst() }
+        var name: [UInt8] = []
+        for c in s {
+            if (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || (c >= 0x30 && c <= 0x39) {
+                name.append(c | 0x20 == c ? c : c | 0x20)
+                if name.count > 10 { return false }
+            } else {
+                return !name.isEmpty && (c == 0x3E || c == 0x20 || c == 0x2F || c == 0x09) && blockTagNames.contains(name)
+            }
+        }
+        return false
     }
 
     /// Where the `$$` closing inline math opened before `from` starts, when its content is not empty.

@@ -67,6 +67,16 @@ import TestSupport
         #expect(html("<img src=\"/a.png\">\n*Caption*") == "<img src=\"/a.png\">\n*Caption*\n")
     }
 
+    @Test func blockTagsAmidTextAreText() {
+        // kramdown 2.4: <p>a &lt;p&gt;b&lt;/p&gt; c</p>, and so for other block elements; span ones stay tags.
+        #expect(html("a <p>b</p> c", Self.kramdown) == "<p>a &lt;p&gt;b&lt;/p&gt; c</p>\n")
+        #expect(html("Watch <iframe src=\"/v\"></iframe> now", Self.kramdown) == "<p>Watch &lt;iframe src=&quot;/v&quot;&gt;&lt;/iframe&gt; now</p>\n")
+        #expect(html("a <video src=\"x\"></video> <span>c</span>", Self.kramdown) == "<p>a <video src=\"x\"></video> <span>c</span></p>\n")
+        // A paragraph with a line that starts with a tag, and CommonMark reading: as written.
+        #expect(html("<div>\na <p>b</p>\n</div>", Self.kramdown).contains("a <p>b</p>"))
+        #expect(html("a <p>b</p> c") == "<p>a <p>b</p> c</p>\n")
+    }
+
     @Test func mathAndLoneBackticks() {
         // kramdown 2.4 with Jekyll's MathJax engine.
         #expect(html("a $$x < y_1 * z$$ b", Self.kramdown) == "<p>a \\(x &lt; y_1 * z\\) b</p>\n")
