@@ -164,6 +164,7 @@ import Site
             _ = try JekyllReader.read(source: dir, drafts: false, future: false, now: Date())
         } catch {
             #expect(error.errors.first?.file == "_posts/2020-01-01-x.md")
+            #expect(error.errors.first?.line == 2)   // at the `date:` line
         }
     }
 
