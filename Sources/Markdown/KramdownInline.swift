@@ -14,6 +14,7 @@ import Darwin
 ///   closes: that one is escaped too, so both print as written.
 /// - `$$…$$` inside a paragraph is math: written `\(…\)`, its content as text (kramdown's MathJax output).
 /// - A lone backtick between blanks is text in kramdown, not the start of a code span.
+/// - kramdown's span extensions: `{::nomarkdown}…{:/}` writes its content as it is, `{::comment}…{:/}` nothing.
 /// - A block element's tag amid a paragraph's text (`a <div>b</div>`, `markdownify` output in a
 ///   sentence) is text in kramdown: its `<` is escaped. Not where a line of the paragraph starts with `<`.
 /// - kramdown's link destination ends at the `)` matching its `(`, escaped or not, so
@@ -69,6 +70,12 @@ enum KramdownInline {
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             if at + 1 < n, base[at + 1] == 0x29 { return true }
             if at + 2 < n, base[at + 1] == 0x5F || base[at + 1] == 0x2A, base[at + 2] == base[at + 1] { return true }
+            i = at + 1
+        }
+        i = 0
+        while i < n, let hit = memchr(base + i, 0x7B, n - i) {   // `{::`
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at + 2 < n, base[at + 1] == 0x3A, base[at + 2] == 0x3A { return true }
             i = at + 1
         }
         i = 0
@@ -173,6 +180,11 @@ enum KramdownInline {
                 i = end
                 continue
             }
+            if b == 0x7B, let (end, raw) = spanExtension(line, i) {
+                if let raw { for c in raw { appendReferenced(&out, c) } }   // nomarkdown: as written; comment: nothing
+                i = end
+                continue
+            }
             if b == 0x5D, i + 1 < line.endIndex, line[i + 1] == 0x28 {
                 i = copyDestination(line, from: i, into: &out)
                 continue
@@ -227,6 +239,20 @@ enum KramdownInline {
             }
         }
         return false
+    }
+
+    /// kramdown's span extensions at `i`: `{::nomarkdown}…{:/}` (its content, raw) or `{::comment}…{:/}`
+    /// (nothing), the closing tag also `{:/nomarkdown}` / `{:/comment}`; where it ends.
+    private static func spanExtension(_ line: ArraySlice<UInt8>, _ i: Int) -> (Int, ArraySlice<UInt8>?)? {
+        for (name, keep) in [("nomarkdown", true), ("comment", false)] {
+            let open = Array("{::\(name)}".utf8)
+            guard line[i...].starts(with: open) else { continue }
+            let from = i + open.count
+            for close in [Array("{:/}".utf8), Array("{:/\(name)}".utf8)] {
+                if let r = line[from...].firstRange(of: close) { return (r.upperBound, keep ? line[from..<r.lowerBound] : nil) }
+            }
+        }
+        return nil
     }
 
     /// Where the `$$` closing inline math opened before `from` starts, when its content is not empty.

@@ -21,6 +21,16 @@ import Testing
         #expect(html("Term\n: def") == "<p>Term\n: def</p>\n")
     }
 
+    @Test func commentAndNomarkdownExtensions() {
+        // kramdown 2.4: <!-- gone --> then the raw lines; inline, the raw content and nothing.
+        #expect(kd("{::comment}\ngone\n{:/comment}\n\n{::nomarkdown}\n<p class=\"raw\">*as is*</p>\n{:/nomarkdown}")
+                == "<!-- gone --><p class=\"raw\">*as is*</p>")
+        #expect(kd("Inline {::nomarkdown}<b>*raw*</b>{:/} and {::comment}hidden{:/comment}span.")
+                == "<p>Inline <b>*raw*</b> and span.</p>")
+        // In a code fence: as written.
+        #expect(kd("```\n{::comment}\nx\n{:/comment}\n```").contains("{::comment}"))
+    }
+
     @Test func abbreviations() {
         #expect(kd("*[HTML]: HyperText Markup\n\nSome HTML and `HTML` and HTMLX.")
                 == "<p>Some <abbr title=\"HyperText Markup\">HTML</abbr> and <code>HTML</code> and HTMLX.</p>")
