@@ -94,6 +94,11 @@ enum KramdownInline {
         while i < n, let hit = memchr(base + i, 0x3C, n - i) {
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             if at > 0, base[at - 1] != 0x0A, blockTagName(UnsafeBufferPointer(start: base + at + 1, count: min(14, n - at - 1))) { return true }
+            if at > 0, base[at - 1] != 0x0A {   // ` markdown=` inside a tag amid text
+                let tag = UnsafeBufferPointer(start: base + at, count: min(240, n - at))
+                let end = tag.firstIndex(of: 0x3E) ?? tag.count
+                if tag[..<end].firstRange(of: Array(" markdown=".utf8)) != nil { return true }
+            }
             for name in rawTags where at + name.count < n {
                 if name.withUnsafeBufferPointer({ memcmp(base + at + 1, $0.baseAddress!, name.count) == 0 }) { return true }
             }
@@ -180,6 +185,11 @@ enum KramdownInline {
                 i = end
                 continue
             }
+            if b == 0x3C, i > textStart, let (end, kept) = withoutMarkdownAttribute(line, i) {
+                out += kept   // `<span markdown="1">` amid text: its content is Markdown anyway; the attribute goes
+                i = end
+                continue
+            }
             if b == 0x7B, let (end, raw) = spanExtension(line, i) {
                 if let raw { for c in raw { appendReferenced(&out, c) } }   // nomarkdown: as written; comment: nothing
                 i = end
@@ -239,6 +249,20 @@ enum KramdownInline {
             }
         }
         return false
+    }
+
+    /// The opening tag at `i` without its ` markdown="1"` / `"span"` attribute, and where the tag ends; nil
+    /// when it has none.
+    private static func withoutMarkdownAttribute(_ line: ArraySlice<UInt8>, _ i: Int) -> (Int, [UInt8])? {
+        guard let gt = line[i...].firstIndex(of: 0x3E) else { return nil }
+        let tag = line[i..<gt]
+        for value in ["1", "span"] {
+            for q in ["\"", "'"] {
+                let attr = Array(" markdown=\(q)\(value)\(q)".utf8)
+                if let r = tag.firstRange(of: attr) { return (gt + 1, Array(tag[..<r.lowerBound]) + Array(tag[r.upperBound...]) + [0x3E]) }
+            }
+        }
+        return nil
     }
 
     /// kramdown's span extensions at `i`: `{::nomarkdown}…{:/}` (its content, raw) or `{::comment}…{:/}`

@@ -75,6 +75,8 @@ import TestSupport
         // A paragraph with a line that starts with a tag, and CommonMark reading: as written.
         #expect(html("<div>\na <p>b</p>\n</div>", Self.kramdown).contains("a <p>b</p>"))
         #expect(html("a <p>b</p> c") == "<p>a <p>b</p> c</p>\n")
+        // kramdown 2.4: <p>A <span><em>marked</em> span</span>.</p> (the attribute is read, not written).
+        #expect(html("A <span markdown=\"1\">*marked* span</span>.", Self.kramdown) == "<p>A <span><em>marked</em> span</span>.</p>\n")
     }
 
     @Test func mathAndLoneBackticks() {
