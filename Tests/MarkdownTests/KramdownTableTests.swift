@@ -21,6 +21,11 @@ import Testing
     @Test func everyLineWithAPipeIsATableWithoutHeader() {
         #expect(kd("Use a | b here.") == "<table><tbody><tr><td>Use a</td><td>b here.</td></tr></tbody></table>")
         #expect(kd("| a | b |\n| c |") == "<table><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td><td></td></tr></tbody></table>")
+        #expect(kd("- a | b\n- c") == "<ul><li><table><tbody><tr><td>a</td><td>b</td></tr></tbody></table></li><li>c</li></ul>")
+        #expect(kd("> x | y") == "<blockquote><table><tbody><tr><td>x</td><td>y</td></tr></tbody></table></blockquote>")
+        #expect(kd("[a](/x) | [b](/y)") == "<table><tbody><tr><td><a href=\"/x\">a</a></td><td><a href=\"/y\">b</a></td></tr></tbody></table>")
+        #expect(kd("Some `a|b` code") == "<p>Some <code>a|b</code> code</p>")
+        #expect(kd("## A | B") == "<h2 id=\"a--b\">A | B</h2>")
         // A line without one: a paragraph, in both readings; and CommonMark never makes such a table.
         #expect(kd("Text with a | pipe\nand more") == "<p>Text with a | pipe\nand more</p>")
         #expect(html("Use a | b here.") == "<p>Use a | b here.</p>\n")
