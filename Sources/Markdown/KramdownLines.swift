@@ -4,6 +4,7 @@
 /// - A bullet list goes on when the marker changes (`-`, then `+`, then `*`): CommonMark starts a new list
 ///   at each. Later items get the list's first marker.
 /// - `1)` does not start a list item in kramdown: its `)` is escaped.
+/// - `-|` starts a bullet item (kramdown accepts `|` after the marker), whose `|…` is a table row.
 /// - An ordered list may interrupt a paragraph whatever its first number (CommonMark: only `1.`): that
 ///   number is written as `1`, right-aligned in the same width (kramdown never writes a start number).
 /// - A line that is one tag of a span element (`<img …>`, `<a …>`) starts a paragraph, as in kramdown;
@@ -13,7 +14,7 @@
 enum KramdownLines {
     /// The text with those corners evened out, or nil when nothing changed.
     static func prepare(_ text: String) -> String? {
-        guard text.contains("\n") || text.contains("$$") else { return nil }
+        guard text.contains("\n") || text.contains("$$") || text.contains("|") else { return nil }
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var fence: Character? = nil
         var markers: [Int: Character] = [:]   // open bullet lists: indent → first marker
@@ -34,6 +35,12 @@ enum KramdownLines {
             if previousBlank, indent < 4, isLoneSpanTag(t) {
                 lines[i] += "<!---->"   // not a whole-line tag any more: CommonMark reads a paragraph, as kramdown
                 changed = true
+            }
+            // kramdown takes `|` as the space after a bullet marker: `-|a` is an item holding the table row `|a`.
+            if indent < 4, let m = t.first, m == "-" || m == "+" || m == "*", t.dropFirst().first == "|" {
+                lines[i] = String(line.prefix(indent)) + String(m) + " " + String(t.dropFirst())
+                changed = true
+                continue   // read the line again as an item
             }
             if let marker = bullet(t), !isRule(t), indent < 4 || markers.keys.contains(where: { $0 < indent }) {
                 for k in markers.keys where k > indent { markers[k] = nil }

@@ -30,7 +30,10 @@ func detectTable(_ node: Node, source: SourceText, kramdown: Bool = false) -> Ta
     // Cheap check first: some line after the first must look like a delimiter row (kramdown: or every line has a pipe).
     var candidate = false
     if last > first { for l in (first + 1)...last where mayBeDelimiterRow(source.line(l)) { candidate = true; break } }
-    let headerless = kramdown && !underline && !candidate && (first...last).allSatisfy { source.line($0).contains(0x7C) }
+    // kramdown: a table of rows alone ends at a blank line or its container's end; a block straight after it
+    // (`|x` then `- y`) leaves it a paragraph.
+    let interrupted = nextSibling(node).map { startLine($0) == last + 1 } ?? false
+    let headerless = kramdown && !underline && !candidate && !interrupted && (first...last).allSatisfy { source.line($0).contains(0x7C) }
     guard candidate || headerless else { return nil }
     let quotes = quoteDepth(node)
     var lines: [ArraySlice<UInt8>] = []

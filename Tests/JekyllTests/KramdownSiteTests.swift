@@ -43,12 +43,8 @@ import Site
         }
     }
 
-    /// Parts of pages where Galley still differs from Jekyll, each with the reason ("<page> <part>").
-    static let knownDifferences: [String: String] = [
-        "2016/02/29/inline-corners.html visible text": "kramdown reads `-|` under `|` as a list item holding an empty table (its list marker may be followed by `|`)",
-        "2016/02/29/inline-corners.html block structure": "kramdown reads `-|` under `|` as a list item holding an empty table (its list marker may be followed by `|`)",
-        "index.html visible text": "the inline-corners post's excerpt is all of it, `-|` included (as above)",
-    ]
+    /// Parts of pages where Galley still differs from Jekyll, each with the reason ("<page> <part>"): none now.
+    static let knownDifferences: [String: String] = [:]
 
     /// The block-structure reading itself: blocks in order, nothing from inside `<pre>`, comments or scripts.
     @Test func blockStructureAsTheCompareScriptReadsIt() {

@@ -50,6 +50,11 @@ import TestSupport
         #expect(kd("- a\n+ b\n* c") == "<ul><li>a</li><li>b</li><li>c</li></ul>")
         #expect(kd("1) a\n2) b") == "<p>1) a\n2) b</p>")
         #expect(kd("Para\n3. x") == "<p>Para</p><ol><li>x</li></ol>")
+        // `|` right after the marker: an item holding a one-row table (kramdown 2.4).
+        #expect(kd("-|x") == "<ul><li><table><tbody><tr><td>x</td></tr></tbody></table></li></ul>")
+        #expect(kd("|x\n- y") == "<p>|x</p><ul><li>y</li></ul>")   // a block right after: no table
+        #expect(kd("|x\n\n- y") == "<table><tbody><tr><td>x</td></tr></tbody></table><ul><li>y</li></ul>")
+        #expect(kd("-|a\n-| b | c") == "<ul><li><table><tbody><tr><td>a</td></tr></tbody></table></li><li><table><tbody><tr><td>b</td><td>c</td></tr></tbody></table></li></ul>")
         #expect(kd("    - a\n    + b").contains("<code>- a\n+ b\n</code>"))   // code, markers as written
         // CommonMark reading: three lists, a paren list, a paragraph.
         #expect(html("- a\n+ b").components(separatedBy: "<ul>").count == 3)
