@@ -161,7 +161,13 @@ struct HTMLRenderer {
                 headingCapture?.append(0x20)
             case NodeType.code:
                 let lit = literalBytes(node)
-                out.append("<code>")
+                if let c = ctx.options.inlineCodeClass {
+                    out.append("<code class=\"")
+                    out.append(contentsOf: c.utf8)
+                    out.append("\">")
+                } else {
+                    out.append("<code>")
+                }
                 appendEscaped(&out, lit)
                 out.append("</code>")
                 countWords(lit)

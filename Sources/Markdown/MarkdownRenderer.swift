@@ -29,6 +29,9 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// `<p>`, `<code>`/`<kbd>`/`<samp>`/`<var>` content is not Markdown, `\)` may end a link destination's
     /// nested parentheses, and `tagFilter` is never applied (kramdown has none).
     public var kramdown = false
+    /// The class of every code span's `<code>`: Jekyll's kramdown with Rouge writes
+    /// `language-plaintext highlighter-rouge`, which themes style; nil writes a bare `<code>`.
+    public var inlineCodeClass: String? = nil
     /// GFM's tagfilter: `<script>`, `<iframe>`, `<style>`, `<textarea>`, `<title>`, `<xmp>`, `<noembed>`,
     /// `<noframes>` and `<plaintext>` in raw HTML are shown as text, for sites publishing text they did not write.
     public var tagFilter = false

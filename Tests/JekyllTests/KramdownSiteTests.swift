@@ -36,6 +36,9 @@ import Site
             same("visible text") { [PageText.visible($0)] }
             same("heading ids", PageText.headingIDs)
             same("block structure", PageText.blocks)
+            // Inline code carries Rouge's classes, which themes style (`code.highlighter-rouge`).
+            let rouge = "<code class=\"language-plaintext highlighter-rouge\">"
+            #expect(got.components(separatedBy: rouge).count == want.components(separatedBy: rouge).count, "inline code classes of \(page)")
         }
         for file in madeFiles.sorted() {
             let text = (try? String(contentsOf: galley.appendingPathComponent(file), encoding: .utf8)) ?? ""
