@@ -218,7 +218,7 @@ struct HTMLRenderer {
                         out.cr()
                         if trackExcerpt && firstParagraph == nil && isTopLevel(node) { firstParagraph = out.count..<out.count }
                         let attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
-                        if let attrs, let kind = attrs.classes.lazy.compactMap({ Self.paragraphNoticeClasses[$0] }).first {
+                        if let attrs, !ctx.options.kramdown, let kind = attrs.classes.lazy.compactMap({ Self.paragraphNoticeClasses[$0] }).first {
                             openParagraphCallout(kind)
                             calloutParagraphs.insert(node)
                         }
