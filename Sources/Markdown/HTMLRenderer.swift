@@ -255,7 +255,7 @@ struct HTMLRenderer {
                     out.cr()
                     let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
                     let start = Int(cmark_node_get_list_start(node))
-                    if !ordered { out.append("<ul") } else if start == 1 { out.append("<ol") } else {
+                    if !ordered { out.append("<ul") } else if start == 1 || ctx.options.kramdown { out.append("<ol") } else {  // kramdown numbers every list from 1
                         out.append("<ol start=\"")
                         out.appendString(String(start))
                         out.append(0x22)

@@ -251,6 +251,7 @@ public struct MarkdownRenderer: Sendable {
         if options.readsHTMLAsKramdown {
             let protection = KramdownHTML.protectElements(markdown)
             var text = options.kramdown ? KramdownInline.prepare(protection.text) ?? protection.text : protection.text
+            if options.kramdown, let lazy = KramdownLazyItems.prepare(text) { text = lazy }
             let spanLines = options.kramdown ? KramdownSpanLines.prepare(text) : nil
             if let spanLines { text = spanLines }
             var doc = renderCommonMark(text)

@@ -40,4 +40,24 @@ import Testing
         #expect(html("<em>\n  *x*\n</em>\n") == "<em>\n  *x*\n</em>\n")
         #expect(!html("<em>\n*x*\n</em>\n\n# <span>h</span>\n", KramdownTests.options).contains(KramdownSpanLines.joiner))
     }
+
+    @Test func unindentedBlocksAfterAnItemLineStayInTheItem() {
+        // kramdown 2.4: <ol><li>a<div class="language-sh highlighter-rouge">…<code>code\n</code>…</div></li><li>b</li></ol>
+        let fence = html("1. a\n```sh\ncode\n```\n2. b\n", KramdownTests.options)
+        #expect(fence.hasPrefix("<ol>\n<li>a\n<div class=\"language-sh"))
+        #expect(fence.hasSuffix("</li>\n<li>b</li>\n</ol>\n") && fence.components(separatedBy: "<ol").count == 2)
+        #expect(Self.kramdown("* a\n# h\n* b\n")
+                == KramdownTests.normalized("<ul>\n  <li>a\n    <h1 id=\"h\">h</h1>\n  </li>\n  <li>b</li>\n</ul>\n"))
+        #expect(Self.kramdown("* a\n> q\n* b\n")
+                == KramdownTests.normalized("<ul>\n  <li>a\n    <blockquote>\n      <p>q</p>\n    </blockquote>\n  </li>\n  <li>b</li>\n</ul>\n"))
+        // kramdown 2.4: <ul><li>a <pre>…code…</pre> <p>text</p></li><li>b</li></ul>
+        let after = html("* a\n~~~\ncode\n~~~\ntext\n* b\n", KramdownTests.options)
+        #expect(after.hasPrefix("<ul>\n<li>a\n<div") && after.hasSuffix("</div>\n<p>text</p>\n</li>\n<li>b</li>\n</ul>\n"))
+        // After a blank line the list has ended; kramdown numbers the next list from 1 (no `start`).
+        // kramdown 2.4: <ol><li>a</li></ol> <pre>…code…</pre> <ol><li>b</li></ol>
+        let two = html("1. a\n\n~~~\ncode\n~~~\n2. b\n", KramdownTests.options)
+        #expect(two.hasPrefix("<ol>\n<li>a</li>\n</ol>\n<div") && two.hasSuffix("</div>\n<ol>\n<li>b</li>\n</ol>\n"))
+        // CommonMark (a Galley site) is unchanged.
+        #expect(html("* a\n# h\n").contains("</ul>\n<h1"))
+    }
 }
