@@ -51,10 +51,22 @@ final class Converter: @unchecked Sendable {
 
     /// The document's text after its converter.
     func convert(_ text: String, document doc: JekyllDocument) throws -> String {
-        if doc.isMarkdown { return markdown.render(text).html }
+        try convertReporting(text, document: doc).html
+    }
+
+    /// The converted text and the Markdown reader's warnings (what it read otherwise than kramdown), at
+    /// their lines in the source file (counted in the text after Liquid, which may have moved them).
+    func convertReporting(_ text: String, document doc: JekyllDocument) throws -> (html: String, warnings: [SiteDiagnostic]) {
+        if doc.isMarkdown {
+            let rendered = markdown.render(text)
+            let warnings = rendered.diagnostics.map {
+                SiteDiagnostic.warning(doc.relativePath, line: doc.bodyLine + $0.line - 1, column: $0.column, $0.message, hint: $0.hint)
+            }
+            return (rendered.html, warnings)
+        }
         switch doc.ext.lowercased() {
-        case ".scss", ".sass": return try compileSass(text, document: doc)
-        default: return text
+        case ".scss", ".sass": return (try compileSass(text, document: doc), [])
+        default: return (text, [])
         }
     }
 

@@ -71,6 +71,17 @@ import Site
         #expect(out.contains("<table class=\"rouge-table\"><tbody><tr><td class=\"gutter gl\"><pre class=\"lineno\">1\n2\n</pre></td><td class=\"code\"><pre>a\nb\n</pre></td></tr></tbody></table></code></pre></figure>"))
     }
 
+    @Test func markdownReaderWarningsReachTheBuildAtTheirFileLine() async throws {
+        // kramdown reads `markdown="1"` on an element inside raw HTML; Galley keeps the element raw and says so,
+        // at the line in the file (front matter counted).
+        let site = try RenderFixture.site([
+            "_config.yml": Self.config,
+            "a.md": "---\ntitle: A\n---\ntext\n\n<div class=\"note\">\n  <p markdown=\"1\">Use `x`.</p>\n</div>\n",
+        ])
+        let report = try await RenderFixture.build(site).get()
+        #expect(report.warnings.contains { $0.file == "a.md" && $0.line == 7 && $0.message.contains("`markdown=` inside raw HTML") && $0.hint != nil })
+    }
+
     @Test func rubyPluginTagFailsNamingThePlugin() async throws {
         let site = try RenderFixture.site([
             "_config.yml": Self.config + "plugins: [jekyll-unknown-thing]\n",
