@@ -317,6 +317,7 @@ public struct MarkdownRenderer: Sendable {
         ctx.imageFile = imageFile
         ctx.plainCodeBlocks = usesPlainCodeBlocks
         let document = parseDocument(source.bytes, options: ctx.parseOptions)
+        if options.kramdown && options.smartPunctuation { KramdownQuotes.adjust(document) }
         var r = HTMLRenderer(ctx: ctx)
         r.prepass(document)
         r.trackExcerpt = true

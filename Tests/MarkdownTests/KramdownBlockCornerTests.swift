@@ -60,4 +60,13 @@ import Testing
         // CommonMark (a Galley site) is unchanged.
         #expect(html("* a\n# h\n").contains("</ul>\n<h1"))
     }
+
+    @Test func quoteAfterAnInlineElementFollowsKramdown() {
+        // kramdown 2.4: <p><code>x</code>‘d and <code>y</code>’s and <strong>b</strong>’s and <a href="/b">a</a>’s
+        //               and <em>e</em>’s and <code>z</code>“q” and it’s</p>
+        #expect(html("`x`'d and `y`'s and **b**'s and [a](/b)'s and *e*'s and `z`\"q\" and it's\n", KramdownTests.options)
+                == "<p><code>x</code>‘d and <code>y</code>’s and <strong>b</strong>’s and <a href=\"/b\">a</a>’s and <em>e</em>’s and <code>z</code>“q” and it’s</p>\n")
+        // kramdown 2.4: <p>“<em>word</em>”. ‘<code>a</code>’, and the ’80s</p>
+        #expect(html("\"*word*\". '`a`', and the '80s\n", KramdownTests.options) == "<p>“<em>word</em>”. ‘<code>a</code>’, and the ’80s</p>\n")
+    }
 }
