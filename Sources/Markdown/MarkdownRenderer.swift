@@ -257,12 +257,14 @@ public struct MarkdownRenderer: Sendable {
             var doc = renderCommonMark(text)
             if spanLines != nil { KramdownSpanLines.strip(&doc) }
             guard !protection.items.isEmpty else { return doc }
-            let originals = protection.items.map { item -> String in
+            func original(_ item: KramdownHTML.Protected) -> String {
                 switch item {
                 case .html(let s): return s
                 case .span(let open, let inner, let close): return open + renderSpan(inner, in: markdown) + close
+                case .parts(let parts): return parts.map(original).joined()
                 }
             }
+            let originals = protection.items.map(original)
             doc.html = KramdownHTML.restore(doc.html, originals: originals)
             doc.excerptHTML = KramdownHTML.restore(doc.excerptHTML, originals: originals)
             if !protection.warnings.isEmpty {

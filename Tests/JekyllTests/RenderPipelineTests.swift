@@ -72,11 +72,11 @@ import Site
     }
 
     @Test func markdownReaderWarningsReachTheBuildAtTheirFileLine() async throws {
-        // kramdown reads `markdown="1"` on an element inside raw HTML; Galley keeps the element raw and says so,
-        // at the line in the file (front matter counted).
+        // kramdown reads `markdown="1"` on a block element inside raw HTML; Galley keeps the element raw and
+        // says so, at the line in the file (front matter counted).
         let site = try RenderFixture.site([
             "_config.yml": Self.config,
-            "a.md": "---\ntitle: A\n---\ntext\n\n<div class=\"note\">\n  <p markdown=\"1\">Use `x`.</p>\n</div>\n",
+            "a.md": "---\ntitle: A\n---\ntext\n\n<div class=\"note\">\n  <div markdown=\"1\">\n  Use `x`.\n  </div>\n</div>\n",
         ])
         let report = try await RenderFixture.build(site).get()
         #expect(report.warnings.contains { $0.file == "a.md" && $0.line == 7 && $0.message.contains("`markdown=` inside raw HTML") && $0.hint != nil })

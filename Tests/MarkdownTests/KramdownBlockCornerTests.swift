@@ -69,4 +69,11 @@ import Testing
         // kramdown 2.4: <p>“<em>word</em>”. ‘<code>a</code>’, and the ’80s</p>
         #expect(html("\"*word*\". '`a`', and the '80s\n", KramdownTests.options) == "<p>“<em>word</em>”. ‘<code>a</code>’, and the ’80s</p>\n")
     }
+
+    @Test func spanElementsWithMarkdownInsideRawHTML() {
+        // kramdown 2.4: <div class="note"><h5>Diving <em>in</em></h5><p>Run <code>jekyll new</code>\n   now.</p></div>
+        #expect(Self.kramdown("<div class=\"note\">\n  <h5 markdown=\"1\">Diving *in*</h5>\n  <p markdown=\"1\">Run `jekyll new`\n   now.</p>\n</div>\n")
+                == "<div class=\"note\"><h5>Diving <em>in</em></h5><p>Run <code>jekyll new</code>\nnow.</p></div>")
+        #expect(render("<div class=\"note\">\n  <p markdown=\"1\">x</p>\n</div>\n", KramdownTests.options).diagnostics.isEmpty)
+    }
 }
