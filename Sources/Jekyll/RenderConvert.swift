@@ -42,6 +42,8 @@ final class Converter: @unchecked Sendable {
         options.kramdownHTMLBlocks = true
         let highlighter = Highlighter()
         let highlight = config.highlighter != "none" && (k["syntax_highlighter"].map { $0.liquidString } ?? "rouge") != "none"
+        // Rouge highlights code spans too, in Jekyll's default language: plain text, with Rouge's class.
+        if highlight { options.codeSpanClass = "language-plaintext highlighter-rouge" }
         return MarkdownRenderer(options: options) { block in
             guard highlight else { return MarkdownRenderer.plainCodeBlock(block) }
             let result = highlighter.highlight(block.code, language: block.language, options: HighlightOptions(unlabeled: .plaintext))

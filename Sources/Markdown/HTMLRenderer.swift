@@ -160,7 +160,7 @@ struct HTMLRenderer {
                 headingCapture?.append(0x20)
             case NodeType.code:
                 let lit = literalBytes(node)
-                out.append("<code>")
+                if let c = ctx.options.codeSpanClass { out.append("<code class=\""); out.appendString(c); out.append("\">") } else { out.append("<code>") }
                 appendEscaped(&out, lit)
                 out.append("</code>")
                 countWords(lit)

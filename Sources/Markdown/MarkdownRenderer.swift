@@ -44,6 +44,8 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// Callout titles by kind (`NOTE`, `TIP`, `IMPORTANT`, `WARNING`, `CAUTION`) in the page's
     /// language; English for a kind without one.
     public var calloutTitles: [String: String] = [:]
+    /// The class every code span gets (Jekyll's kramdown with Rouge: `language-plaintext highlighter-rouge`).
+    public var codeSpanClass: String? = nil
     /// Also make `MarkdownDocument.text`, the body as plain text (for a search index). Made from the
     /// HTML while it is at hand, with code blocks as written rather than read back from their
     /// highlighted HTML (most of a technical page's bytes and nearly all of its tags).

@@ -71,6 +71,17 @@ import Site
         #expect(out.contains("<table class=\"rouge-table\"><tbody><tr><td class=\"gutter gl\"><pre class=\"lineno\">1\n2\n</pre></td><td class=\"code\"><pre>a\nb\n</pre></td></tr></tbody></table></code></pre></figure>"))
     }
 
+    @Test func codeSpansCarryRougeClassUnlessHighlightingIsOff() async throws {
+        // Jekyll 4.3.1: <p>Some <code class="language-plaintext highlighter-rouge">code</code> here.</p>; with
+        // `highlighter: none`: <p>Some <code>code</code> here.</p>
+        for (extra, expected) in [("", "<code class=\"language-plaintext highlighter-rouge\">code</code>"), ("highlighter: none\n", "<code>code</code>")] {
+            let site = try RenderFixture.site(["_config.yml": Self.config + extra, "a.md": "---\n---\nSome `code` here.\n"])
+            _ = try await RenderFixture.build(site).get()
+            let out = try String(contentsOf: site.appendingPathComponent("_site/a.html"), encoding: .utf8)
+            #expect(out == "<p>Some \(expected) here.</p>\n")
+        }
+    }
+
     @Test func markdownReaderWarningsReachTheBuildAtTheirFileLine() async throws {
         // kramdown reads `markdown="1"` on a block element inside raw HTML; Galley keeps the element raw and
         // says so, at the line in the file (front matter counted).
