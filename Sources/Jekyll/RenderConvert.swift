@@ -46,7 +46,9 @@ final class Converter: @unchecked Sendable {
         if highlight { options.codeSpanClass = "language-plaintext highlighter-rouge" }
         return MarkdownRenderer(options: options) { block in
             guard highlight else { return MarkdownRenderer.plainCodeBlock(block) }
-            let result = highlighter.highlight(block.code, language: block.language, options: HighlightOptions(unlabeled: .plaintext))
+            var highlightOptions = HighlightOptions(unlabeled: .plaintext)
+            highlightOptions.languageAttribute = false  // kramdown's wrapper has only the class
+            let result = highlighter.highlight(block.code, language: block.language, options: highlightOptions)
             return MarkdownRenderer.addingAttributes(block.htmlAttributes, toWrapper: result.html)
         }
     }

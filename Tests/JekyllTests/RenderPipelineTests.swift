@@ -82,6 +82,15 @@ import Site
         }
     }
 
+    @Test func fencedCodeWrapperHasOnlyRougeClasses() async throws {
+        // Jekyll 4.3.1: <div class="language-sh highlighter-rouge"><div class="highlight"><pre class="highlight"><code>gem …
+        // (the tokens inside are Rouge's; Galley's lexers colour some words otherwise).
+        let site = try RenderFixture.site(["_config.yml": Self.config, "a.md": "---\n---\n```sh\ngem install x\n```\n"])
+        _ = try await RenderFixture.build(site).get()
+        let out = try String(contentsOf: site.appendingPathComponent("_site/a.html"), encoding: .utf8)
+        #expect(out.hasPrefix("<div class=\"language-sh highlighter-rouge\"><div class=\"highlight\"><pre class=\"highlight\"><code>gem "))
+    }
+
     @Test func markdownReaderWarningsReachTheBuildAtTheirFileLine() async throws {
         // kramdown reads `markdown="1"` on a block element inside raw HTML; Galley keeps the element raw and
         // says so, at the line in the file (front matter counted).
