@@ -27,6 +27,19 @@ public struct DetectionContext: Sendable, Hashable {
     }
 
     public static let empty = DetectionContext()
+
+    /// What detection reads from a site's language mix, as a number: equal for two mixes that detect alike
+    /// (the label families present, whether there are 20 labels, the labels with a large share). A site
+    /// re-renders its unlabelled code when this changes, not whenever a label is added.
+    public static func siteSignature(_ siteLanguages: [String: Int]) -> Int {
+        let priors = ContextPriors(DetectionContext(siteLanguages: siteLanguages))
+        var h = Hasher()
+        h.combine(priors.site.sorted())
+        h.combine(priors.siteTotal >= 20)
+        h.combine(priors.siteTotal >= 5)
+        for (l, w) in priors.ranked { h.combine(l); h.combine(w) }
+        return h.finalize()
+    }
 }
 
 /// Languages the context speaks for, with how strongly: 3 the post's own labels and a name in the prose right

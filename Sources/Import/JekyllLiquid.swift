@@ -70,8 +70,10 @@ struct JekyllLiquid: Sendable {
                 let inner = whole.dropFirst(2).dropLast(2).trimmingCharacters(in: CharacterSet(charactersIn: "-").union(.whitespaces))
                 if isTag, let tag = Self.tag(whole) {
                     if tag.name == "raw" { inRaw = true; result.converted += 1; continue }
-                    let inLink = ["](", "=\"", "='", "]: "].contains { line.hasSuffix($0) }
-                    if let path = resolve(tag, from: file, inLink: inLink) { line += path; result.converted += 1; continue }
+                    let inLink = ["](", "=\"", "='", "]: ", "="].contains { line.hasSuffix($0) }
+                    // In a code span or a line of HTML, Markdown is not read: the URL as text stays there.
+                    let asText = line.filter { $0 == "`" }.count % 2 == 1 || trimmed.hasPrefix("<")
+                    if let path = resolve(tag, from: file, inLink: inLink, asText: asText) { line += path; result.converted += 1; continue }
                 } else if !isTag, let value = siteValues[inner] ?? pageValues[inner] {
                     line += value; result.converted += 1; continue
                 }
@@ -85,7 +87,10 @@ struct JekyllLiquid: Sendable {
         return result
     }
 
-    private func resolve(_ tag: (name: String, args: [String]), from file: String, inLink: Bool) -> String? {
+    /// The tag's replacement: in a link's destination the post's file; as bare text a link to that file
+    /// with the post's URL as its text (Jekyll shows the URL; the build keeps the link right when the
+    /// permalink changes); where Markdown is not read (`asText`), the URL alone.
+    private func resolve(_ tag: (name: String, args: [String]), from file: String, inLink: Bool, asText: Bool) -> String? {
         guard let arg = tag.args.first else { return nil }
         let target: String?
         switch tag.name {
@@ -95,7 +100,9 @@ struct JekyllLiquid: Sendable {
         default: target = nil
         }
         guard let target else { return nil }
-        return inLink ? Self.relative(target, from: file) : postURLs[((target as NSString).lastPathComponent as NSString).deletingPathExtension]
+        if inLink { return Self.relative(target, from: file) }
+        guard let url = postURLs[((target as NSString).lastPathComponent as NSString).deletingPathExtension] else { return nil }
+        return asText ? url : "[\(url)](\(Self.relative(target, from: file)))"
     }
 
     /// `target`'s path from the folder of `file` (both site paths): `b.md`, `../posts/b.md`.

@@ -11,9 +11,11 @@ public enum JekyllReader {
     ///   - themeDirectory: where the `theme:` gem's files are, when the user points at them; a gem
     ///     theme is otherwise only looked for inside the site (`vendor/bundle`), else a warning.
     ///   - now: `site.time` (unless the config sets `time:`), and what "future" is measured against.
+    ///   - cache: a serve session's documents from its last read, reused where their file is unchanged.
     /// - Throws: every error found (YAML, dates, permalinks), with the warnings, when any is an error.
     public static func read(source: URL, configFiles: [URL]? = nil, destination: URL? = nil, drafts: Bool, future: Bool,
-                            unpublished: Bool = false, themeDirectory: URL? = nil, now: Date) throws(BuildFailure) -> JekyllSiteSource {
+                            unpublished: Bool = false, themeDirectory: URL? = nil, now: Date,
+                            cache: JekyllReadCache? = nil) throws(BuildFailure) -> JekyllSiteSource {
         var diagnostics: [SiteDiagnostic] = []
         let source = source.standardizedFileURL
         var overrides = JekyllConfigLoader.Overrides()
@@ -46,7 +48,7 @@ public enum JekyllReader {
         let defaults = JekyllDefaults(rules: config.defaults, collectionsDir: config.collectionsDir, timeZone: config.timeZone)
         let builder = JekyllDocumentBuilder(config: config, defaults: defaults, walker: walker, now: time,
                                             strictFrontMatter: raw["strict_front_matter"]?.yamlTruthy ?? false)
-        var state = ReadState(config: config, walker: walker, builder: builder)
+        var state = ReadState(config: config, walker: walker, builder: builder, cache: cache)
         state.layouts = readLayouts(config: config, walker: walker, theme: theme, &diagnostics)
         state.readDirectory("", &diagnostics)
         state.readIncludedFiles(&diagnostics)
@@ -54,6 +56,7 @@ public enum JekyllReader {
         state.readCollections(&diagnostics)
         if let theme { state.readThemeAssets(theme, &diagnostics) }
         state.limitPosts()
+        cache?.endRead()
 
         let (data, dataDiagnostics) = JekyllDataReader(site: walker).read(source.appendingPathComponent(config.dataDir))
         diagnostics += dataDiagnostics

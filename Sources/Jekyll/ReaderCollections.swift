@@ -15,7 +15,7 @@ extension ReadState {
                 if walker.isDirectory(url) { continue }
                 if JekyllFrontMatter.fileHasHeader(url) {
                     guard let doc = builder.document(url, collection: collection, relativePath: "_\(collection.label)/" + entry,
-                                                     draft: false, &diagnostics) else { continue }
+                                                     draft: false, cache: cache, &diagnostics) else { continue }
                     if config.unpublished || doc.published { docs.append(doc) }
                 } else {
                     staticFiles.append(builder.collectionStaticFile(url, collection: collection, pathInCollection: entry))

@@ -64,7 +64,8 @@ struct JekyllDocumentBuilder {
 
     /// `Document#merge_data!`: categories united with those already known (a string splits on spaces),
     /// a deep merge, then `date` parsed into a local time.
-    func mergeData(_ data: inout LiquidHash, _ other: LiquidHash, file: String, source: String, _ diagnostics: inout [SiteDiagnostic]) {
+    func mergeData(_ data: inout LiquidHash, _ other: LiquidHash, file: String, source: String, line: Int = 0,
+                   _ diagnostics: inout [SiteDiagnostic]) {
         var other = other
         if let cats = other["categories"], !cats.isYAMLNull {
             var list = cats
@@ -81,7 +82,7 @@ struct JekyllDocumentBuilder {
             if let t = parseDate(d) {
                 data["date"] = .date(t, utcOffset: offset(t))
             } else {
-                diagnostics.append(.error(file, "invalid date '\(d.yamlString)': Document '\(file)' does not have a valid date in the \(source)",
+                diagnostics.append(.error(file, line: line, column: line > 0 ? 1 : 0, "invalid date '\(d.yamlString)': Document '\(file)' does not have a valid date in the \(source)",
                                           hint: "write dates as YYYY-MM-DD or YYYY-MM-DD HH:MM:SS +0000"))
                 data["date"] = nil
             }
@@ -158,7 +159,10 @@ struct JekyllDocumentBuilder {
         let fm = JekyllFrontMatter.read(text, file: shown, timeZone: tz, strict: strictFrontMatter)
         diagnostics += fm.diagnostics
         let failed = fm.diagnostics.contains { $0.severity == .error || $0.message.hasSuffix("Jekyll skips this front matter") }
-        mergeData(&data, fm.data, file: shown, source: "YAML front matter", &diagnostics)
+        // The `date:` line, for an error about it (the last one: a key given twice keeps its last value).
+        let dateLine = text.split(separator: "\n", maxSplits: max(fm.bodyLine - 1, 1), omittingEmptySubsequences: false)
+            .prefix(max(fm.bodyLine - 1, 0)).lastIndex { $0.hasPrefix("date:") }.map { $0 + 1 } ?? 0
+        mergeData(&data, fm.data, file: shown, source: "YAML front matter", line: dateLine, &diagnostics)
 
         // populate_title (skipped, as in Jekyll, when the front matter could not be read).
         if !failed {

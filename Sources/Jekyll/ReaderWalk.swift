@@ -12,8 +12,11 @@ struct ReadState {
     var staticFiles: [JekyllStaticFile] = []
     var collectionDocuments: [String: [JekyllDocument]] = [:]
     var layouts: [String: JekyllLayout] = [:]
+    /// A serve session's documents from its last read (nil for a one-shot build).
+    var cache: JekyllReadCache?
 
-    init(config: JekyllConfig, walker: JekyllSiteWalker, builder: JekyllDocumentBuilder) {
+    init(config: JekyllConfig, walker: JekyllSiteWalker, builder: JekyllDocumentBuilder, cache: JekyllReadCache? = nil) {
+        self.cache = cache
         self.config = config
         self.walker = walker
         self.builder = builder
@@ -30,7 +33,7 @@ struct ReadState {
         for entry in filter.filter(walker.entries(base), base: dir) {
             let url = base.appendingPathComponent(entry)
             guard walker.allowSymlink(url, &diagnostics) else { continue }
-            if walker.isDirectory(url) { dirs.append(entry) } else if JekyllFrontMatter.fileHasHeader(url) { pageNames.append(entry) } else { statics.append(entry) }
+            if walker.isDirectory(url) { dirs.append(entry) } else if cache?.hasHeader(url) ?? JekyllFrontMatter.fileHasHeader(url) { pageNames.append(entry) } else { statics.append(entry) }
         }
         retrievePosts(dir, &diagnostics)
         let destination = config.destination.standardizedFileURL.path
@@ -40,7 +43,7 @@ struct ReadState {
             readDirectory(child, &diagnostics)
         }
         for name in pageNames {
-            if let page = builder.page(base.appendingPathComponent(name), dir: dir, name: name, &diagnostics) { pages.append(page) }
+            if let page = builder.page(base.appendingPathComponent(name), dir: dir, name: name, cache: cache, &diagnostics) { pages.append(page) }
         }
         for name in statics { staticFiles.append(builder.staticFile(base.appendingPathComponent(name), dir: dir, name: name)) }
     }
@@ -65,7 +68,7 @@ struct ReadState {
             if walker.isDirectory(url) { continue }
             if draft ? JekyllDocumentBuilder.datelessName(entry) == nil : JekyllDocumentBuilder.datedName(entry) == nil { continue }
             let relative = relativeToCollections(folderRel + "/" + entry)
-            guard let doc = builder.document(url, collection: posts, relativePath: relative, draft: draft, &diagnostics) else { continue }
+            guard let doc = builder.document(url, collection: posts, relativePath: relative, draft: draft, cache: cache, &diagnostics) else { continue }
             // PostReader keeps what the publisher publishes (and says so for future posts).
             guard doc.outputPath != nil else {
                 if doc.published || config.unpublished, let d = doc.date, d > builder.now {
@@ -96,7 +99,7 @@ struct ReadState {
             let name = url.lastPathComponent
             if JekyllFrontMatter.fileHasHeader(url) {
                 guard !pages.contains(where: { $0.relativePath == String(rel) }) else { continue }
-                if let page = builder.page(url, dir: dir, name: name, &diagnostics) { pages.append(page) }
+                if let page = builder.page(url, dir: dir, name: name, cache: cache, &diagnostics) { pages.append(page) }
             } else {
                 guard !staticFiles.contains(where: { $0.relativePath == "/" + rel }) else { continue }
                 staticFiles.append(builder.staticFile(url, dir: dir, name: name))

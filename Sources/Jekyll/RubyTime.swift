@@ -161,12 +161,15 @@ public enum RubyTime {
             if scanner.first == "T" || scanner.first == "t" { scanner = scanner.dropFirst() } else { skipSpaces() }
             if let (h, _) = takeInt(2), scanner.first == ":" {
                 scanner = scanner.dropFirst()
-                guard let (mi, mn) = takeInt(2), mn == 2 else { return nil }
+                // Date._parse takes one digit too (`9:5:00`); Psych's timestamp wants two.
+                guard let (mi, mn) = takeInt(2), mi < 60 else { return nil }
                 hour = h; minute = mi; hasTime = true
+                if mn < 2 { strictPsych = false }
                 var hadSeconds = false
                 if scanner.first == ":" {
                     scanner = scanner.dropFirst()
-                    guard let (sec, sn) = takeInt(2), sn == 2 else { return nil }
+                    guard let (sec, sn) = takeInt(2), sec < 61 else { return nil }
+                    if sn < 2 { strictPsych = false }
                     second = Double(sec); hadSeconds = true
                     if scanner.first == "." {
                         scanner = scanner.dropFirst()

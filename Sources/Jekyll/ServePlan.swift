@@ -22,6 +22,8 @@ struct ServeSnapshot: Sendable {
 /// body edit all make it differ. (`modificationTime` is left out: generated pages get a new one every read.)
 struct DocumentSignature: Sendable, Equatable {
     let meta: String
+    /// Compared as values, not printed: printing every post's front matter on every save was a fifth of it.
+    let frontMatter: LiquidHash
     let body: String
 
     init(_ d: JekyllDocument) {
@@ -29,9 +31,31 @@ struct DocumentSignature: Sendable, Equatable {
                 d.date.map { String($0.timeIntervalSince1970) } ?? "", String(d.utcOffset), d.layout ?? "\u{0}",
                 d.title ?? "\u{0}", d.categories.joined(separator: "\u{1}"), d.tags.joined(separator: "\u{1}"),
                 String(d.published), d.ext, d.outputExt, d.excerptSeparator, String(d.renderWithLiquid),
-                String(d.bodyLine), d.slug, d.name, d.dir, d.id ?? "", String(d.dateIsDefault),
-                Value.hash(d.frontMatter).rubyInspect].joined(separator: "\u{1F}")
+                String(d.bodyLine), d.slug, d.name, d.dir, d.id ?? "", String(d.dateIsDefault)].joined(separator: "\u{1F}")
+        frontMatter = d.frontMatter
         body = d.body
+    }
+
+    static func == (a: DocumentSignature, b: DocumentSignature) -> Bool {
+        a.meta == b.meta && a.body == b.body && same(.hash(a.frontMatter), .hash(b.frontMatter))
+    }
+
+    /// Structural equality of front-matter values (in key order, as `inspect` would show them).
+    static func same(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.int(let x), .int(let y)): return x == y
+        case (.double(let x), .double(let y)): return x.bitPattern == y.bitPattern
+        case (.string(let x), .string(let y)): return x == y
+        case (.range(let x), .range(let y)): return x == y
+        case (.date(let x, let o), .date(let y, let p)): return x == y && o == p
+        case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        case (.hash(let x), .hash(let y)):
+            return x.keys == y.keys && x.keys.allSatisfy { k in same(x.storage[k] ?? .null, y.storage[k] ?? .null) }
+        case (.drop(let x), .drop(let y)): return x === y
+        default: return false
+        }
     }
 }
 

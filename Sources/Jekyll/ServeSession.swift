@@ -6,7 +6,7 @@ import Site
 public struct JekyllRebuildOutcome: Sendable {
     /// Output paths written or removed, relative to the output folder.
     public var changedPaths: [String]
-    /// Warnings not shown before in this session (each is printed once, not on every save).
+    /// Warnings the last good build did not have (each is printed when it appears, not on every save).
     public var warnings: [SiteDiagnostic]
     /// Source paths of the pages and documents rendered again (paginated copies listed by their URL).
     public var rendered: [String]
@@ -34,6 +34,8 @@ public actor JekyllSession {
     private var shown: Set<SiteDiagnostic> = []
     private var sass: SassCompiler?
     private var sassResolved = false
+    /// Documents read by the last rebuild, reused while their file is unchanged (a settings change drops them).
+    private(set) var readCache = JekyllReadCache()
 
     /// - Parameters:
     ///   - options: the folder, `--config`, `--drafts`, `--future`; `destination` is the served folder.
@@ -59,8 +61,10 @@ public actor JekyllSession {
     public func rebuild(changed: Set<String>?) async throws(BuildFailure) -> JekyllRebuildOutcome {
         if let changed { pending.formUnion(changed) } else { pendingAll = true }
         let configs = options.configFiles.isEmpty ? nil : options.configFiles.map { URL(fileURLWithPath: $0).standardizedFileURL }
+        if pendingAll || last == nil || !pending.isDisjoint(with: configNames) { readCache = JekyllReadCache() }
+        readCache.forget(pending, root: options.source)
         let source = try JekyllReader.read(source: options.source, configFiles: configs, destination: options.destination,
-                                           drafts: options.drafts, future: options.future, now: now())
+                                           drafts: options.drafts, future: options.future, now: now(), cache: readCache)
         if source.diagnostics.contains(where: { $0.severity == .error }) { throw BuildFailure(source.diagnostics) }
         if !sassResolved {
             sass = JekyllRenderer.sassIfNeeded(source)
@@ -145,8 +149,10 @@ public actor JekyllSession {
         last = next
         pending = []
         pendingAll = false
-        let fresh = result.warnings.filter { !shown.contains($0) }
-        shown.formUnion(fresh)
+        // Printed when it appears, not on every save while it holds; fixed and brought back, printed again.
+        var once = Set<SiteDiagnostic>()
+        let fresh = result.warnings.filter { !shown.contains($0) && once.insert($0).inserted }
+        shown = Set(result.warnings)
         var copies: [String: Int] = [:]
         for s in site.states { copies[s.doc.relativePath, default: 0] += 1 }
         let names = rendered.sorted().map { i -> String in

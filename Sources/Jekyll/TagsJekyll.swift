@@ -55,19 +55,34 @@ enum JekyllTags {
         }
         let folder = parts.dropLast().joined(separator: "/")
         let prefix = folder.isEmpty ? "" : folder + "/"
-        let posts = (site.collectionIndices["posts"] ?? []).map { site.states[$0].doc }
-            .filter { ($0.name as NSString).deletingPathExtension == last }
+        let all = (site.collectionIndices["posts"] ?? []).map { site.states[$0].doc }
+        let posts = all.filter { ($0.name as NSString).deletingPathExtension == last }
         // Jekyll's match: `_posts/<folder>/<name>.ext` or `<folder>/_posts/<name>.ext`.
         if let doc = posts.first(where: { $0.relativePath == "_posts/" + prefix + $0.name || $0.relativePath == prefix + "_posts/" + $0.name }) {
             return site.relativeURL(doc.url)
         }
-        // Its deprecated fallback: same date and slug anywhere.
-        if let doc = posts.first {
-            context.warn("'{% post_url \(name) %}' did not match a post by path; it matched \(doc.relativePath) by date and slug: write '{% post_url \((doc.relativePath as NSString).deletingPathExtension.replacingOccurrences(of: "_posts/", with: "")) %}'")
+        // Its deprecated fallback: the same slug and the same day anywhere (`2016-01-05-x` finds
+        // `_posts/2016-1-05-x.md`, whose date is that day).
+        if let doc = posts.first ?? all.first(where: { sameDayAndSlug(last, $0) }) {
+            context.warn("'{% post_url \(name) %}' did not match a post by path; it matched \(doc.relativePath) by date and slug, as Jekyll's deprecated fallback does",
+                         hint: "write '{% post_url \((doc.relativePath as NSString).deletingPathExtension.replacingOccurrences(of: "_posts/", with: "")) %}'")
             return site.relativeURL(doc.url)
         }
         throw LiquidError("Could not find post \"\(markup)\" in tag 'post_url'.",
                           hint: "Make sure the post exists and the name is correct")
+    }
+
+    /// Jekyll's `PostComparer#deprecated_equality`: the name's slug is the post's slug, and its date
+    /// (numbers, padded or not) the post's day.
+    private static func sameDayAndSlug(_ name: String, _ doc: JekyllDocument) -> Bool {
+        let fields = name.split(separator: "-", maxSplits: 3, omittingEmptySubsequences: false)
+        guard fields.count == 4, let y = Int(fields[0]), let m = Int(fields[1]), let d = Int(fields[2]),
+              String(fields[3]) == doc.slug, let date = doc.date,
+              let zone = TimeZone(secondsFromGMT: doc.utcOffset) else { return false }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let day = calendar.dateComponents([.year, .month, .day], from: date)
+        return day.year == y && day.month == m && day.day == d
     }
 
     /// `{% highlight lang [linenos] %}…{% endhighlight %}` as Jekyll 4.3 writes it with Rouge:

@@ -95,10 +95,13 @@ public protocol LiquidTagContext {
     var location: (file: String, line: Int, column: Int) { get }
     /// Adds a warning at the tag's location to the render's result.
     func warn(_ message: String)
+    /// The same, with a hint saying what to do.
+    func warn(_ message: String, hint: String?)
 }
 
 extension LiquidTagContext {
     public func warn(_ message: String) {}
+    public func warn(_ message: String, hint: String?) { warn(message) }
 }
 
 /// Finds included templates. The implementation caches parsed templates: the engine never re-parses.

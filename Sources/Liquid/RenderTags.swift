@@ -308,8 +308,9 @@ struct TagContext: LiquidTagContext {
     func register<T>(_ key: String, as: T.Type) -> T? { context.registers[key] as? T }
     func variable(_ name: String) -> Value? { context.findVariable(name) }
     var location: (file: String, line: Int, column: Int) { (context.file, Int(loc.line), Int(loc.column)) }
-    func warn(_ message: String) {
+    func warn(_ message: String) { warn(message, hint: nil) }
+    func warn(_ message: String, hint: String?) {
         context.loc = loc
-        context.addWarning(message)
+        context.addWarning(message, hint: hint)
     }
 }

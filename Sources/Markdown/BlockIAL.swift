@@ -18,7 +18,8 @@ extension HTMLRenderer {
                 let t = nodeType(c)
                 if t == NodeType.paragraph {
                     if ial { paragraphIAL(c) }
-                    if pipes && endLine(c) > startLine(c) { tableCandidates.append(c) }
+                    // kramdown: one line with a pipe is a table too.
+                    if pipes && (endLine(c) > startLine(c) || ctx.options.kramdown) { tableCandidates.append(c) }
                 } else if t == NodeType.heading {
                     if pipes && endLine(c) > startLine(c) { tableCandidates.append(c) }
                 } else if t == NodeType.blockQuote || t == NodeType.list || t == NodeType.item {

@@ -20,7 +20,7 @@ extension HTMLRenderer {
             } else {
                 id = ids.id(for: headingIDText(node, footnotes: ctx.footnotes.hasDefinitions))
             }
-            if ctx.options.headingIDs {
+            if ctx.options.headingIDs && !id.isEmpty {
                 out.append(" id=\"")
                 appendEscaped(&out, id)
                 out.append(0x22)
@@ -28,7 +28,7 @@ extension HTMLRenderer {
             attrs.write(to: &out, skipID: true)
             if attrs.classes.contains("no_toc") { headingsWithoutTOC.insert(headings.count) }
             out.append(0x3E)
-            if ctx.options.headingAnchors && ctx.options.headingIDs {
+            if ctx.options.headingAnchors && ctx.options.headingIDs && !id.isEmpty {
                 out.append("<a class=\"heading-anchor\" href=\"#")
                 appendEscapedHref(&out, Array(id.utf8))
                 out.append("\" aria-hidden=\"true\">#</a>")

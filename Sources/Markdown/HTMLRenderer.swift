@@ -118,6 +118,7 @@ struct HTMLRenderer {
 
     init(ctx: DocumentContext) {
         self.ctx = ctx
+        ids.emptyAsKramdown = ctx.options.kramdown
         out.reserveCapacity(ctx.source.bytes.count * 2 + 256)
     }
 

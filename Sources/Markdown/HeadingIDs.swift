@@ -4,6 +4,9 @@ import CCmark
 /// Hands out kramdown-GFM ids: the first `foo` is `foo`, then `foo-1`, `foo-2`…
 struct HeadingIDGenerator {
     private var counts: [String: Int] = [:]
+    /// kramdown's way with a heading whose text leaves no id (`## ---`): the first has none (empty),
+    /// the next `-1`, `-2`…; otherwise such headings are `section`, `section-1`…
+    var emptyAsKramdown = false
 
     /// kramdown-parser-gfm's generate_gfm_header_id: lowercase, keep word characters
     /// (letters, marks, digits, connector punctuation), spaces and `-`, then spaces → `-`.
@@ -48,7 +51,7 @@ struct HeadingIDGenerator {
     /// The id for a heading whose source text is `text`, counting duplicates as kramdown does.
     mutating func id(for text: String) -> String {
         var base = HeadingIDGenerator.slug(text)
-        if base.isEmpty { base = "section" }
+        if base.isEmpty && !emptyAsKramdown { base = "section" }
         let n = counts[base, default: -1] + 1
         counts[base] = n
         return n == 0 ? base : "\(base)-\(n)"

@@ -31,13 +31,16 @@ enum KramdownHTML {
         var afterHTMLLine = false
         /// A line inside, after the first, with a `markdown` attribute (kramdown reads it; we keep it raw and say so).
         var nestedMarkdown: Int?
+        /// CommonMark starts no HTML block at its first line (`<video …></video>`: not a CommonMark block
+        /// name, and more than one tag on the line), so it would be a paragraph; kramdown's is a block.
+        var paragraphInCommonMark = false
 
         /// Whether CommonMark would read it otherwise than kramdown. `<script>`, `<style>`, `<pre>` and
         /// `<textarea>` starting a block already run to their end tag in CommonMark.
         var differs: Bool {
             if markdown != nil || nestedMarkdown != nil { return true }
             if KramdownHTML.rawTextTags.contains(tag) { return blankInside != nil && afterHTMLLine }
-            return blankInside != nil || markdownAfter != nil
+            return blankInside != nil || markdownAfter != nil || paragraphInCommonMark
         }
     }
 
@@ -47,6 +50,15 @@ enum KramdownHTML {
         "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
         "hgroup", "iframe", "legend", "li", "main", "map", "math", "menu", "nav", "noscript", "object", "ol", "p", "section",
         "summary", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "ul", "video", "audio", "svg",
+    ]
+
+    /// The names that start a CommonMark HTML block of kind 6, whatever follows the tag on its line.
+    static let commonMarkBlockTags: Set<String> = [
+        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col", "colgroup", "dd",
+        "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure", "footer", "form", "frame", "frameset",
+        "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html", "iframe", "legend", "li", "link", "main", "menu",
+        "menuitem", "nav", "noframes", "ol", "optgroup", "option", "p", "param", "section", "source", "summary", "table",
+        "tbody", "td", "tfoot", "th", "thead", "title", "tr", "track", "ul",
     ]
 
     /// Elements whose content both CommonMark (HTML block kind 1) and kramdown keep as raw text.
@@ -105,6 +117,10 @@ enum KramdownHTML {
                 element.markdown = markdownAttribute(in: body)?.value
                 element.nestedMarkdown = ((i + 1)..<(end + 1)).first { lines[$0].contains("markdown=") && markdownAttribute(in: lines[$0]) != nil }
                 element.afterHTMLLine = i > range.lowerBound && lines[i - 1].drop { $0 == " " }.first == "<"
+                if !commonMarkBlockTags.contains(tag), !rawTextTags.contains(tag) {
+                    let t = body.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+                    element.paragraphInCommonMark = !(t.first == ">" && body.filter { $0 == "<" }.count == 1)
+                }
                 element.blankInside = (i...end).first { n in lines[n].allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
                 // The CommonMark idiom — a blank line, then Markdown, inside a `<div>` — is meant; what breaks is
                 // HTML indented 4 spaces after a blank line, which CommonMark turns into a code block.

@@ -10,6 +10,13 @@ import Darwin
 /// - `<code>`, `<kbd>`, `<samp>` and `<var>` hold raw text in kramdown: `` <code>``Name``</code> `` keeps its
 ///   backticks, `*`/`_` stay, quotes stay straight. Their Markdown punctuation becomes character references,
 ///   which cmark reads as plain characters. Only an element opened and closed on one line is seen.
+/// - An escaped `\_` or `\*` followed by one more (`\__FILE__`) starts emphasis in cmark that kramdown never
+///   closes: that one is escaped too, so both print as written.
+/// - `$$…$$` inside a paragraph is math: written `\(…\)`, its content as text (kramdown's MathJax output).
+/// - A lone backtick between blanks is text in kramdown, not the start of a code span.
+/// - kramdown's span extensions: `{::nomarkdown}…{:/}` writes its content as it is, `{::comment}…{:/}` nothing.
+/// - A block element's tag amid a paragraph's text (`a <div>b</div>`, `markdownify` output in a
+///   sentence) is text in kramdown: its `<` is escaped. Not where a line of the paragraph starts with `<`.
 /// - kramdown's link destination ends at the `)` matching its `(`, escaped or not, so
 ///   `(…_(programming\)#Boxing)` is a link. The backslash of a `\)` closing a nested `(` is dropped: the
 ///   URL kramdown writes keeps it, and browsers read that `\` as `/` (a broken link); this keeps the author's.
@@ -26,9 +33,11 @@ enum KramdownInline {
         var fence: (UInt8, Int)? = nil
         var rawElement: [UInt8]? = nil   // inside <script>/<style>/<pre>/<textarea> lines
         var changed = false
+        var htmlInParagraph = false   // a line of this run of lines starts with `<`: CommonMark may be in an HTML block
         for range in FootnoteSource.lineRanges(bytes) {
             let line = bytes[range]
             let t = trimmed(line)
+            if t.isEmpty { htmlInParagraph = false } else if t.first == 0x3C { htmlInParagraph = true }
             if let f = fence {
                 if let c = FootnoteSource.opensFence(line), c.0 == f.0, c.1 >= f.1, t.allSatisfy({ $0 == f.0 }) { fence = nil }
             } else if let c = FootnoteSource.opensFence(line) {
@@ -39,7 +48,7 @@ enum KramdownInline {
                 rawElement = raw
             } else if !(line.prefix(4).allSatisfy { $0 == 0x20 } && line.count >= 4) {
                 let start = out.count
-                fixLine(line, into: &out)
+                fixLine(line, into: &out, blockTags: !htmlInParagraph)
                 if !changed, out.count - start != line.count || !out[start...].elementsEqual(line) { changed = true }
                 if range.upperBound < bytes.count { out.append(0x0A) }
                 continue
@@ -50,7 +59,7 @@ enum KramdownInline {
         return changed ? String(decoding: out, as: UTF8.self) : nil
     }
 
-    /// Whether the text holds `<code`, `<kbd`, `<samp`, `<var` (as written) or `\)`: without one of them
+    /// Whether the text holds `<code`, `<kbd`, `<samp`, `<var` (as written), `\)`, `\__` or `\**`: without one of them
     /// `prepare` changes nothing. Two memchr walks over the bytes: this runs on every kramdown document,
     /// and the generic `firstRange(of:)` searches it replaced took most of a Jekyll site's build.
     static func mayChange(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -60,11 +69,36 @@ enum KramdownInline {
         while i < n, let hit = memchr(base + i, 0x5C, n - i) {
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             if at + 1 < n, base[at + 1] == 0x29 { return true }
+            if at + 2 < n, base[at + 1] == 0x5F || base[at + 1] == 0x2A, base[at + 2] == base[at + 1] { return true }
+            i = at + 1
+        }
+        i = 0
+        while i < n, let hit = memchr(base + i, 0x7B, n - i) {   // `{::`
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at + 2 < n, base[at + 1] == 0x3A, base[at + 2] == 0x3A { return true }
+            i = at + 1
+        }
+        i = 0
+        while i < n, let hit = memchr(base + i, 0x24, n - i) {   // `$$`
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at + 1 < n, base[at + 1] == 0x24 { return true }
+            i = at + 1
+        }
+        i = 0
+        while i < n, let hit = memchr(base + i, 0x60, n - i) {   // ` between blanks
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at > 0, base[at - 1] == 0x20 || base[at - 1] == 0x09, at + 1 == n || base[at + 1] == 0x20 || base[at + 1] == 0x09 || base[at + 1] == 0x0A { return true }
             i = at + 1
         }
         i = 0
         while i < n, let hit = memchr(base + i, 0x3C, n - i) {
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at > 0, base[at - 1] != 0x0A, blockTagName(UnsafeBufferPointer(start: base + at + 1, count: min(14, n - at - 1))) { return true }
+            if at > 0, base[at - 1] != 0x0A {   // ` markdown=` inside a tag amid text
+                let tag = UnsafeBufferPointer(start: base + at, count: min(240, n - at))
+                let end = tag.firstIndex(of: 0x3E) ?? tag.count
+                if tag[..<end].firstRange(of: Array(" markdown=".utf8)) != nil { return true }
+            }
             for name in rawTags where at + name.count < n {
                 if name.withUnsafeBufferPointer({ memcmp(base + at + 1, $0.baseAddress!, name.count) == 0 }) { return true }
             }
@@ -95,12 +129,28 @@ enum KramdownInline {
     }
 
     /// One line with code spans skipped, raw elements' content referenced, nested `\)` in destinations fixed.
-    static func fixLine(_ line: ArraySlice<UInt8>, into out: inout [UInt8]) {
+    static func fixLine(_ line: ArraySlice<UInt8>, into out: inout [UInt8], blockTags: Bool = false) {
         var i = line.startIndex
+        let textStart = line.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? line.endIndex
         while i < line.endIndex {
             let b = line[i]
             if b == 0x5C, i + 1 < line.endIndex {   // an escape: both bytes as they are
-                out += line[i...(i + 1)]; i += 2; continue
+                out += line[i...(i + 1)]; i += 2
+                if unclosedOpenerAfterEscape(line, at: i) { out += [0x5C, line[i]]; i += 1 }
+                continue
+            }
+            if b == 0x60, i > line.startIndex, line[i - 1] == 0x20 || line[i - 1] == 0x09,
+               i + 1 == line.endIndex || line[i + 1] == 0x20 || line[i + 1] == 0x09 {
+                out += [0x5C, 0x60]; i += 1; continue   // a lone ` between blanks: text in kramdown
+            }
+            if b == 0x24, i + 1 < line.endIndex, line[i + 1] == 0x24, let end = inlineMathEnd(line, from: i + 2) {
+                out += Array(#"\\("#.utf8)
+                for c in line[(i + 2)..<end] {
+                    if c < 0x80, c != 0x20, !(c >= 0x30 && c <= 0x39), !((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A), c > 0x20 { out.append(0x5C) }
+                    out.append(c)
+                }
+                out += Array(#"\\)"#.utf8)
+                i = end + 2; continue
             }
             if b == 0x60 {   // a code span: to its closing run, untouched
                 var j = i
@@ -125,6 +175,26 @@ enum KramdownInline {
                 i = closeAt
                 continue
             }
+            if b == 0x3C, blockTags, i > textStart, blockTagName(line[(i + 1)...]) {
+                // A block tag amid text: text in kramdown, its quotes straight.
+                let end = line[i...].firstIndex(of: 0x3E).map { $0 + 1 } ?? i + 1
+                out.append(0x5C)
+                for c in line[i..<end] {
+                    if c == 0x22 { out += Array("&quot;".utf8) } else if c == 0x27 { out += Array("&#39;".utf8) } else { out.append(c) }
+                }
+                i = end
+                continue
+            }
+            if b == 0x3C, i > textStart, let (end, kept) = withoutMarkdownAttribute(line, i) {
+                out += kept   // `<span markdown="1">` amid text: its content is Markdown anyway; the attribute goes
+                i = end
+                continue
+            }
+            if b == 0x7B, let (end, raw) = spanExtension(line, i) {
+                if let raw { for c in raw { appendReferenced(&out, c) } }   // nomarkdown: as written; comment: nothing
+                i = end
+                continue
+            }
             if b == 0x5D, i + 1 < line.endIndex, line[i + 1] == 0x28 {
                 i = copyDestination(line, from: i, into: &out)
                 continue
@@ -132,6 +202,91 @@ enum KramdownInline {
             out.append(b)
             i += 1
         }
+    }
+
+    /// Whether `line[at]` is a lone `_`/`*` right after an escaped one (`\__FILE__`, `\**x**`) that kramdown
+    /// leaves as text: its emphasis never closes, as a closing `_` that starts exactly `__` does not count
+    /// there. cmark matches it with the first `__` (`_<em>FILE</em>_`), so it is escaped too. kramdown looks
+    /// for the closer to the paragraph's end; this looks to the line's.
+    static func unclosedOpenerAfterEscape(_ line: ArraySlice<UInt8>, at i: Int) -> Bool {
+        guard i < line.endIndex, i > line.startIndex + 1, line[i - 1] == line[i], line[i - 2] == 0x5C,
+              line[i] == 0x5F || line[i] == 0x2A else { return false }
+        let c = line[i]
+        func at(_ k: Int) -> UInt8 { k < line.endIndex ? line[k] : 0x20 }
+        guard at(i + 1) != c, at(i + 1) != 0x20, at(i + 1) != 0x09 else { return false }
+        var k = i + 2
+        while k < line.endIndex {
+            guard line[k] == c else { k += 1; continue }
+            if at(k + 1) == c && at(k + 2) != c { k += 2; continue }   // `__`: not a closer (a strong inside, or text)
+            let before = line[k - 1], after = at(k + 1)
+            let alnum = (after | 0x20 >= 0x61 && after | 0x20 <= 0x7A) || (after >= 0x30 && after <= 0x39)
+            if before != 0x20 && before != 0x09 && !(c == 0x5F && alnum) { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// kramdown's block-level elements (less `pre`, whose lines this pass leaves alone): their tags amid a
+    /// paragraph's text are written as text there ("Found block HTML tag in span-level text").
+    static let blockTagNames: Set<[UInt8]> = Set([
+        "address", "article", "aside", "applet", "body", "blockquote", "caption", "col", "colgroup", "dd", "div", "dl", "dt",
+        "fieldset", "figcaption", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hgroup", "hr", "html",
+        "head", "iframe", "legend", "menu", "li", "main", "map", "nav", "ol", "optgroup", "p", "section", "summary", "table",
+        "tbody", "td", "th", "thead", "tfoot", "tr", "ul",
+    ].map { Array($0.utf8) })
+
+    /// Whether `rest` (after a `<`) is a block element's opening or closing tag: `p>`, `div class…`, `/p>`.
+    static func blockTagName<C: Collection>(_ rest: C) -> Bool where C.Element == UInt8 {
+        var s = rest[...]
+        if s.first == 0x2F { s = s.dropFirst() }
+        var name: [UInt8] = []
+        for c in s {
+            if (c | 0x20 >= 0x61 && c | 0x20 <= 0x7A) || (c >= 0x30 && c <= 0x39) {
+                name.append(c | 0x20 == c ? c : c | 0x20)
+                if name.count > 10 { return false }
+            } else {
+                return !name.isEmpty && (c == 0x3E || c == 0x20 || c == 0x2F || c == 0x09) && blockTagNames.contains(name)
+            }
+        }
+        return false
+    }
+
+    /// The opening tag at `i` without its ` markdown="1"` / `"span"` attribute, and where the tag ends; nil
+    /// when it has none.
+    private static func withoutMarkdownAttribute(_ line: ArraySlice<UInt8>, _ i: Int) -> (Int, [UInt8])? {
+        guard let gt = line[i...].firstIndex(of: 0x3E) else { return nil }
+        let tag = line[i..<gt]
+        for value in ["1", "span"] {
+            for q in ["\"", "'"] {
+                let attr = Array(" markdown=\(q)\(value)\(q)".utf8)
+                if let r = tag.firstRange(of: attr) { return (gt + 1, Array(tag[..<r.lowerBound]) + Array(tag[r.upperBound...]) + [0x3E]) }
+            }
+        }
+        return nil
+    }
+
+    /// kramdown's span extensions at `i`: `{::nomarkdown}…{:/}` (its content, raw) or `{::comment}…{:/}`
+    /// (nothing), the closing tag also `{:/nomarkdown}` / `{:/comment}`; where it ends.
+    private static func spanExtension(_ line: ArraySlice<UInt8>, _ i: Int) -> (Int, ArraySlice<UInt8>?)? {
+        for (name, keep) in [("nomarkdown", true), ("comment", false)] {
+            let open = Array("{::\(name)}".utf8)
+            guard line[i...].starts(with: open) else { continue }
+            let from = i + open.count
+            for close in [Array("{:/}".utf8), Array("{:/\(name)}".utf8)] {
+                if let r = line[from...].firstRange(of: close) { return (r.upperBound, keep ? line[from..<r.lowerBound] : nil) }
+            }
+        }
+        return nil
+    }
+
+    /// Where the `$$` closing inline math opened before `from` starts, when its content is not empty.
+    private static func inlineMathEnd(_ line: ArraySlice<UInt8>, from: Int) -> Int? {
+        var k = from
+        while k + 1 < line.endIndex {
+            if line[k] == 0x24, line[k + 1] == 0x24 { return k > from ? k : nil }
+            k += 1
+        }
+        return nil
     }
 
     /// `<code …>` at `i`: the tag's name and where its content starts.

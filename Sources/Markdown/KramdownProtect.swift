@@ -51,9 +51,11 @@ extension KramdownHTML {
     }
 
     static func protectElements(_ text: String) -> Protection {
-        guard mayHaveBlockElement(text) else { return Protection(text: text) }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let extensions = text.contains("{::")
+        guard extensions || mayHaveBlockElement(text) else { return Protection(text: text) }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         var result = Protection(text: text)
+        if extensions { protectExtensions(&lines, &result) }
         var out: [Substring] = []
         out.reserveCapacity(lines.count)
         protect(lines, 0..<lines.count, into: &out, &result)
@@ -120,6 +122,32 @@ extension KramdownHTML {
             }
         }
         out += lines[next..<range.upperBound]
+    }
+
+    /// kramdown's block extensions `{::comment}` … `{:/comment}` (an HTML comment) and `{::nomarkdown}` …
+    /// `{:/nomarkdown}` (the lines as raw output), each on lines of their own, as placeholders.
+    private static func protectExtensions(_ lines: inout [Substring], _ result: inout Protection) {
+        var fence: Character? = nil
+        var i = 0
+        while i < lines.count {
+            let t = String(lines[i]).trimmingCharacters()
+            if let f = fence {
+                if t.hasPrefix(String(repeating: f, count: 3)) { fence = nil }
+                i += 1; continue
+            }
+            if t.hasPrefix("```") || t.hasPrefix("~~~") { fence = t.first; i += 1; continue }
+            guard t == "{::comment}" || t == "{::nomarkdown}",
+                  let end = lines[(i + 1)...].firstIndex(where: {
+                      let e = String($0).trimmingCharacters()
+                      return e == "{:/}" || e == (t == "{::comment}" ? "{:/comment}" : "{:/nomarkdown}")
+                  }) else { i += 1; continue }
+            let inner = lines[(i + 1)..<end].joined(separator: "\n")
+            let item: Protected = t == "{::comment}" ? .html("<!-- " + inner.trimmingCharacters() + " -->") : .html(inner)
+            var placeholder: [Substring] = []
+            addPlaceholder(item, lines: end - i + 1, &placeholder, &result)
+            lines.replaceSubrange(i...end, with: placeholder)
+            i = end + 1
+        }
     }
 
     /// A comment of `lines` lines standing for `item`: `<!--galley-html-N`, `.` lines, `-->`.

@@ -251,32 +251,44 @@ public struct MarkdownRenderer: Sendable {
     public func render(_ markdown: String) -> MarkdownDocument {
         guard options.allowRawHTML else { return renderCommonMark(markdown) }
         if options.readsHTMLAsKramdown {
-            let protection = KramdownHTML.protectElements(markdown)
-            var text = options.kramdown ? KramdownInline.prepare(protection.text) ?? protection.text : protection.text
-            if options.kramdown, let lazy = KramdownLazyItems.prepare(text) { text = lazy }
-            let spanLines = options.kramdown ? KramdownSpanLines.prepare(text) : nil
-            if let spanLines { text = spanLines }
-            var doc = renderCommonMark(text)
-            if spanLines != nil { KramdownSpanLines.strip(&doc) }
-            guard !protection.items.isEmpty else { return doc }
-            func original(_ item: KramdownHTML.Protected) -> String {
-                switch item {
-                case .html(let s): return s
-                case .span(let open, let inner, let close): return open + renderSpan(inner, in: markdown) + close
-                case .parts(let parts): return parts.map(original).joined()
-                }
+            guard options.kramdown, let defined = KramdownDefinitions.prepare(markdown, inline: { renderSpan($0, in: markdown) }) else {
+                return renderKramdownHTML(markdown)
             }
-            let originals = protection.items.map(original)
-            doc.html = KramdownHTML.restore(doc.html, originals: originals)
-            doc.excerptHTML = KramdownHTML.restore(doc.excerptHTML, originals: originals)
-            if !protection.warnings.isEmpty {
-                doc.diagnostics = (doc.diagnostics + protection.warnings).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-            }
+            var doc = renderKramdownHTML(defined.text)
+            doc.html = KramdownDefinitions.markAbbreviations(doc.html, defined.abbreviations)
+            doc.excerptHTML = KramdownDefinitions.markAbbreviations(doc.excerptHTML, defined.abbreviations)
             return doc
         }
         var doc = renderCommonMark(markdown)
         let differences = KramdownHTML.differences(markdown)
         if !differences.isEmpty { doc.diagnostics = (doc.diagnostics + differences).sorted { ($0.line, $0.column) < ($1.line, $1.column) } }
+        return doc
+    }
+
+    /// A body with kramdown's HTML elements read as kramdown reads them (`markdown.html_blocks: kramdown`).
+    private func renderKramdownHTML(_ markdown: String) -> MarkdownDocument {
+        let protection = KramdownHTML.protectElements(markdown)
+        var text = protection.text
+        if options.kramdown {
+            text = KramdownLines.prepare(text) ?? text
+            text = KramdownInline.prepare(text) ?? text
+            text = KramdownLazyItems.prepare(text) ?? text
+        }
+        var doc = renderCommonMark(text)
+        guard !protection.items.isEmpty else { return doc }
+        func original(_ item: KramdownHTML.Protected) -> String {
+            switch item {
+            case .html(let s): return s
+            case .span(let open, let inner, let close): return open + renderSpan(inner, in: markdown) + close
+            case .parts(let parts): return parts.map(original).joined()
+            }
+        }
+        let originals = protection.items.map(original)
+        doc.html = KramdownHTML.restore(doc.html, originals: originals)
+        doc.excerptHTML = KramdownHTML.restore(doc.excerptHTML, originals: originals)
+        if !protection.warnings.isEmpty {
+            doc.diagnostics = (doc.diagnostics + protection.warnings).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        }
         return doc
     }
 

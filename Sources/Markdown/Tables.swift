@@ -19,14 +19,22 @@ struct TableLayout {
 
 /// Recognises a table in a paragraph's source lines, or in a setext heading's: cmark reads
 /// `===` / `---` under table rows as an underline, GFM as a row / a thematic break.
-func detectTable(_ node: Node, source: SourceText) -> TableLayout? {
+///
+/// With `kramdown`, as kramdown reads tables: a pipe inside a code span does not split a cell, a header
+/// and delimiter row without body rows is no table, and a paragraph whose every line holds a pipe is a
+/// table without a header.
+func detectTable(_ node: Node, source: SourceText, kramdown: Bool = false) -> TableLayout? {
     let underline = nodeType(node) == NodeType.heading
     let first = startLine(node), last = endLine(node)
-    guard last > first, first >= 1, last <= source.lineCount else { return nil }
-    // Cheap check first: some line after the first must look like a delimiter row.
+    guard last >= first, first >= 1, last <= source.lineCount else { return nil }
+    // Cheap check first: some line after the first must look like a delimiter row (kramdown: or every line has a pipe).
     var candidate = false
-    for l in (first + 1)...last where mayBeDelimiterRow(source.line(l)) { candidate = true; break }
-    guard candidate else { return nil }
+    if last > first { for l in (first + 1)...last where mayBeDelimiterRow(source.line(l)) { candidate = true; break } }
+    // kramdown: a table of rows alone ends at a blank line or its container's end; a block straight after it
+    // (`|x` then `- y`) leaves it a paragraph.
+    let interrupted = nextSibling(node).map { startLine($0) == last + 1 } ?? false
+    let headerless = kramdown && !underline && !candidate && !interrupted && (first...last).allSatisfy { source.line($0).contains(0x7C) }
+    guard candidate || headerless else { return nil }
     let quotes = quoteDepth(node)
     var lines: [ArraySlice<UInt8>] = []
     lines.reserveCapacity(last - first + 1)
@@ -41,9 +49,14 @@ func detectTable(_ node: Node, source: SourceText) -> TableLayout? {
     }
     // A block IAL on the last line belongs to the table, not to its rows.
     if lines.count > 2, let l = lines.last, l.count >= 3, l.first == 0x7B, l[l.startIndex + 1] == 0x3A, l.last == 0x7D { lines.removeLast() }
+    if headerless {
+        let rows = lines.map { splitRow($0, codeSpans: true) }
+        guard lines.allSatisfy({ hasPipeOutsideCode($0) }), let columns = rows.map(\.count).max(), columns > 0 else { return nil }
+        return TableLayout(leading: [], header: [], alignments: Array(repeating: .none, count: columns), rows: rows)
+    }
     for k in 1..<(underline ? lines.count - 1 : lines.count) {
         guard let aligns = delimiterRow(lines[k]) else { continue }
-        let header = splitRow(lines[k - 1])
+        let header = splitRow(lines[k - 1], codeSpans: kramdown)
         // A lone `|` is a row of no cells in GFM, never a header (cmark-gfm regression 19).
         guard header.count == aligns.count, lines[k].contains(0x7C) || lines[k - 1].contains(0x7C),
               !lines[k - 1].elementsEqual(CollectionOfOne(0x7C)) else { continue }
@@ -57,7 +70,8 @@ func detectTable(_ node: Node, source: SourceText) -> TableLayout? {
                 trailing.append(Array(lines[j]))
             }
         }
-        let rows = lines[(k + 1)..<stop].map { splitRow($0) }
+        let rows = lines[(k + 1)..<stop].map { splitRow($0, codeSpans: kramdown) }
+        if kramdown && rows.isEmpty { return nil }   // kramdown: "table without body", left as a paragraph
         return TableLayout(leading: Array(lines[0..<(k - 1)]), header: header, alignments: aligns, rows: rows, trailing: trailing)
     }
     return nil
@@ -121,7 +135,8 @@ func delimiterRow(_ line: ArraySlice<UInt8>) -> [TableAlignment]? {
 
 /// Splits a row at every unescaped pipe, as GFM does before any inline parsing (so a pipe
 /// inside a code span splits too); `\|` becomes `|`, in code spans as well.
-func splitRow(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
+/// With `codeSpans` (kramdown), a code span is copied whole, pipes and backslashes in it included.
+func splitRow(_ line: ArraySlice<UInt8>, codeSpans: Bool = false) -> [[UInt8]] {
     var l = trimmed(line)
     if l.first == 0x7C { l = l.dropFirst() }
     var cells: [[UInt8]] = []
@@ -131,6 +146,11 @@ func splitRow(_ line: ArraySlice<UInt8>) -> [[UInt8]] {
     while i < l.endIndex {
         let b = l[i]
         endedWithPipe = false
+        if codeSpans, b == 0x60, let end = codeSpanEnd(l, i) {
+            cell += l[i..<end]
+            i = end
+            continue
+        }
         if b == 0x5C, i + 1 < l.endIndex {
             // An escaped byte never splits; only the backslash before a pipe goes.
             if l[i + 1] != 0x7C { cell.append(b) }
@@ -180,7 +200,7 @@ extension HTMLRenderer {
         let tableLine = Array("\(tableMarker)\n\n\(leadMarker)\n".utf8)
         let cellLine = Array("\(cellMarker)\n".utf8)
         for p in paragraphs {
-            guard let layout = detectTable(p, source: ctx.source) else { continue }
+            guard let layout = detectTable(p, source: ctx.source, kramdown: ctx.options.kramdown) else { continue }
             var table = PreparedTable(layout: layout)
             text.append(contentsOf: tableLine)
             for (k, l) in layout.leading.enumerated() {
@@ -266,14 +286,17 @@ extension HTMLRenderer {
         let start = out.count
         out.append("<table")
         attrs?.write(to: &out)
-        out.append(">\n<thead>\n<tr>\n")
+        out.append(">\n")
         let columns = table.layout.alignments.count
         var index = 0
-        for k in 0..<columns {
-            writeCell("th", table.layout.alignments[k], table, index)
-            index += 1
+        if !table.layout.header.isEmpty {   // kramdown's tables may have none
+            out.append("<thead>\n<tr>\n")
+            for k in 0..<columns {
+                writeCell("th", table.layout.alignments[k], table, index)
+                index += 1
+            }
+            out.append("</tr>\n</thead>\n")
         }
-        out.append("</tr>\n</thead>\n")
         if !table.layout.rows.isEmpty {
             out.append("<tbody>\n")
             for _ in table.layout.rows {

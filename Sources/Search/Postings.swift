@@ -148,9 +148,12 @@ struct Postings {
 
     /// Consecutive document ranges to count on their own: several per core, so cores finish together.
     /// Each starts at a multiple of `aligned` (the documents that share a fragment file stay in one run).
-    static func runs(_ count: Int, cores: Int, aligned: Int = 1) -> [Range<Int>] {
+    /// With `most`, a run holds about that many documents at most (at least one file): a session recounts
+    /// the run of an edited document, and eight runs on two cores made that an eighth of the site.
+    static func runs(_ count: Int, cores: Int, aligned: Int = 1, most: Int? = nil) -> [Range<Int>] {
         let groups = (count + aligned - 1) / aligned
-        let n = max(1, min(groups, cores * 4))
+        let bounded = most.map { (groups * aligned + max($0, aligned) - 1) / max($0, aligned) } ?? 0
+        let n = max(1, min(groups, max(cores * 4, bounded)))
         return (0..<n).map { k in min(count, groups * k / n * aligned)..<min(count, groups * (k + 1) / n * aligned) }
     }
 }

@@ -47,6 +47,9 @@ public struct SearchIndex: Sendable {
     /// With `prints` (each document's identity: equal prints, equal documents), the build also
     /// returns what the next one can reuse, and reuses what `old` holds for documents unchanged at
     /// the same numbers. `SearchIndex.made` names the files made anew (the others are as before).
+    /// At most about this many documents to a run when the build keeps what the next can reuse.
+    static let runDocuments = 64
+
     public static func build(_ docs: [SearchDocument], prints: [Int]?, reusing old: SearchIndexReuse?)
         -> (index: SearchIndex, reuse: SearchIndexReuse?) {
         // Runs of consecutive documents on all cores: their words counted into postings, and their
@@ -58,7 +61,8 @@ public struct SearchIndex: Sendable {
             guard let old, let prints, range.upperBound <= old.prints.count else { return false }
             return prints[range] == old.prints[range]
         }
-        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: per)
+        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: per,
+                                 most: prints == nil ? nil : runDocuments)
         let counted = Slots<(CountedRun, reused: Bool)>(count: runs.count, empty: (CountedRun(range: 0..<0, run: Postings.Run(), prints: false), false))
         let fragmentCount = (docs.count + per - 1) / per
         let fragments = Slots<(File, UInt64, reused: Bool)>(count: fragmentCount, empty: (File(path: "", data: Data()), 0, false))
@@ -151,7 +155,25 @@ public struct SearchIndex: Sendable {
     /// when given.
     static func shards(_ terms: [Int], _ postings: Postings, only: Set<String>? = nil) -> [String: ShardGroup] {
         var byKey: [String: [TermID]] = [:]
+        // With `only` (a save's few groups), a term is skipped by its first bytes when they are ASCII, without
+        // making its String: making one for every term of the site was most of a save's index time.
+        let asciiKeys: Set<UInt16>? = only.map { keys in
+            Set(keys.compactMap { k -> UInt16? in
+                let b = Array(k.utf8)
+                guard (1...2).contains(b.count), b.allSatisfy({ $0 < 0x80 }) else { return nil }
+                return UInt16(b[0]) | (b.count == 2 ? UInt16(b[1]) << 8 : 0)
+            })
+        }
         for t in terms {
+            if let asciiKeys {
+                let w = postings.terms.words[t]
+                let b0 = UInt8(w.low & 0xFF), b1 = UInt8((w.low >> 8) & 0xFF), b2 = UInt8((w.low >> 16) & 0xFF)
+                // Three ASCII bytes: the first two characters are the first two bytes (no combining mark follows).
+                if b0 < 0x80, b1 < 0x80, b2 < 0x80 {
+                    let code = UInt16(b0) | (w.length >= 2 ? UInt16(b1) << 8 : 0)
+                    if !asciiKeys.contains(code) { continue }
+                }
+            }
             let term = postings.terms.string(t)
             let key = Terms.shardKey(term)
             if let only, !only.contains(key) { continue }

@@ -13,14 +13,14 @@ public actor BuildSession {
 
     private var configBytes: Data?
     private var loaded: [String: (doc: SourceDocument?, diagnostics: [SiteDiagnostic])] = [:]
-    private var rendered: [String: (fingerprint: Int, doc: RenderedDocument, diagnostics: [SiteDiagnostic])] = [:]
-    private var feedHTML: [String: (fingerprint: Int, html: String)] = [:]
+    var rendered: [String: (fingerprint: Int, doc: RenderedDocument, diagnostics: [SiteDiagnostic])] = [:]
+    var feedHTML: [String: (fingerprint: Int, html: String)] = [:]
     private var pageCache: [String: CachedPage] = [:]
-    private var feedCache: [String: CachedFeed] = [:]
+    var feedCache: [String: CachedFeed] = [:]
     /// Related posts depend only on which post has which tags, in order: kept while that is unchanged.
     private var relatedCache: (signature: Int, related: [[Int]])? = nil
     /// Feed items as written, reused while an item is unchanged (they depend on settings too: reset with them).
-    private var feedFragments = FeedFragmentCache()
+    var feedFragments = FeedFragmentCache()
     /// Settings, templates and the source listing of the last build, reused while nothing they come from changed.
     private var settings: (config: SiteConfig, diagnostics: [SiteDiagnostic])?
     private var templateSet: (templates: TemplateSet, diagnostics: [SiteDiagnostic], settings: String)?
@@ -28,39 +28,29 @@ public actor BuildSession {
     private var sitemap: (signature: Int, files: [OutputFile])?
     private var searchIndex: (signature: Int, files: [OutputFile])?
     private var linkAudit = LinkAuditMemo()
+    var fenceLabels = FenceLabelMemo()
     /// The last index's counted runs, shards and fragment files: a save recounts only its run.
     private var searchReuse: SearchIndexReuse?
     private var syntaxCSS: (theme: String, css: Data)?
     /// An assemble failed since the last write: caches may hold results that never reached the disk,
     /// so the next write compares every file instead of trusting `fresh`.
     private var unwrittenResults = false
-    private var collisions: (signature: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic])?
+    var collisions: (signature: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic])?
     /// Validation's text checks by content, shared by every feed (they depend on the text alone).
-    private let feedMemo = TextCheckMemo()
+    let feedMemo = TextCheckMemo()
     /// What the last successful incremental write left in the output folder.
     private var written: [String: Data]? = nil
     private var copiedAssets: [String: (source: String, stamp: String)] = [:]
 
     public init(options: BuildOptions) { self.options = options }
 
-    /// What the last assemble made anew, counted: tests guard that a save costs what changed
-    /// (counts, not times: the machines that run them are shared).
-    struct Work: Sendable {
-        var markdownRendered = 0
-        var pagesRendered: [String] = []
-        var feedsMade: [String] = []
-        var searchDocumentsCounted = 0
-        var searchFilesMade: [String] = []
-        /// Documents whose links were checked.
-        var linksChecked = 0
-    }
-    private(set) var lastWork = Work()
+    var lastWork = Work()
 
     /// How many things the session keeps between builds (documents, pages, feeds, written files,
     /// index parts): a count that must not grow with the number of saves.
     var heldCount: Int {
         loaded.count + rendered.count + feedHTML.count + pageCache.count + feedCache.count + (written?.count ?? 0)
-            + (searchIndex?.files.count ?? 0) + (searchReuse?.heldCount ?? 0) + copiedAssets.count
+            + (searchIndex?.files.count ?? 0) + (searchReuse?.heldCount ?? 0) + copiedAssets.count + fenceLabels.count
     }
 
     /// `templates/assets/*` of the built-in theme, as output paths and bytes.
@@ -69,20 +59,8 @@ public actor BuildSession {
     /// The built-in assets were written by an earlier rebuild of this session (they never change).
     private var builtInWritten = false
 
-    /// `GALLEY_TRACE=1` prints how long each phase of a build took, to standard error (for profiling).
-    private static let tracing = ProcessInfo.processInfo.environment["GALLEY_TRACE"] == "1"
-    private var phaseStart = (wall: DispatchTime.now(), cpu: BuildSession.cpuMicroseconds())
-    private func phase(_ name: String) {
-        guard Self.tracing else { return }
-        let now = (wall: DispatchTime.now(), cpu: Self.cpuMicroseconds())
-        let wall = Double(now.wall.uptimeNanoseconds - phaseStart.wall.uptimeNanoseconds) / 1e6
-        let cpu = Double(now.cpu - phaseStart.cpu) / 1e3
-        var u = rusage()
-        getrusage(Self.RUSAGE_SELF_WHO, &u)
-        FileHandle.standardError.write(Data("trace \(name): \(Int(wall)) ms wall, \(Int(cpu)) ms CPU, peak \(u.ru_maxrss / 1024) MB\n".utf8))
-        phaseStart = now
-    }
-
+    /// Where the current phase began (`GALLEY_TRACE`).
+    var phaseStart = (wall: DispatchTime.now(), cpu: BuildSession.cpuMicroseconds())
     struct Assembled: Sendable {
         var files: [OutputFile]
         /// Paths made anew by this assemble; every other file's bytes are as the previous assemble made them.
@@ -358,90 +336,6 @@ public actor BuildSession {
     }
 
 
-    /// `SiteBuilder.collisions`, skipped while every output path and its source are as last time.
-    private func resolveCollisions(_ files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
-        var h = Hasher()
-        h.combine(files.count)
-        for f in files {
-            Prints.text(f.path, &h)
-            if f.source.utf8.starts(with: "content/".utf8) { Prints.text(f.source, &h) } else { h.combine(0) }
-        }
-        for a in assets { Prints.text(a.path, &h); Prints.text(a.source, &h) }
-        let signature = h.finalize()
-        if collisions?.signature != signature {
-            let local = DiagnosticSink()
-            let removed = SiteBuilder.collisions(files: files, assets: assets, sink: local)
-            collisions = (signature, removed, local.all)
-        }
-        sink.add(contentsOf: collisions!.diagnostics)
-        files = SiteBuilder.dropping(collisions!.removed, from: files)
-    }
-
-    /// Markdown for each document, re-rendered only when its file or the images it shows changed.
-    private func render(_ docs: [SourceDocument], config: SiteConfig, images: ImageFiles, releaseBodies: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
-        var sourceURLs: [String: String] = [:]
-        for d in docs { sourceURLs[d.sourcePath] = d.permalink.url }
-        let stale = docs.filter { doc in
-            guard let kept = rendered[doc.sourcePath], kept.fingerprint == doc.fingerprint else { return true }
-            // A linked source file moved, appeared or went: the link's URL changes.
-            if kept.doc.sourceLinks.contains(where: { sourceURLs[$0.key] ?? "" != $0.value }) { return true }
-            return !images.unchanged(kept.doc.images, pageURL: doc.permalink.url)
-        }
-        lastWork.markdownRendered = stale.count
-        // The language mix of every post, not just the re-rendered ones: an unlabelled fence's context.
-        var mix: [String: Int]?
-        if !stale.isEmpty, case .auto = config.unlabeled { mix = CodeContext.siteLanguages(docs.lazy.map(\.body)) }
-        if !stale.isEmpty, case .fallback = config.unlabeled { mix = CodeContext.siteLanguages(docs.lazy.map(\.body)) }
-        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies, siteLanguages: mix,
-                                                             sourceURLs: sourceURLs) {
-            rendered[doc.source.sourcePath] = (doc.source.fingerprint, doc, diags)
-        }
-        if rendered.count != docs.count {   // every document is in `rendered`: equal counts, nothing to drop
-            let keep = Set(docs.map(\.sourcePath))
-            rendered = rendered.filter { keep.contains($0.key) }
-        }
-        return docs.map { doc in
-            // Same fingerprint: same file bytes and settings, so the cached document is this one.
-            let entry = rendered[doc.sourcePath]!
-            sink.add(contentsOf: entry.diagnostics)
-            return entry.doc
-        }
-    }
-
-    /// Feed HTML (inline-styled code) by source path, for the posts that appear in some feed: derived from
-    /// the page HTML by `Highlighter.inlineStyles(in:)`, so nothing is parsed or highlighted twice.
-    /// The feeds of `jobs`, with inline colours in their code (feed readers drop stylesheets).
-    private func makeFeeds(_ builder: FeedBuilder, jobs: [FeedBuilder.FeedJob], posts: [RenderedDocument],
-                           stream: (staging: OutputWriter.Staging, skip: Set<String>)?) async -> [CachedFeed] {
-        let inFeeds = Set(jobs.flatMap(\.posts)).sorted().map { posts[$0] }
-        let config = builder.config
-        let html = await inlineStyledHTML(inFeeds) { config.absolute($0) }
-        phase("feedHTML")
-        return await builder.feeds(jobs, posts: posts, contentHTML: html, cache: feedCache, fragments: feedFragments,
-                                   memo: feedMemo, stream: stream)
-    }
-
-    private func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: String] {
-        let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.fingerprint }
-        for (path, print, html) in await parallelMap(stale, { doc in
-            // Charts and diagrams become images of their files; each rewrite runs only where its kind is.
-            var html = Highlighter.inlineStyles(in: doc.html)
-            if doc.charts.keys.contains(where: { $0.hasPrefix("charts/") }) { html = ChartBlocks.feedImages(html, absolute: absolute) }
-            if doc.charts.keys.contains(where: { $0.hasPrefix("diagrams/") }) { html = DiagramBlocks.feedImages(html, absolute: absolute) }
-            return (doc.source.sourcePath, doc.fingerprint, html)
-        }) {
-            feedHTML[path] = (print, html)
-        }
-        if feedHTML.count != posts.count {
-            let keep = Set(posts.map(\.source.sourcePath))
-            feedHTML = feedHTML.filter { keep.contains($0.key) }
-        }
-        return feedHTML.mapValues(\.html)
-    }
-
-    // MARK: - Writing
-
-    /// What a rebuild changed in the output folder.
     public struct Outcome: Sendable {
         public var report: BuildReport
         /// Output paths written or removed, relative to the output folder.

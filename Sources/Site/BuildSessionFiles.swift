@@ -1,7 +1,8 @@
 import Foundation
 
-/// What a `BuildSession` asks of the site folder and does to single output files between builds
-/// (`galley serve`): whether a change can keep the last source listing, and in-place replacement.
+/// What a `BuildSession` asks of the site folder and does to single output files between builds (`galley
+/// serve`): whether a change can keep the last source listing, and in-place replacement; and what it counts
+/// and traces.
 extension BuildSession {
     /// Whether the last listing of the sources still holds after `changed`: every changed path is a file
     /// already listed that is still there (an edit), or something gone that was never listed and holds
@@ -90,5 +91,31 @@ extension BuildSession {
     static func writeError(_ output: URL, _ error: Error) -> SiteDiagnostic {
         .error(output.path, "cannot write the output folder: \(error.localizedDescription)",
                hint: "check permissions and free space; the previous output was left as it was")
+    }
+
+    /// What the last assemble made anew, counted: tests guard that a save costs what changed
+    /// (counts, not times: the machines that run them are shared).
+    struct Work: Sendable {
+        var markdownRendered = 0
+        var pagesRendered: [String] = []
+        var feedsMade: [String] = []
+        var searchDocumentsCounted = 0
+        var searchFilesMade: [String] = []
+        /// Documents whose links were checked.
+        var linksChecked = 0
+        /// Bodies scanned for fence labels (the site's language mix).
+        var fenceBodiesScanned = 0
+    }
+    /// `GALLEY_TRACE=1` prints how long each phase of a build took, to standard error (for profiling).
+    static let tracing = ProcessInfo.processInfo.environment["GALLEY_TRACE"] == "1"
+    func phase(_ name: String) {
+        guard Self.tracing else { return }
+        let now = (wall: DispatchTime.now(), cpu: Self.cpuMicroseconds())
+        let wall = Double(now.wall.uptimeNanoseconds - phaseStart.wall.uptimeNanoseconds) / 1e6
+        let cpu = Double(now.cpu - phaseStart.cpu) / 1e3
+        var u = rusage()
+        getrusage(Self.RUSAGE_SELF_WHO, &u)
+        FileHandle.standardError.write(Data("trace \(name): \(Int(wall)) ms wall, \(Int(cpu)) ms CPU, peak \(u.ru_maxrss / 1024) MB\n".utf8))
+        phaseStart = now
     }
 }

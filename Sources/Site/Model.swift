@@ -24,7 +24,10 @@ final class RenderedDocument: Sendable {
     let text: String?
     /// The source files the body links to (`[b](b.md)`) and the URL each link got ("" when not found).
     let sourceLinks: [String: String]
-    /// The file's fingerprint with the image sizes the HTML was made with: the key of caches built from `html`.
+    /// The site's language mix (its print) when an unlabelled code block was detected with it, else nil: the
+    /// render holds only while the mix does.
+    let siteMix: Int?
+    /// The file's fingerprint with the image sizes (and mix) the HTML was made with: the key of caches built from `html`.
     let fingerprint: Int
 
     /// Prints of what other pages show of this document (see `Prints`), made once per render, not per rebuild:
@@ -38,15 +41,18 @@ final class RenderedDocument: Sendable {
 
     init(source: SourceDocument, html: String, excerptHTML: String, excerptText: String, headings: [Heading], wordCount: Int,
          config: SiteConfig, references: [LinkAudit.Reference] = [], ids: [String] = [], hasTableOfContents: Bool = false,
-         charts: [String: String] = [:], images: [String: ImageFile] = [:], text: String? = nil, sourceLinks: [String: String] = [:]) {
+         charts: [String: String] = [:], images: [String: ImageFile] = [:], text: String? = nil, sourceLinks: [String: String] = [:],
+         siteMix: Int? = nil) {
         self.images = images
+        self.siteMix = siteMix
         self.sourceLinks = sourceLinks
         self.text = text
         var f = Hasher()
         f.combine(source.fingerprint)
         if !images.isEmpty { f.combine(images) }
         if !sourceLinks.isEmpty { f.combine(sourceLinks) }
-        self.fingerprint = images.isEmpty && sourceLinks.isEmpty ? source.fingerprint : f.finalize()
+        if let siteMix { f.combine(siteMix) }
+        self.fingerprint = images.isEmpty && sourceLinks.isEmpty && siteMix == nil ? source.fingerprint : f.finalize()
         self.hasTableOfContents = hasTableOfContents
         self.charts = charts
         self.references = references

@@ -151,7 +151,9 @@ public struct SiteBuilder: Sendable {
         let detecting: Bool
         switch config.unlabeled { case .auto, .fallback: detecting = true; default: detecting = false }
         let mix = detecting ? (siteLanguages ?? CodeContext.siteLanguages(docs.lazy.map(\.body))) : [:]
+        let mixPrint = CodeContext.print(mix)
         return await parallelMap(docs) { doc in
+            let usedMix = Flag()
             // What the post says about its unlabelled fences: its other labels, title, tags and categories.
             let markdownSource = doc.body
             let postContext = detecting
@@ -172,6 +174,7 @@ public struct SiteBuilder: Sendable {
                 }
                 var context: DetectionContext?
                 if block.language == nil, var c = postContext {
+                    usedMix.set()
                     c.prose = CodeContext.prose(before: block.line, in: markdownSource)
                     context = c
                 }
@@ -233,7 +236,8 @@ public struct SiteBuilder: Sendable {
             let rendered = RenderedDocument(source: doc, html: html, excerptHTML: excerpt, excerptText: out.excerptText,
                                             headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids,
                                             hasTableOfContents: out.hasTableOfContents, charts: charts.files,
-                                            images: usedImages.all, text: out.text, sourceLinks: sourceLinks)
+                                            images: usedImages.all, text: out.text, sourceLinks: sourceLinks,
+                                            siteMix: usedMix.isSet ? mixPrint : nil)
             return (rendered, local.all)
         }
     }

@@ -87,6 +87,7 @@ extension TemplateSet {
             if let yaml = split.frontMatter {
                 switch YAMLDocument.parse(yaml, file: src.file, lineOffset: 1) {
                 case .success(let doc):
+                    diagnostics.add(contentsOf: doc.warnings)   // a key given twice, at the repeat
                     for v in doc.values {
                         front[v.key] = v.value.liquid
                         if v.key == "layout", let name = v.value.text, !name.isEmpty {

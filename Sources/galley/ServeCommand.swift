@@ -79,12 +79,17 @@ struct ServeCommand: AsyncParsableCommand {
         // A scheduled post comes due while serving: rebuild then (the build reads the clock each time).
         let (wakeUps, wake) = AsyncStream<Set<String>>.makeStream()
         let dueTimer = DueTimer(wake: wake)
+        let shown = ShownWarnings()
         let rebuild: DevLoop.Rebuild = { changed in
             let relative: Set<String>? = changed.isEmpty ? nil
                 : Set(changed.map { $0.hasPrefix(sitePrefix) ? String($0.dropFirst(sitePrefix.count)) : $0 })
             do {
                 let outcome = try await session.rebuild(changed: relative)
-                for warning in outcome.report.warnings { printError(warning.description) }
+                let (new, held) = await shown.fresh(outcome.report.warnings)
+                for warning in new { printError(warning.description) }
+                if held > 0, changed.isEmpty == false {
+                    printLine("  \(held) warning\(held == 1 ? "" : "s") shown before still hold\(held == 1 ? "s" : "")")
+                }
                 let scheduled = outcome.report.heldBack.filter { $0.reason == "scheduled" }
                 for h in scheduled.sorted(by: { $0.source < $1.source }) {
                     printLine("  held back: \(h.source) (scheduled\(h.due.map { " — due \(SiteDates.iso8601($0, TimeZone(identifier: "UTC")!))" } ?? ""))")

@@ -55,3 +55,20 @@ extension ServeCommand {
                         line: first.map(\.line), column: first.map(\.column), hint: first?.hint)
     }
 }
+
+/// The warnings a serve session has printed: each is printed when it first appears, not again on every save
+/// while it holds (a blog with a few broken links would otherwise repeat them after each keystroke saved).
+/// A warning fixed and brought back is printed again.
+actor ShownWarnings {
+    private var last: Set<SiteDiagnostic> = []
+
+    /// The warnings of this build not in the last one, and how many of the last ones still hold.
+    func fresh(_ warnings: [SiteDiagnostic]) -> (new: [SiteDiagnostic], stillHeld: Int) {
+        let now = Set(warnings)
+        var seen = Set<SiteDiagnostic>()
+        let new = warnings.filter { !last.contains($0) && seen.insert($0).inserted }
+        let held = now.intersection(last).count
+        last = now
+        return (new, held)
+    }
+}

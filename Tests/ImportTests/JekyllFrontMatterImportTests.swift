@@ -90,15 +90,17 @@ import Site
     @Test func postURLIsResolvedWhenBuilding() async throws {
         var files = Self.files
         files["_posts/2016-1-06-c.md"] = "---\ntitle: C\n---\nSee [b]({% post_url 2016-1-05-b %}).\n"
-        files["about.md"] = "---\ntitle: About\n---\n<a href=\"{% post_url 2016-1-05-b %}\">b</a>\n"
+        files["about.md"] = "---\ntitle: About\n---\n<a href=\"{% post_url 2016-1-05-b %}\">b</a>\n\nAt `{% post_url 2016-1-05-b %}`.\n"
         let jekyll = try TempTree(files: files)
         let dest = TempTree.scratch()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
         _ = try JekyllImport(source: jekyll.root, destination: dest).run()
-        // In a link: the post's file, which the build resolves; as bare text: its URL.
+        // In a link: the post's file, which the build resolves; as bare text: a link to that file showing
+        // the URL (as Jekyll shows it); in a code span: the URL alone.
         #expect(text(dest, "content/posts/2016-1-06-c.md").contains("See [b](2016-1-05-b.md)."))
         #expect(text(dest, "content/about.md").contains("<a href=\"posts/2016-1-05-b.md\">b</a>"))
-        #expect(text(dest, "content/posts/2016-1-29-a.md").contains("See /2025/b/."))
+        #expect(text(dest, "content/about.md").contains("At `/2025/b/`."))
+        #expect(text(dest, "content/posts/2016-1-29-a.md").contains("See [/2025/b/](2016-1-05-b.md)."))
         _ = try await SiteBuilder(options: BuildOptions(siteDirectory: dest, now: fixedNow)).build()
         let out = dest.appendingPathComponent("public")
         #expect(matches(#"<a href="([^"]+)">b</a>"#, in: text(out, "2016/c/index.html")) == ["/2025/b/"])
@@ -110,5 +112,6 @@ import Site
         _ = try await SiteBuilder(options: BuildOptions(siteDirectory: dest, now: fixedNow)).build()
         #expect(matches(#"<a href="([^"]+)">b</a>"#, in: text(out, "posts/c/index.html")) == ["/posts/b/"])
         #expect(matches(#"<a href="([^"]+)">b</a>"#, in: text(out, "about.html")) == ["/posts/b/"])
+        #expect(matches(#"<a href="([^"]+)">/2025/b/</a>"#, in: text(out, "posts/a/index.html")) == ["/posts/b/"])
     }
 }

@@ -116,6 +116,10 @@ import Site
         #expect(p("2016-07-04 10:30") == "2016-07-04 10:30:00 -0400")
         #expect(p("2016-07-04 10:30:00 UTC") == "2016-07-04 06:30:00 -0400")
         #expect(p("Jan 5, 2016") == "2016-01-05 00:00:00 -0500")
+        // Ruby's Time.parse: one-digit minutes and seconds, in the site's zone (not a YAML timestamp).
+        #expect(p("2016-07-04 9:5:00") == "2016-07-04 09:05:00 -0400")
+        #expect(p("2016-07-04 9:5") == "2016-07-04 09:05:00 -0400")
+        #expect(p("2016-07-04 10:75") == nil)
         #expect(p("not a date") == nil)
         let d = RubyTime.parse("2016-03-04", timeZone: ny)!
         #expect(RubyTime.format(d, utcOffset: -18000, "%G W%V %u %a %A %b %B %j %y %-m/%-d") == "2016 W09 5 Fri Friday Mar March 064 16 3/4")
@@ -160,6 +164,7 @@ import Site
             _ = try JekyllReader.read(source: dir, drafts: false, future: false, now: Date())
         } catch {
             #expect(error.errors.first?.file == "_posts/2020-01-01-x.md")
+            #expect(error.errors.first?.line == 2)   // at the `date:` line
         }
     }
 

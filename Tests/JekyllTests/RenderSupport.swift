@@ -4,7 +4,7 @@ import Testing
 import Site
 
 /// Helpers for the render tests: fixture folders copied to a temporary place, builds, and the parts of
-/// a page `jekyll-compare.py` compares (visible body text, heading ids).
+/// a page `jekyll-compare.py` compares (visible body text, heading ids, block structure).
 enum RenderFixture {
     /// A copy of `Fixtures/<name>` in a fresh temporary folder (builds write `_site` inside it).
     static func copy(_ name: String) throws -> URL {
@@ -80,6 +80,41 @@ enum PageText {
         let re = try! NSRegularExpression(pattern: #"<h[1-6]\b[^>]*\bid="([^"]*)""#)
         let ns = s as NSString
         return re.matches(in: s, range: NSRange(location: 0, length: ns.length)).map { ns.substring(with: $0.range(at: 1)) }.sorted()
+    }
+
+    /// The elements `jekyll-compare.py` counts as blocks.
+    static let blockNames: Set<String> = ["p", "li", "ul", "ol", "h1", "h2", "h3", "h4", "h5", "h6", "pre", "blockquote",
+                                          "table", "tr", "img", "hr", "dl", "dt", "dd", "figure", "details"]
+
+    /// The names of block elements in document order inside the first `<article>`, else `<main>`, else
+    /// `<body>`, as `jekyll-compare.py` lists them: none inside `<pre>`, none in comments, scripts or styles.
+    static func blocks(_ html: String) -> [String] {
+        var s = Substring(html)
+        for tag in ["article", "main", "body"] {
+            if let b = s.range(of: "<\(tag)"), let e = s[b.upperBound...].range(of: "</\(tag)>") {
+                s = s[b.lowerBound..<e.upperBound]; break
+            }
+        }
+        var out: [String] = []
+        var inPre = 0
+        var i = s.startIndex
+        while let lt = s[i...].firstIndex(of: "<") {
+            let rest = s[lt...]
+            if rest.hasPrefix("<!--") {
+                i = rest.range(of: "-->")?.upperBound ?? s.endIndex; continue
+            }
+            let closing = rest.dropFirst().first == "/"
+            let nameStart = s.index(lt, offsetBy: closing ? 2 : 1, limitedBy: s.endIndex) ?? s.endIndex
+            let name = s[nameStart...].prefix { $0.isLetter || $0.isNumber }.lowercased()
+            i = s[nameStart...].firstIndex(of: ">").map { s.index(after: $0) } ?? s.endIndex
+            if name.isEmpty { continue }
+            if !closing, ["script", "style", "textarea", "title"].contains(name) {
+                i = s[i...].range(of: "</\(name)", options: .caseInsensitive)?.upperBound ?? s.endIndex; continue
+            }
+            if name == "pre" { inPre += closing ? (inPre > 0 ? -1 : 0) : 1 }
+            if !closing, blockNames.contains(name), inPre == 0 || (name == "pre" && inPre == 1) { out.append(name) }
+        }
+        return out
     }
 
     static func decode(_ s: String) -> String {

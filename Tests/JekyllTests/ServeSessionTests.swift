@@ -154,6 +154,55 @@ import Site
         #expect(try Self.tree(out) == want)
     }
 
+    /// A save reads again only the files it touched: the rest come from the session's last read while their
+    /// size and times hold. A file the watcher named is read again even when its size and times look the same.
+    @Test func aSaveReadsOnlyWhatChanged() async throws {
+        let site = try Self.countingSite()
+        let (session, out) = Self.session(site)
+        _ = try await session.rebuild(changed: nil)
+        let cache = await session.readCache
+        let files = cache.count
+        #expect(files == 9)   // three posts and six pages
+        let before = (reads: cache.reads, reuses: cache.reuses)
+
+        try Self.edit(site, "_posts/2024-01-02-two.md") { $0.replacingOccurrences(of: "Two.", with: "2wo.") }
+        _ = try await session.rebuild(changed: ["_posts/2024-01-02-two.md"])
+        #expect(cache.reads - before.reads == 1)
+        #expect(cache.reuses - before.reuses == files - 1)
+        #expect(try String(contentsOf: out.appendingPathComponent("2024/01/02/two.html"), encoding: .utf8).contains("2wo."))
+
+        // Changed on disk but not reported (another tool wrote it): its new size and times give it away.
+        try Self.edit(site, "about.md") { $0 + "Longer now.\n" }
+        _ = try await session.rebuild(changed: ["_includes/b.html"])
+        #expect(try String(contentsOf: out.appendingPathComponent("about.html"), encoding: .utf8).contains("Longer now."))
+
+        // A deleted post leaves the cache; a config change starts a new one.
+        try FileManager.default.removeItem(at: site.appendingPathComponent("_posts/2024-01-01-one.md"))
+        _ = try await session.rebuild(changed: ["_posts/2024-01-01-one.md"])
+        #expect(cache.count == files - 1)
+        try Self.edit(site, "_config.yml") { $0 + "description: x\n" }
+        _ = try await session.rebuild(changed: ["_config.yml"])
+        #expect(await session.readCache !== cache)
+        #expect(try Self.tree(out) == (try await Self.clean(site)))
+    }
+
+    /// A warning is handed out when it appears, not on every save while it holds, and again when it comes back.
+    @Test func aWarningIsReportedOncePerAppearance() async throws {
+        let site = try Self.countingSite()
+        let (session, _) = Self.session(site)
+        try Self.write(site, "dup.md", "---\npermalink: /about.html\n---\nSame path as about.md.\n")
+        let first = try await session.rebuild(changed: nil)
+        #expect(first.warnings.contains { $0.message.contains("Conflict") }, "\(first.warnings)")
+        try Self.edit(site, "p2.md") { $0 + "More.\n" }
+        let again = try await session.rebuild(changed: ["p2.md"])
+        #expect(!again.warnings.contains { $0.message.contains("Conflict") }, "\(again.warnings)")
+        try FileManager.default.removeItem(at: site.appendingPathComponent("dup.md"))
+        _ = try await session.rebuild(changed: ["dup.md"])
+        try Self.write(site, "dup.md", "---\npermalink: /about.html\n---\nSame path as about.md.\n")
+        let back = try await session.rebuild(changed: ["dup.md"])
+        #expect(back.warnings.contains { $0.message.contains("Conflict") }, "\(back.warnings)")
+    }
+
     /// A failed rebuild leaves the served files alone and reports the error where it is; fixing it builds
     /// what the two saves together changed.
     @Test func aFailedRebuildKeepsTheLastGoodBuild() async throws {

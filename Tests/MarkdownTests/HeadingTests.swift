@@ -66,4 +66,12 @@ import Testing
         #expect(gen.id(for: "x") == "x")
         #expect(gen.id(for: "x") == "x-1")
     }
+
+    @Test func headingWithoutIDTextInKramdown() {
+        // kramdown 2.4 (GFM input): <h2>—</h2> then <h2 id="-1">!</h2>; no `section` fallback there.
+        var o = MarkdownOptions()
+        o.kramdown = true
+        #expect(html("## ---\n\n## !", o) == "<h2>—</h2>\n<h2 id=\"-1\">!</h2>\n")
+        #expect(html("## ---") == "<h2 id=\"section\">—</h2>\n")
+    }
 }

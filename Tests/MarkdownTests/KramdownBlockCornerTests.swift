@@ -29,18 +29,6 @@ import Testing
         #expect(html("Text\n{: .warning}\n").contains("callout-warning"))
     }
 
-    @Test func spanTagAloneOnALineStartsAParagraph() {
-        // kramdown 2.4: <p><img src="a.png" alt="x" /></p>\n\n<p>text</p>
-        #expect(Self.kramdown("<img src=\"a.png\" alt=\"x\" />\n\ntext\n") == "<p><img src=\"a.png\" alt=\"x\" /></p><p>text</p>")
-        // kramdown 2.4: <p><em>\n  Do <em>note</em> <a href="/p">p</a>.\n</em></p>
-        #expect(Self.kramdown("<em>\n  Do *note* [p](/p).\n</em>\n") == "<p><em>\nDo <em>note</em> <a href=\"/p\">p</a>.\n</em></p>")
-        // Block tags, fenced code and a Galley site (CommonMark's HTML block) are read as before; no joiner is left.
-        #expect(Self.kramdown("<div>\n<img src=\"a.png\" />\n</div>\n") == "<div><img src=\"a.png\" /></div>")
-        #expect(html("```\n<em>\n```\n", KramdownTests.options).contains("&lt;em&gt;\n</code>"))
-        #expect(html("<em>\n  *x*\n</em>\n") == "<em>\n  *x*\n</em>\n")
-        #expect(!html("<em>\n*x*\n</em>\n\n# <span>h</span>\n", KramdownTests.options).contains(KramdownSpanLines.joiner))
-    }
-
     @Test func unindentedBlocksAfterAnItemLineStayInTheItem() {
         // kramdown 2.4: <ol><li>a<div class="language-sh highlighter-rouge">…<code>code\n</code>…</div></li><li>b</li></ol>
         let fence = html("1. a\n```sh\ncode\n```\n2. b\n", KramdownTests.options)

@@ -32,10 +32,65 @@ import TestSupport
     }
 
     @Test func escapedUnderscoreBeforeADelimiterRun() {
-        withKnownIssue("kramdown's emphasis does not split `__` runs; cmark's does") {
-            // kramdown 2.4: <p>(__FILE__, etc)</p>
-            #expect(html("(\\__FILE__, etc)", Self.kramdown) == "<p>(__FILE__, etc)</p>\n")
-        }
+        // kramdown 2.4 for each; a closing `_` that starts exactly `__` does not end kramdown's emphasis.
+        #expect(html("(\\__FILE__, etc)", Self.kramdown) == "<p>(__FILE__, etc)</p>\n")
+        #expect(html("a \\__FILE__ b and \\__LINE__", Self.kramdown) == "<p>a __FILE__ b and __LINE__</p>\n")
+        #expect(html("\\**FILE**", Self.kramdown) == "<p>**FILE**</p>\n")
+        // A closer later on the line: emphasis, in both.
+        #expect(html("\\__a_", Self.kramdown) == "<p>_<em>a</em></p>\n")
+        #expect(html("\\_ __F__", Self.kramdown) == "<p>_ <strong>F</strong></p>\n")
+        // In code, nothing changes; in CommonMark reading, cmark's emphasis.
+        #expect(html("`\\__F__`", Self.kramdown) == "<p><code>\\__F__</code></p>\n")
+        #expect(html("(\\__FILE__, etc)") == "<p>(_<em>FILE</em>_, etc)</p>\n")
+    }
+
+    @Test func listsAsKramdownReadsThem() {
+        func kd(_ s: String) -> String { KramdownTests.normalized(html(s, Self.kramdown)) }
+        // kramdown 2.4, whitespace between tags removed, for each.
+        #expect(kd("- a\n+ b\n* c") == "<ul><li>a</li><li>b</li><li>c</li></ul>")
+        #expect(kd("1) a\n2) b") == "<p>1) a\n2) b</p>")
+        #expect(kd("Para\n3. x") == "<p>Para</p><ol><li>x</li></ol>")
+        // `|` right after the marker: an item holding a one-row table (kramdown 2.4).
+        #expect(kd("-|x") == "<ul><li><table><tbody><tr><td>x</td></tr></tbody></table></li></ul>")
+        #expect(kd("|x\n- y") == "<p>|x</p><ul><li>y</li></ul>")   // a block right after: no table
+        #expect(kd("|x\n\n- y") == "<table><tbody><tr><td>x</td></tr></tbody></table><ul><li>y</li></ul>")
+        #expect(kd("-|a\n-| b | c") == "<ul><li><table><tbody><tr><td>a</td></tr></tbody></table></li><li><table><tbody><tr><td>b</td><td>c</td></tr></tbody></table></li></ul>")
+        #expect(kd("    - a\n    + b").contains("<code>- a\n+ b\n</code>"))   // code, markers as written
+        // CommonMark reading: three lists, a paren list, a paragraph.
+        #expect(html("- a\n+ b").components(separatedBy: "<ul>").count == 3)
+        #expect(html("Para\n3. x") == "<p>Para\n3. x</p>\n")
+    }
+
+    @Test func spanTagLinesAndBlocksCommonMarkDoesNotKnow() {
+        // kramdown 2.4: a line that is one span tag starts a paragraph, Markdown read after it.
+        #expect(html("<img src=\"/a.png\" alt=\"A\">\n*Caption* here", Self.kramdown)
+                == "<p><img src=\"/a.png\" alt=\"A\"><!---->\n<em>Caption</em> here</p>\n")
+        #expect(html("<a href=\"/big.jpg\">\n<img src=\"/small.jpg\">\n</a>", Self.kramdown).hasPrefix("<p><a href=\"/big.jpg\">"))
+        // A block element CommonMark has no HTML block for, on one line: kept as a block, Markdown after it.
+        #expect(html("<video src=\"/v.mp4\"></video>\nAfter.", Self.kramdown) == "<video src=\"/v.mp4\"></video>\n<p>After.</p>\n")
+        // CommonMark reading: an HTML block, then a paragraph.
+        #expect(html("<img src=\"/a.png\">\n*Caption*") == "<img src=\"/a.png\">\n*Caption*\n")
+    }
+
+    @Test func blockTagsAmidTextAreText() {
+        // kramdown 2.4: <p>a &lt;p&gt;b&lt;/p&gt; c</p>, and so for other block elements; span ones stay tags.
+        #expect(html("a <p>b</p> c", Self.kramdown) == "<p>a &lt;p&gt;b&lt;/p&gt; c</p>\n")
+        #expect(html("Watch <iframe src=\"/v\"></iframe> now", Self.kramdown) == "<p>Watch &lt;iframe src=&quot;/v&quot;&gt;&lt;/iframe&gt; now</p>\n")
+        #expect(html("a <video src=\"x\"></video> <span>c</span>", Self.kramdown) == "<p>a <video src=\"x\"></video> <span>c</span></p>\n")
+        // A paragraph with a line that starts with a tag, and CommonMark reading: as written.
+        #expect(html("<div>\na <p>b</p>\n</div>", Self.kramdown).contains("a <p>b</p>"))
+        #expect(html("a <p>b</p> c") == "<p>a <p>b</p> c</p>\n")
+        // kramdown 2.4: <p>A <span><em>marked</em> span</span>.</p> (the attribute is read, not written).
+        #expect(html("A <span markdown=\"1\">*marked* span</span>.", Self.kramdown) == "<p>A <span><em>marked</em> span</span>.</p>\n")
+    }
+
+    @Test func mathAndLoneBackticks() {
+        // kramdown 2.4 with Jekyll's MathJax engine.
+        #expect(html("a $$x < y_1 * z$$ b", Self.kramdown) == "<p>a \\(x &lt; y_1 * z\\) b</p>\n")
+        #expect(html("$$\na < b\n$$\n\nnext", Self.kramdown).hasSuffix("\\[a &lt; b\\]\n<p>next</p>\n"))
+        #expect(html("`$$x$$`", Self.kramdown) == "<p><code>$$x$$</code></p>\n")
+        #expect(html("a ` b ` c", Self.kramdown) == "<p>a ` b ` c</p>\n")
+        #expect(html("a ` b ` c") == "<p>a <code>b</code> c</p>\n")
     }
 
     @Test func rawContentStaysInCodeSpansAndCodeBlocks() {

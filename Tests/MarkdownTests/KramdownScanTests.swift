@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import Markdown
@@ -17,11 +18,19 @@ import TestSupport
         for _ in 0..<3000 {
             var doc = ""
             for _ in 0..<rng.below(40) { doc += Self.pieces[rng.below(Self.pieces.count)] }
+            if Self.hasLaterCorner(doc) { continue }
             let expected = ReferenceKramdownInline.prepare(doc)
             #expect(KramdownInline.prepare(doc) == expected, "\(doc.debugDescription)")
             let flagged = doc.utf8.withContiguousStorageIfAvailable { KramdownInline.mayChange($0) } ?? true
             if !flagged { #expect(expected == nil, "missed a trigger: \(doc.debugDescription)") }
         }
+    }
+
+    /// Corners the pass learnt after that implementation (`KramdownCornerTests` holds them): an escaped
+    /// `_`/`*` before one more, `$$` math, a lone backtick between blanks.
+    static func hasLaterCorner(_ doc: String) -> Bool {
+        doc.contains("\\__") || doc.contains("\\**") || doc.contains("$$")
+            || doc.range(of: "[ \t]`([ \t\n]|$)", options: .regularExpression) != nil
     }
 
     /// The scan's triggers exactly: the four tags as written, and an escaped `)`.

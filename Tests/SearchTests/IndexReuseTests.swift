@@ -35,8 +35,10 @@ struct IndexReuseTests {
         edited[57] = 1_000
         let (again, reuse) = SearchIndex.build(docs, prints: edited, reusing: kept)
         same(again, SearchIndex.build(docs))
-        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: reuse!.per)
+        let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: reuse!.per,
+                                 most: SearchIndex.runDocuments)
         #expect(reuse!.countedDocuments == runs.first { $0.contains(57) }!.count)
+        #expect(reuse!.countedDocuments <= max(SearchIndex.runDocuments, reuse!.per) * 2)
         #expect(reuse!.madeFragmentFiles == 1)
         let made = Set(again.made)
         #expect(made.contains("t/\(Terms.fileName("ze")).json") && made.contains("t/\(Terms.fileName("qu")).json"))
@@ -55,6 +57,24 @@ struct IndexReuseTests {
         let (moved, all) = SearchIndex.build(docs, prints: [2_000] + edited, reusing: none)
         same(moved, SearchIndex.build(docs))
         #expect(all!.countedDocuments == docs.count)
+    }
+
+    /// A save writes only its groups, picked by a term's first bytes when they are plain ASCII: words whose
+    /// second character carries a combining mark (`ab\u{301}…`) or that start beyond ASCII go the long way.
+    @Test func anEditWithMarkedAndWideWordsIsACleanBuild() {
+        var docs = Self.documents(300, seed: 9)
+        let prints = Array(0..<docs.count)
+        let (_, kept) = SearchIndex.build(docs, prints: prints, reusing: nil)
+        docs[120].text = "ab\u{301}solute cafe\u{301} Ωmega ünïcode 東京タワー zz " + docs[120].text
+        var edited = prints
+        edited[120] = 5_000
+        let (again, reuse) = SearchIndex.build(docs, prints: edited, reusing: kept)
+        same(again, SearchIndex.build(docs))
+        #expect(reuse!.madeGroups > 0 && reuse!.madeGroups < again.files.count / 2)
+        docs[121].text = "zz only " + docs[121].text
+        edited[121] = 5_001
+        let (third, _) = SearchIndex.build(docs, prints: edited, reusing: reuse)
+        same(third, SearchIndex.build(docs))
     }
 
     @Test func aWordThatLeavesTheLastDocumentOfAGroupRemovesItsShard() {

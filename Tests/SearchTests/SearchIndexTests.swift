@@ -124,12 +124,16 @@ struct BuiltIndex {
 }
 
 @Test func runsCoverEveryDocumentOnceAndStartAtAFileBoundary() {
-    for (count, per) in [(0, 1), (1, 1), (7, 4), (1000, 2), (1000, 64), (33, 64), (5, 1)] {
-        let runs = Postings.runs(count, cores: 2, aligned: per)
-        #expect(runs.first?.lowerBound == 0)
-        #expect(runs.last?.upperBound == count)
-        for (a, b) in zip(runs, runs.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
-        for r in runs where !r.isEmpty { #expect(r.lowerBound % per == 0, "\(count), \(per): \(runs)") }
+    for (count, per) in [(0, 1), (1, 1), (7, 4), (1000, 2), (1000, 64), (33, 64), (5, 1), (5000, 4)] {
+        for most in [nil, 64] as [Int?] {
+            let runs = Postings.runs(count, cores: 2, aligned: per, most: most)
+            #expect(runs.first?.lowerBound == 0)
+            #expect(runs.last?.upperBound == count)
+            for (a, b) in zip(runs, runs.dropFirst()) { #expect(a.upperBound == b.lowerBound) }
+            for r in runs where !r.isEmpty { #expect(r.lowerBound % per == 0, "\(count), \(per): \(runs)") }
+            // Bounded runs stay near the bound (a run is at least one file of `per` documents).
+            if let most { for r in runs { #expect(r.count <= 2 * max(most, per), "\(count), \(per): \(r)") } }
+        }
     }
 }
 

@@ -96,4 +96,29 @@ extension ServeLoopTests {
         #expect(errors.contains("build failed (") && errors.contains(post + ")"))
         #expect(!errors.contains(":0:0"))
     }
+
+    /// A warning is printed when it first appears, not again on every save while it holds; saving the same
+    /// problem back after a fix prints it again.
+    @Test func aWarningIsPrintedOncePerAppearance() async throws {
+        let (base, site) = try await Self.builtSite()
+        defer { try? FileManager.default.removeItem(at: base) }
+        let (serve, _) = try await Self.serve(site)
+        defer { serve.kill() }
+        let broken = site + "/content/posts/2026-11-26-broken.md"
+        func write(_ path: String, _ text: String) throws { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) }
+        @Sendable func count() -> Int { serve.errors.components(separatedBy: "`/nowhere/at-all/` leads to nothing").count - 1 }
+        try write(broken, "---\ntitle: Broken\n---\nSee [this](/nowhere/at-all/).\n")
+        #expect(await eventually(within: 20) { count() == 1 }, "stderr: \(serve.errors)")
+        let other = site + "/content/posts/2026-11-26-other.md"
+        try write(other, "---\ntitle: Other\n---\nFirst.\n")
+        #expect(await eventually(within: 20) { serve.output.contains("shown before still hold") }, "stdout: \(serve.output)")
+        try write(other, "---\ntitle: Other\n---\nSecond.\n")
+        #expect(await eventually(within: 20) { serve.output.components(separatedBy: "shown before still hold").count - 1 >= 2 })
+        #expect(count() == 1, "stderr: \(serve.errors)")
+        // Fixed, then broken again: printed again.
+        try write(broken, "---\ntitle: Broken\n---\nSee [this](/).\n")
+        #expect(await eventually(within: 20) { serve.output.components(separatedBy: "2026-11-26-broken.md").count - 1 >= 2 })
+        try write(broken, "---\ntitle: Broken\n---\nSee [this](/nowhere/at-all/).\n")
+        #expect(await eventually(within: 20) { count() == 2 }, "stderr: \(serve.errors)")
+    }
 }

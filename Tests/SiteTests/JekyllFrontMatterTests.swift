@@ -23,6 +23,17 @@ import Testing
         #expect(site.exists("tags/y/index.html") && !site.exists("tags/x/index.html"))
     }
 
+    @Test func duplicateKeyInATemplateWarnsOnceAtItsLine() async throws {
+        let template = "---\ntitle: a\nnote: x\ntitle: b\n---\n<p>{{ content }}</p>\n"
+        let site = try FixtureSite(files: ["templates/partials/aside.liquid": template])
+        defer { site.cleanUp() }
+        let report = try await site.build()
+        let dup = report.warnings.filter { $0.message.contains("`title` is given again") }
+        #expect(dup.count == 1)
+        #expect(dup.first?.file == "templates/partials/aside.liquid" && dup.first?.line == 4)
+        #expect(dup.first?.hint != nil)
+    }
+
     @Test func duplicateKeyInSiteYMLAndNestedOne() async throws {
         // site.yml: the last `title` wins, with the warning at line 2 of site.yml.
         let site = try FixtureSite(files: ["site.yml": "title: Old\n" + FixtureSite.siteYML])

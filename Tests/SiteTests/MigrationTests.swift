@@ -50,6 +50,9 @@ import Testing
     @Test func listPageURLs() {
         #expect(SiteConfig.listPageURL("/page/:num/", 1) == "/" && SiteConfig.listPageURL("/page/:num/", 3) == "/page/3/")
         #expect(SiteConfig.listPageURL("/page:num/", 1) == "/" && SiteConfig.listPageURL("/page:num/", 2) == "/page2/")
+        for pattern in ["/page/:num/", "/:num/:num/", "/p:nu/:num", ":num", "/é/:num/", "/:nu", ""] {
+            #expect(SiteConfig.listPageURL(pattern, 12) == pattern.replacingOccurrences(of: ":num", with: "12"), "\(pattern)")
+        }
         #expect(SiteConfig.listPageURL("/blog/page-:num/", 1) == "/blog/" && SiteConfig.listPageURL("/blog/page-:num/", 2) == "/blog/page-2/")
         #expect(SiteConfig.listPageURL("/tags/x/page/:num/", 1) == "/tags/x/")
         #expect(SiteConfig.paginatePattern("blog/page-:num") == "/blog/page-:num/")

@@ -41,6 +41,8 @@ import Testing
         let outcome = try await session.rebuild(changed: [edited])
         let work = await session.lastWork
         #expect(work.markdownRendered == 1)
+        // The site's language mix (an unlabelled fence's context) scans the changed body only.
+        #expect(work.fenceBodiesScanned == 1, "\(work.fenceBodiesScanned)")
         // Links: the edited post's, the post that links to one of its headings, and (as the new word made
         // a new index file, and a broken link might lead there now) the post with broken links.
         #expect(work.linksChecked == 3, "\(work.linksChecked)")
@@ -84,5 +86,40 @@ import Testing
         // What the session keeps (cached documents, pages, feeds, items, index parts) is the same after 30 saves as
         // after 5 of the same text (every fourth save adds a word, " again", and with it a shard).
         #expect(held[28] == held[4] && held[29] == held[5], "\(held)")
+    }
+
+    /// An unlabelled fence is detected with the site's language mix as context: a save that changes what
+    /// detection reads from the mix renders that post again (its page must equal a clean build's), and a save
+    /// that does not, does not.
+    @Test func aChangedLanguageMixRendersUnlabelledCodeAgain() async throws {
+        func labelled(_ i: Int, _ lang: String, _ note: String = "") -> String {
+            "---\ntitle: Labelled \(i)\n---\nSome code\(note).\n\n```\(lang)\nval x = \(i)\n```\n\n```\(lang)\nfun f() = \(i)\n```\n"
+        }
+        var files: [String: String] = [:]
+        files[Self.path(0)] = "---\ntitle: Unlabelled\n---\nA snippet:\n\n```\nlet total = items.map { $0.price }.reduce(0, +)\n```\n"
+        for i in 1...12 { files[Self.path(i)] = labelled(i, "kotlin") }
+        let site = try FixtureSite(files: files)
+        defer { site.cleanUp() }
+        let session = BuildSession(options: BuildOptions(siteDirectory: site.root, now: Self.now))
+        _ = try await session.rebuild(changed: nil)
+
+        // Prose only: the mix is the same, the unlabelled post keeps its render.
+        try site.write(Self.path(3), labelled(3, "kotlin", " and more words"))
+        _ = try await session.rebuild(changed: [Self.path(3)])
+        let proseOnly = await session.lastWork.markdownRendered
+        #expect(proseOnly == 1)
+
+        // Most of the site's labels become Swift: what detection reads changes, so the unlabelled post renders again.
+        var changed: Set<String> = []
+        for i in 1...9 { try site.write(Self.path(i), labelled(i, "swift")); changed.insert(Self.path(i)) }
+        let outcome = try await session.rebuild(changed: changed)
+        let rendered = await session.lastWork.markdownRendered
+        #expect(rendered == 10, "\(rendered)")
+        let clean = site.root.appendingPathComponent("clean")
+        _ = try await SiteBuilder(options: BuildOptions(siteDirectory: site.root, outputDirectory: clean, now: Self.now)).build()
+        let served = site.snapshot(of: site.output), expected = site.snapshot(of: clean)
+        #expect(Set(served.keys) == Set(expected.keys))
+        for (path, data) in expected where served[path] != data { Issue.record("\(path) differs from a clean build") }
+        _ = outcome
     }
 }

@@ -1,0 +1,141 @@
+/// Block corners where kramdown reads lines otherwise than CommonMark, evened out in the source before
+/// cmark parses it (`MarkdownOptions.kramdown` only; every line keeps its number):
+///
+/// - A bullet list goes on when the marker changes (`-`, then `+`, then `*`): CommonMark starts a new list
+///   at each. Later items get the list's first marker.
+/// - `1)` does not start a list item in kramdown: its `)` is escaped.
+/// - `-|` starts a bullet item (kramdown accepts `|` after the marker), whose `|…` is a table row.
+/// - An ordered list may interrupt a paragraph whatever its first number (CommonMark: only `1.`): that
+///   number is written as `1`, right-aligned in the same width (kramdown never writes a start number).
+/// - A line that is one tag of a span element (`<img …>`, `<a …>`) starts a paragraph, as in kramdown;
+///   CommonMark would start an HTML block and not read the Markdown on the lines after it.
+/// - A paragraph that is all `$$…$$` is display math, written `\[…\]` outside any paragraph (kramdown's
+///   MathJax output); `$$…$$` inside a paragraph is left to `KramdownInline`.
+enum KramdownLines {
+    /// The text with those corners evened out, or nil when nothing changed.
+    static func prepare(_ text: String) -> String? {
+        guard text.contains("\n") || text.contains("$$") || text.contains("|") else { return nil }
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var fence: Character? = nil
+        var markers: [Int: Character] = [:]   // open bullet lists: indent → first marker
+        var inOrdered = false
+        var changed = false
+        var i = 0
+        while i < lines.count {
+            let line = lines[i]
+            let indent = line.prefix { $0 == " " }.count
+            let t = line.dropFirst(indent)
+            let previousBlank = i == 0 || isBlank(lines[i - 1])
+            if let f = fence {
+                if indent < 4, t.hasPrefix(String(repeating: f, count: 3)) { fence = nil }
+                i += 1; continue
+            }
+            if indent < 4, t.hasPrefix("```") || t.hasPrefix("~~~") { fence = t.first; i += 1; continue }
+            if isBlank(line) { i += 1; continue }
+            if previousBlank, indent < 4, isLoneSpanTag(t) {
+                lines[i] += "<!---->"   // not a whole-line tag any more: CommonMark reads a paragraph, as kramdown
+                changed = true
+            }
+            // kramdown takes `|` as the space after a bullet marker: `-|a` is an item holding the table row `|a`.
+            if indent < 4, let m = t.first, m == "-" || m == "+" || m == "*", t.dropFirst().first == "|" {
+                lines[i] = String(line.prefix(indent)) + String(m) + " " + String(t.dropFirst())
+                changed = true
+                continue   // read the line again as an item
+            }
+            if let marker = bullet(t), !isRule(t), indent < 4 || markers.keys.contains(where: { $0 < indent }) {
+                for k in markers.keys where k > indent { markers[k] = nil }
+                if let first = markers[indent], first != marker {
+                    lines[i] = String(line.prefix(indent)) + String(first) + String(t.dropFirst())
+                    changed = true
+                } else if markers[indent] == nil {
+                    markers[indent] = marker
+                }
+            } else if indent < 4, let (digits, delimiter) = ordered(t) {
+                if delimiter == ")" {
+                    lines[i] = String(line.prefix(indent)) + digits + "\\" + String(t.dropFirst(digits.count))
+                    changed = true
+                } else {
+                    if !previousBlank, !inOrdered, markers.isEmpty, digits != "1", !startsBlock(lines[i - 1]) {
+                        let one = String(repeating: " ", count: digits.count - 1) + "1"
+                        lines[i] = String(line.prefix(indent)) + one + String(t.dropFirst(digits.count))
+                        changed = true
+                    }
+                    inOrdered = true
+                }
+            } else if indent < 2 && (previousBlank || isRule(t) || t.hasPrefix("#")) {
+                markers = [:]
+                inOrdered = false
+                if previousBlank, t.hasPrefix("$$"), let end = mathEnd(lines, from: i) {
+                    let body = lines[i...end].joined(separator: "\n").trimmingCharacters()
+                    let math = String(body.dropFirst(2).dropLast(2)).trimmingCharacters()
+                    lines[i] = "<!---->\\[" + escapeHTML(math) + "\\]"
+                    for k in (i + 1)...max(i, end) where k > i { lines[k] = "" }
+                    changed = true
+                    i = end + 1
+                    continue
+                }
+            }
+            i += 1
+        }
+        return changed ? lines.joined(separator: "\n") : nil
+    }
+
+    /// The last line of a paragraph starting at `from` that is one `$$…$$` span, if it is one.
+    private static func mathEnd(_ lines: [String], from: Int) -> Int? {
+        var end = from
+        while end + 1 < lines.count, !isBlank(lines[end + 1]) { end += 1 }
+        let body = lines[from...end].joined(separator: "\n").trimmingCharacters()
+        guard body.count > 4, body.hasSuffix("$$") else { return nil }
+        let inner = body.dropFirst(2).dropLast(2)
+        return inner.contains("$$") ? nil : end
+    }
+
+    /// kramdown's span-level elements: a line starting with one is a paragraph there.
+    static let spanTags: Set<String> = [
+        "a", "abbr", "acronym", "b", "big", "bdo", "br", "button", "cite", "code", "del", "dfn", "em", "i", "img", "input", "ins",
+        "kbd", "label", "mark", "q", "rb", "rbc", "rp", "rt", "rtc", "ruby", "samp", "select", "small", "span", "strike",
+        "strong", "sub", "sup", "tt", "u", "var",
+    ]
+
+    /// A line that is one opening or closing tag of a span element (`<img src="x">`, `<a href="y">`, `</a>`):
+    /// CommonMark starts an HTML block there (kind 7), kramdown a paragraph.
+    private static func isLoneSpanTag(_ t: Substring) -> Bool {
+        guard t.first == "<" else { return false }
+        let body = t.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
+        guard body.first == ">", t.filter({ $0 == "<" }).count == 1 else { return false }
+        let name = t.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
+        return spanTags.contains(name)
+    }
+
+    /// `-`, `+` or `*` followed by a blank or the line's end.
+    private static func bullet(_ t: Substring) -> Character? {
+        guard let c = t.first, c == "-" || c == "+" || c == "*" else { return nil }
+        let next = t.dropFirst().first
+        return next == nil || next == " " || next == "\t" ? c : nil
+    }
+
+    /// `12.` or `12)` followed by a blank: the digits and the delimiter.
+    private static func ordered(_ t: Substring) -> (String, Character)? {
+        let digits = t.prefix { $0.isASCII && $0.isNumber }
+        guard (1...9).contains(digits.count) else { return nil }
+        let rest = t.dropFirst(digits.count)
+        guard let d = rest.first, d == "." || d == ")" else { return nil }
+        let next = rest.dropFirst().first
+        return next == " " || next == "\t" ? (String(digits), d) : nil
+    }
+
+    /// A thematic break: three or more of one of `-`, `*`, `_`, blanks between.
+    private static func isRule(_ t: Substring) -> Bool {
+        let marks = t.filter { $0 != " " && $0 != "\t" }
+        guard marks.count >= 3, let c = marks.first, c == "-" || c == "*" || c == "_" else { return false }
+        return marks.allSatisfy { $0 == c }
+    }
+
+    /// A line that is not a paragraph's (a heading, quote, table row, HTML, indented or list content).
+    private static func startsBlock(_ line: String) -> Bool {
+        guard let c = line.first else { return true }
+        return c == " " || c == "\t" || "#>|<".contains(c) || bullet(Substring(line)) != nil || ordered(Substring(line)) != nil
+    }
+
+    private static func isBlank(_ line: String) -> Bool { line.allSatisfy { $0 == " " || $0 == "\t" } }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Highlight
+
+/// The per-document parts of a `BuildSession`'s assemble, each kept between builds: Markdown renders,
+/// output collisions, and the feeds' inline-styled HTML.
+extension BuildSession {
+    /// `SiteBuilder.collisions`, skipped while every output path and its source are as last time.
+    func resolveCollisions(_ files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
+        var h = Hasher()
+        h.combine(files.count)
+        for f in files {
+            Prints.text(f.path, &h)
+            if f.source.utf8.starts(with: "content/".utf8) { Prints.text(f.source, &h) } else { h.combine(0) }
+        }
+        for a in assets { Prints.text(a.path, &h); Prints.text(a.source, &h) }
+        let signature = h.finalize()
+        if collisions?.signature != signature {
+            let local = DiagnosticSink()
+            let removed = SiteBuilder.collisions(files: files, assets: assets, sink: local)
+            collisions = (signature, removed, local.all)
+        }
+        sink.add(contentsOf: collisions!.diagnostics)
+        files = SiteBuilder.dropping(collisions!.removed, from: files)
+    }
+
+    /// Markdown for each document, re-rendered only when its file or the images it shows changed.
+    func render(_ docs: [SourceDocument], config: SiteConfig, images: ImageFiles, releaseBodies: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
+        var sourceURLs: [String: String] = [:]
+        for d in docs { sourceURLs[d.sourcePath] = d.permalink.url }
+        // The language mix of every post, not just the re-rendered ones: an unlabelled fence's context. A post
+        // whose unlabelled code was detected with another mix renders again.
+        var mix: [String: Int]?
+        switch config.unlabeled { case .auto, .fallback: mix = fenceLabels.mix(docs); default: break }
+        let mixPrint = mix.map(CodeContext.print)
+        let stale = docs.filter { doc in
+            guard let kept = rendered[doc.sourcePath], kept.fingerprint == doc.fingerprint else { return true }
+            if let used = kept.doc.siteMix, used != mixPrint { return true }
+            // A linked source file moved, appeared or went: the link's URL changes.
+            if kept.doc.sourceLinks.contains(where: { sourceURLs[$0.key] ?? "" != $0.value }) { return true }
+            return !images.unchanged(kept.doc.images, pageURL: doc.permalink.url)
+        }
+        lastWork.markdownRendered = stale.count
+        if mix != nil { lastWork.fenceBodiesScanned = fenceLabels.scanned }
+        for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies, siteLanguages: mix,
+                                                             sourceURLs: sourceURLs) {
+            rendered[doc.source.sourcePath] = (doc.source.fingerprint, doc, diags)
+        }
+        if rendered.count != docs.count {   // every document is in `rendered`: equal counts, nothing to drop
+            let keep = Set(docs.map(\.sourcePath))
+            rendered = rendered.filter { keep.contains($0.key) }
+        }
+        return docs.map { doc in
+            // Same fingerprint: same file bytes and settings, so the cached document is this one.
+            let entry = rendered[doc.sourcePath]!
+            sink.add(contentsOf: entry.diagnostics)
+            return entry.doc
+        }
+    }
+
+    /// Feed HTML (inline-styled code) by source path, for the posts that appear in some feed: derived from
+    /// the page HTML by `Highlighter.inlineStyles(in:)`, so nothing is parsed or highlighted twice.
+    /// The feeds of `jobs`, with inline colours in their code (feed readers drop stylesheets).
+    func makeFeeds(_ builder: FeedBuilder, jobs: [FeedBuilder.FeedJob], posts: [RenderedDocument],
+                           stream: (staging: OutputWriter.Staging, skip: Set<String>)?) async -> [CachedFeed] {
+        let inFeeds = Set(jobs.flatMap(\.posts)).sorted().map { posts[$0] }
+        let config = builder.config
+        let html = await inlineStyledHTML(inFeeds) { config.absolute($0) }
+        phase("feedHTML")
+        return await builder.feeds(jobs, posts: posts, contentHTML: html, cache: feedCache, fragments: feedFragments,
+                                   memo: feedMemo, stream: stream)
+    }
+
+    func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: String] {
+        let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.fingerprint }
+        for (path, print, html) in await parallelMap(stale, { doc in
+            // Charts and diagrams become images of their files; each rewrite runs only where its kind is.
+            var html = Highlighter.inlineStyles(in: doc.html)
+            if doc.charts.keys.contains(where: { $0.hasPrefix("charts/") }) { html = ChartBlocks.feedImages(html, absolute: absolute) }
+            if doc.charts.keys.contains(where: { $0.hasPrefix("diagrams/") }) { html = DiagramBlocks.feedImages(html, absolute: absolute) }
+            return (doc.source.sourcePath, doc.fingerprint, html)
+        }) {
+            feedHTML[path] = (print, html)
+        }
+        if feedHTML.count != posts.count {
+            let keep = Set(posts.map(\.source.sourcePath))
+            feedHTML = feedHTML.filter { keep.contains($0.key) }
+        }
+        return feedHTML.mapValues(\.html)
+    }
+
+    // MARK: - Writing
+
+    /// What a rebuild changed in the output folder.
+}
