@@ -12,6 +12,8 @@ public struct HighlightOptions: Sendable, Hashable {
     public var unlabeled: UnlabeledPolicy
     /// What the post says around an unlabelled block, for detection (nil: the code alone).
     public var context: DetectionContext?
+    /// `data-lang` naming the lexer on the wrapper (Galley's stylesheet shows it); off for Jekyll's markup.
+    public var languageAttribute = true
 
     public init(inlineStyles: Bool = false, lineNumbers: Bool = false, highlightedLines: Set<Int> = [], title: String? = nil, unlabeled: UnlabeledPolicy = .auto,
                 context: DetectionContext? = nil) {
@@ -115,7 +117,7 @@ public struct Highlighter: Sendable {
         // and scripts keyed to it still match; `data-lang` names the lexer that coloured it.
         let label = language.flatMap { Highlighter.classLabel($0) } ?? resolved.name
         var head = "<div class=\"language-\(label) highlighter-rouge\""
-        if resolved.name != "plaintext" { head += " data-lang=\"\(resolved.name)\"" }
+        if resolved.name != "plaintext" && options.languageAttribute { head += " data-lang=\"\(resolved.name)\"" }
         head += ">"
         if let title = options.title, !title.isEmpty {
             head += "<div class=\"code-title\">\(Highlighter.escape(title))</div>"

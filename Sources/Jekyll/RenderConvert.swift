@@ -42,20 +42,35 @@ final class Converter: @unchecked Sendable {
         options.kramdownHTMLBlocks = true
         let highlighter = Highlighter()
         let highlight = config.highlighter != "none" && (k["syntax_highlighter"].map { $0.liquidString } ?? "rouge") != "none"
-        if highlight { options.inlineCodeClass = "language-plaintext highlighter-rouge" }
+        // Rouge highlights code spans too, in Jekyll's default language: plain text, with Rouge's class.
+        if highlight { options.codeSpanClass = "language-plaintext highlighter-rouge" }
         return MarkdownRenderer(options: options) { block in
             guard highlight else { return MarkdownRenderer.plainCodeBlock(block) }
-            let result = highlighter.highlight(block.code, language: block.language, options: HighlightOptions(unlabeled: .plaintext))
+            var highlightOptions = HighlightOptions(unlabeled: .plaintext)
+            highlightOptions.languageAttribute = false  // kramdown's wrapper has only the class
+            let result = highlighter.highlight(block.code, language: block.language, options: highlightOptions)
             return MarkdownRenderer.addingAttributes(block.htmlAttributes, toWrapper: result.html)
         }
     }
 
     /// The document's text after its converter.
     func convert(_ text: String, document doc: JekyllDocument) throws -> String {
-        if doc.isMarkdown { return markdown.render(text).html }
+        try convertReporting(text, document: doc).html
+    }
+
+    /// The converted text and the Markdown reader's warnings (what it read otherwise than kramdown), at
+    /// their lines in the source file (counted in the text after Liquid, which may have moved them).
+    func convertReporting(_ text: String, document doc: JekyllDocument) throws -> (html: String, warnings: [SiteDiagnostic]) {
+        if doc.isMarkdown {
+            let rendered = markdown.render(text)
+            let warnings = rendered.diagnostics.map {
+                SiteDiagnostic.warning(doc.relativePath, line: doc.bodyLine + $0.line - 1, column: $0.column, $0.message, hint: $0.hint)
+            }
+            return (rendered.html, warnings)
+        }
         switch doc.ext.lowercased() {
-        case ".scss", ".sass": return try compileSass(text, document: doc)
-        default: return text
+        case ".scss", ".sass": return (try compileSass(text, document: doc), [])
+        default: return (text, [])
         }
     }
 

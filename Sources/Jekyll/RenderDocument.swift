@@ -20,7 +20,9 @@ struct DocumentRenderer {
             text = out
         }
         do {
-            state.content = try site.converter.convert(text, document: doc)
+            let converted = try site.converter.convertReporting(text, document: doc)
+            state.content = converted.html
+            for warning in converted.warnings { site.sink.add(warning) }
         } catch {
             site.sink.add(site.diagnostic(error, file: doc.relativePath))
         }

@@ -1,7 +1,7 @@
 import TextBytes
 import CCmark
 
-/// Callouts: GitHub's alerts (`> [!NOTE]` … `> [!CAUTION]`) and kramdown themes' `{: .notice}`
+/// Callouts (Galley sites only: kramdown has none): GitHub's alerts (`> [!NOTE]` … `> [!CAUTION]`) and kramdown themes' `{: .notice}`
 /// classes on a quote. Written as a `<blockquote>` with a bold title, so a feed reader, which
 /// drops the theme's styles, still shows a quote that says what it is.
 extension HTMLRenderer {
@@ -23,7 +23,8 @@ extension HTMLRenderer {
             return
         }
         var attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
-        let kind = alertMarker(node) ?? attrs?.classes.lazy.compactMap { Self.noticeClasses[$0] }.first
+        // kramdown has neither: a Jekyll site's `[!NOTE]` stays text and its `{: .warning}` a class.
+        let kind = ctx.options.kramdown ? nil : alertMarker(node) ?? attrs?.classes.lazy.compactMap { Self.noticeClasses[$0] }.first
         guard let kind, let title = ctx.options.calloutTitles[kind] ?? Self.alertTitles[kind] else {
             out.append("<blockquote")
             attrs?.write(to: &out)

@@ -161,13 +161,7 @@ struct HTMLRenderer {
                 headingCapture?.append(0x20)
             case NodeType.code:
                 let lit = literalBytes(node)
-                if let c = ctx.options.inlineCodeClass {
-                    out.append("<code class=\"")
-                    out.append(contentsOf: c.utf8)
-                    out.append("\">")
-                } else {
-                    out.append("<code>")
-                }
+                if let c = ctx.options.codeSpanClass { out.append("<code class=\""); out.appendString(c); out.append("\">") } else { out.append("<code>") }
                 appendEscaped(&out, lit)
                 out.append("</code>")
                 countWords(lit)
@@ -225,7 +219,7 @@ struct HTMLRenderer {
                         out.cr()
                         if trackExcerpt && firstParagraph == nil && isTopLevel(node) { firstParagraph = out.count..<out.count }
                         let attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
-                        if let attrs, let kind = attrs.classes.lazy.compactMap({ Self.paragraphNoticeClasses[$0] }).first {
+                        if let attrs, !ctx.options.kramdown, let kind = attrs.classes.lazy.compactMap({ Self.paragraphNoticeClasses[$0] }).first {
                             openParagraphCallout(kind)
                             calloutParagraphs.insert(node)
                         }
@@ -262,7 +256,7 @@ struct HTMLRenderer {
                     out.cr()
                     let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
                     let start = Int(cmark_node_get_list_start(node))
-                    if !ordered { out.append("<ul") } else if start == 1 { out.append("<ol") } else {
+                    if !ordered { out.append("<ul") } else if start == 1 || ctx.options.kramdown { out.append("<ol") } else {  // kramdown numbers every list from 1
                         out.append("<ol start=\"")
                         out.appendString(String(start))
                         out.append(0x22)

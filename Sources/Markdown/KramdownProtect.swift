@@ -18,6 +18,8 @@ extension KramdownHTML {
         case html(String)
         /// An element whose content is inline Markdown: `open` + the content rendered + `close`.
         case span(open: String, inner: String, close: String)
+        /// Raw HTML holding `markdown="1"` span elements (`<p markdown="1">` inside a `<div>`): the pieces in order.
+        indirect case parts([Protected])
     }
 
     struct Protection {
@@ -43,7 +45,7 @@ extension KramdownHTML {
         return (p.text, p.items.map {
             switch $0 {
             case .html(let s): s
-            case .span(let open, let inner, let close): open + inner + close
+            default: $0.raw
             }
         })
     }
@@ -76,6 +78,10 @@ extension KramdownHTML {
             next = e.lastLine + 1
             let text = lines[e.firstLine...e.lastLine].joined(separator: "\n")
             guard let value = e.markdown, let attribute = markdownAttribute(in: lines[e.firstLine]) else {
+                if e.nestedMarkdown != nil, e.markdown == nil, let parts = nestedSpanParts(text) {
+                    addPlaceholder(.parts(parts), lines: e.lastLine - e.firstLine + 1, &out, &result)
+                    continue
+                }
                 if let inner = e.nestedMarkdown {
                     result.warnings.append(MarkdownDiagnostic(severity: .warning, line: inner + 1, column: 1,
                         message: "`markdown=` inside raw HTML `<\(e.tag)>` is not read: the element is kept as it is",

@@ -29,9 +29,6 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// `<p>`, `<code>`/`<kbd>`/`<samp>`/`<var>` content is not Markdown, `\)` may end a link destination's
     /// nested parentheses, and `tagFilter` is never applied (kramdown has none).
     public var kramdown = false
-    /// The class of every code span's `<code>`: Jekyll's kramdown with Rouge writes
-    /// `language-plaintext highlighter-rouge`, which themes style; nil writes a bare `<code>`.
-    public var inlineCodeClass: String? = nil
     /// GFM's tagfilter: `<script>`, `<iframe>`, `<style>`, `<textarea>`, `<title>`, `<xmp>`, `<noembed>`,
     /// `<noframes>` and `<plaintext>` in raw HTML are shown as text, for sites publishing text they did not write.
     public var tagFilter = false
@@ -47,6 +44,8 @@ public struct MarkdownOptions: Sendable, Hashable {
     /// Callout titles by kind (`NOTE`, `TIP`, `IMPORTANT`, `WARNING`, `CAUTION`) in the page's
     /// language; English for a kind without one.
     public var calloutTitles: [String: String] = [:]
+    /// The class every code span gets (Jekyll's kramdown with Rouge: `language-plaintext highlighter-rouge`).
+    public var codeSpanClass: String? = nil
     /// Also make `MarkdownDocument.text`, the body as plain text (for a search index). Made from the
     /// HTML while it is at hand, with code blocks as written rather than read back from their
     /// highlighted HTML (most of a technical page's bytes and nearly all of its tags).
@@ -273,15 +272,18 @@ public struct MarkdownRenderer: Sendable {
         if options.kramdown {
             text = KramdownLines.prepare(text) ?? text
             text = KramdownInline.prepare(text) ?? text
+            text = KramdownLazyItems.prepare(text) ?? text
         }
         var doc = renderCommonMark(text)
         guard !protection.items.isEmpty else { return doc }
-        let originals = protection.items.map { item -> String in
+        func original(_ item: KramdownHTML.Protected) -> String {
             switch item {
             case .html(let s): return s
             case .span(let open, let inner, let close): return open + renderSpan(inner, in: markdown) + close
+            case .parts(let parts): return parts.map(original).joined()
             }
         }
+        let originals = protection.items.map(original)
         doc.html = KramdownHTML.restore(doc.html, originals: originals)
         doc.excerptHTML = KramdownHTML.restore(doc.excerptHTML, originals: originals)
         if !protection.warnings.isEmpty {
@@ -331,6 +333,7 @@ public struct MarkdownRenderer: Sendable {
         ctx.imageFile = imageFile
         ctx.plainCodeBlocks = usesPlainCodeBlocks
         let document = parseDocument(source.bytes, options: ctx.parseOptions)
+        if options.kramdown && options.smartPunctuation { KramdownQuotes.adjust(document) }
         var r = HTMLRenderer(ctx: ctx)
         r.prepass(document)
         r.trackExcerpt = true

@@ -71,6 +71,37 @@ import Site
         #expect(out.contains("<table class=\"rouge-table\"><tbody><tr><td class=\"gutter gl\"><pre class=\"lineno\">1\n2\n</pre></td><td class=\"code\"><pre>a\nb\n</pre></td></tr></tbody></table></code></pre></figure>"))
     }
 
+    @Test func codeSpansCarryRougeClassUnlessHighlightingIsOff() async throws {
+        // Jekyll 4.3.1: <p>Some <code class="language-plaintext highlighter-rouge">code</code> here.</p>; with
+        // `highlighter: none`: <p>Some <code>code</code> here.</p>
+        for (extra, expected) in [("", "<code class=\"language-plaintext highlighter-rouge\">code</code>"), ("highlighter: none\n", "<code>code</code>")] {
+            let site = try RenderFixture.site(["_config.yml": Self.config + extra, "a.md": "---\n---\nSome `code` here.\n"])
+            _ = try await RenderFixture.build(site).get()
+            let out = try String(contentsOf: site.appendingPathComponent("_site/a.html"), encoding: .utf8)
+            #expect(out == "<p>Some \(expected) here.</p>\n")
+        }
+    }
+
+    @Test func fencedCodeWrapperHasOnlyRougeClasses() async throws {
+        // Jekyll 4.3.1: <div class="language-sh highlighter-rouge"><div class="highlight"><pre class="highlight"><code>gem …
+        // (the tokens inside are Rouge's; Galley's lexers colour some words otherwise).
+        let site = try RenderFixture.site(["_config.yml": Self.config, "a.md": "---\n---\n```sh\ngem install x\n```\n"])
+        _ = try await RenderFixture.build(site).get()
+        let out = try String(contentsOf: site.appendingPathComponent("_site/a.html"), encoding: .utf8)
+        #expect(out.hasPrefix("<div class=\"language-sh highlighter-rouge\"><div class=\"highlight\"><pre class=\"highlight\"><code>gem "))
+    }
+
+    @Test func markdownReaderWarningsReachTheBuildAtTheirFileLine() async throws {
+        // kramdown reads `markdown="1"` on a block element inside raw HTML; Galley keeps the element raw and
+        // says so, at the line in the file (front matter counted).
+        let site = try RenderFixture.site([
+            "_config.yml": Self.config,
+            "a.md": "---\ntitle: A\n---\ntext\n\n<div class=\"note\">\n  <div markdown=\"1\">\n  Use `x`.\n  </div>\n</div>\n",
+        ])
+        let report = try await RenderFixture.build(site).get()
+        #expect(report.warnings.contains { $0.file == "a.md" && $0.line == 7 && $0.message.contains("`markdown=` inside raw HTML") && $0.hint != nil })
+    }
+
     @Test func rubyPluginTagFailsNamingThePlugin() async throws {
         let site = try RenderFixture.site([
             "_config.yml": Self.config + "plugins: [jekyll-unknown-thing]\n",

@@ -1,0 +1,67 @@
+import Testing
+@testable import Markdown
+
+/// Block-level corners found building jekyllrb.com (jekyll/jekyll's docs/) with Galley and Jekyll 4.3.1.
+/// Expected strings are kramdown 2.4.0's output (`input: "GFM", hard_wrap: false`), compared after
+/// `KramdownTests.normalized` (kramdown's indentation and blank lines between blocks taken out).
+@Suite struct KramdownBlockCornerTests {
+    static func kramdown(_ markdown: String) -> String {
+        KramdownTests.normalized(html(markdown, KramdownTests.options))
+    }
+
+    @Test func noCalloutsInKramdown() {
+        // Galley's callouts (GitHub alerts, theme notice classes) are its own: kramdown keeps the marker
+        // as text and the class as a class, with no "Warning" title added.
+        #expect(Self.kramdown("> [!NOTE]\n> Hi\n\nText\n{: .note .warning}\n\n> q\n{: .notice--info}\n")
+                == KramdownTests.normalized("""
+                <blockquote>
+                  <p>[!NOTE]
+                Hi</p>
+                </blockquote>
+
+                <p class="note warning">Text</p>
+
+                <blockquote class="notice--info">
+                  <p>q</p>
+                </blockquote>
+                """))
+        // A Galley site keeps them.
+        #expect(html("Text\n{: .warning}\n").contains("callout-warning"))
+    }
+
+    @Test func unindentedBlocksAfterAnItemLineStayInTheItem() {
+        // kramdown 2.4: <ol><li>a<div class="language-sh highlighter-rouge">…<code>code\n</code>…</div></li><li>b</li></ol>
+        let fence = html("1. a\n```sh\ncode\n```\n2. b\n", KramdownTests.options)
+        #expect(fence.hasPrefix("<ol>\n<li>a\n<div class=\"language-sh"))
+        #expect(fence.hasSuffix("</li>\n<li>b</li>\n</ol>\n") && fence.components(separatedBy: "<ol").count == 2)
+        #expect(Self.kramdown("* a\n# h\n* b\n")
+                == KramdownTests.normalized("<ul>\n  <li>a\n    <h1 id=\"h\">h</h1>\n  </li>\n  <li>b</li>\n</ul>\n"))
+        #expect(Self.kramdown("* a\n> q\n* b\n")
+                == KramdownTests.normalized("<ul>\n  <li>a\n    <blockquote>\n      <p>q</p>\n    </blockquote>\n  </li>\n  <li>b</li>\n</ul>\n"))
+        // kramdown 2.4: <ul><li>a <pre>…code…</pre> <p>text</p></li><li>b</li></ul>
+        let after = html("* a\n~~~\ncode\n~~~\ntext\n* b\n", KramdownTests.options)
+        #expect(after.hasPrefix("<ul>\n<li>a\n<div") && after.hasSuffix("</div>\n<p>text</p>\n</li>\n<li>b</li>\n</ul>\n"))
+        // After a blank line the list has ended; kramdown numbers the next list from 1 (no `start`).
+        // kramdown 2.4: <ol><li>a</li></ol> <pre>…code…</pre> <ol><li>b</li></ol>
+        let two = html("1. a\n\n~~~\ncode\n~~~\n2. b\n", KramdownTests.options)
+        #expect(two.hasPrefix("<ol>\n<li>a</li>\n</ol>\n<div") && two.hasSuffix("</div>\n<ol>\n<li>b</li>\n</ol>\n"))
+        // CommonMark (a Galley site) is unchanged.
+        #expect(html("* a\n# h\n").contains("</ul>\n<h1"))
+    }
+
+    @Test func quoteAfterAnInlineElementFollowsKramdown() {
+        // kramdown 2.4: <p><code>x</code>‘d and <code>y</code>’s and <strong>b</strong>’s and <a href="/b">a</a>’s
+        //               and <em>e</em>’s and <code>z</code>“q” and it’s</p>
+        #expect(html("`x`'d and `y`'s and **b**'s and [a](/b)'s and *e*'s and `z`\"q\" and it's\n", KramdownTests.options)
+                == "<p><code>x</code>‘d and <code>y</code>’s and <strong>b</strong>’s and <a href=\"/b\">a</a>’s and <em>e</em>’s and <code>z</code>“q” and it’s</p>\n")
+        // kramdown 2.4: <p>“<em>word</em>”. ‘<code>a</code>’, and the ’80s</p>
+        #expect(html("\"*word*\". '`a`', and the '80s\n", KramdownTests.options) == "<p>“<em>word</em>”. ‘<code>a</code>’, and the ’80s</p>\n")
+    }
+
+    @Test func spanElementsWithMarkdownInsideRawHTML() {
+        // kramdown 2.4: <div class="note"><h5>Diving <em>in</em></h5><p>Run <code>jekyll new</code>\n   now.</p></div>
+        #expect(Self.kramdown("<div class=\"note\">\n  <h5 markdown=\"1\">Diving *in*</h5>\n  <p markdown=\"1\">Run `jekyll new`\n   now.</p>\n</div>\n")
+                == "<div class=\"note\"><h5>Diving <em>in</em></h5><p>Run <code>jekyll new</code>\nnow.</p></div>")
+        #expect(render("<div class=\"note\">\n  <p markdown=\"1\">x</p>\n</div>\n", KramdownTests.options).diagnostics.isEmpty)
+    }
+}
