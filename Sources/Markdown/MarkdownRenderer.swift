@@ -250,8 +250,14 @@ public struct MarkdownRenderer: Sendable {
         guard options.allowRawHTML else { return renderCommonMark(markdown) }
         if options.readsHTMLAsKramdown {
             let protection = KramdownHTML.protectElements(markdown)
-            let text = options.kramdown ? KramdownInline.prepare(protection.text) ?? protection.text : protection.text
+            var text = options.kramdown ? KramdownInline.prepare(protection.text) ?? protection.text : protection.text
+            let spanLines = options.kramdown ? KramdownSpanLines.mark(text) : nil
+            if let spanLines { text = spanLines }
             var doc = renderCommonMark(text)
+            if spanLines != nil {
+                doc.html = KramdownSpanLines.unmark(doc.html)
+                doc.excerptHTML = KramdownSpanLines.unmark(doc.excerptHTML)
+            }
             guard !protection.items.isEmpty else { return doc }
             let originals = protection.items.map { item -> String in
                 switch item {
