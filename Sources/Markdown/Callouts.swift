@@ -2,7 +2,7 @@ import TextBytes
 import CCmark
 
 /// Callouts: GitHub's alerts (`> [!NOTE]` … `> [!CAUTION]`) and kramdown themes' `{: .notice}`
-/// classes on a quote. Written as a `<blockquote>` with a bold title, so a feed reader, which
+/// classes on a quote (Galley sites; not in kramdown mode, which writes the quote as kramdown does). Written as a `<blockquote>` with a bold title, so a feed reader, which
 /// drops the theme's styles, still shows a quote that says what it is.
 extension HTMLRenderer {
     static let alertTitles: [String: String] = ["NOTE": "Note", "TIP": "Tip", "IMPORTANT": "Important",
@@ -23,7 +23,8 @@ extension HTMLRenderer {
             return
         }
         var attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
-        let kind = alertMarker(node) ?? attrs?.classes.lazy.compactMap { Self.noticeClasses[$0] }.first
+        // kramdown has neither GitHub's alerts nor callouts: a class is only a class there.
+        let kind = ctx.options.kramdown ? nil : alertMarker(node) ?? attrs?.classes.lazy.compactMap { Self.noticeClasses[$0] }.first
         guard let kind, let title = ctx.options.calloutTitles[kind] ?? Self.alertTitles[kind] else {
             out.append("<blockquote")
             attrs?.write(to: &out)

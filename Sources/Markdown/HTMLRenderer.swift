@@ -95,7 +95,9 @@ struct HTMLRenderer {
     var headingPending: [String] = []
     /// `{:toc}` lists, where their tables of contents go (output offset), and headings left out (`.no_toc`).
     var tocLists: Set<Node> = []
-    var tocPositions: [(offset: Int, headingCount: Int)] = []
+    /// Lists with a task item (kramdown marks all their items).
+    var taskLists: Set<Node> = []
+    var tocPositions: [(offset: Int, headingCount: Int, ordered: Bool)] = []
     var headingsWithoutTOC: Set<Int> = []
     /// Parents whose `~~` delimiters are already paired.
     var pairedParents: Set<Node> = []
@@ -218,7 +220,7 @@ struct HTMLRenderer {
                         out.cr()
                         if trackExcerpt && firstParagraph == nil && isTopLevel(node) { firstParagraph = out.count..<out.count }
                         let attrs = blockAttrs.isEmpty ? nil : blockAttrs.removeValue(forKey: node)
-                        if let attrs, let kind = attrs.classes.lazy.compactMap({ Self.paragraphNoticeClasses[$0] }).first {
+                        if let attrs, !ctx.options.kramdown, let kind = attrs.classes.lazy.compactMap({ Self.paragraphNoticeClasses[$0] }).first {
                             openParagraphCallout(kind)
                             calloutParagraphs.insert(node)
                         }
@@ -247,7 +249,7 @@ struct HTMLRenderer {
             case NodeType.list:
                 if entering && !tocLists.isEmpty && tocLists.contains(node) {
                     out.cr()
-                    tocPositions.append((out.count, headings.count))
+                    tocPositions.append((out.count, headings.count, cmark_node_get_list_type(node) == CMARK_ORDERED_LIST))
                     cmark_iter_reset(iter, node, CMARK_EVENT_EXIT)
                     continue
                 }
@@ -260,6 +262,7 @@ struct HTMLRenderer {
                         out.appendString(String(start))
                         out.append(0x22)
                     }
+                    if ctx.options.kramdown && hasTaskItem(node) { taskLists.insert(node); out.append(" class=\"task-list\"") }
                     if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
                     out.append(">\n")
                 } else {
@@ -269,6 +272,8 @@ struct HTMLRenderer {
                 if entering {
                     out.cr()
                     out.append("<li")
+                    // kramdown marks every item of a list that holds a task.
+                    if !taskLists.isEmpty, let list = parentNode(node), taskLists.contains(list) { out.append(" class=\"task-list-item\"") }
                     if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
                     out.append(0x3E)
                 } else {

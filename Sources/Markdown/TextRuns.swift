@@ -133,6 +133,26 @@ extension HTMLRenderer {
         return true
     }
 
+    /// Whether list item `item` starts with a task marker (`[ ] `, `[x] `), as the text runs read it.
+    func isTaskItem(_ item: Node) -> Bool {
+        guard ctx.options.extensions, ctx.hasBrackets, let p = firstChild(item), nodeType(p) == NodeType.paragraph,
+              let t = firstChild(p), nodeType(t) == NodeType.text else { return false }
+        var s: [UInt8] = []   // cmark splits text at brackets: the first bytes of the run of texts
+        var n: Node? = t
+        while let cur = n, nodeType(cur) == NodeType.text, s.count < 4 { s += literalBytes(cur); n = nextSibling(cur) }
+        guard s.count >= 4 else { return false }
+        let b = 0
+        return s[b] == 0x5B && s[b + 2] == 0x5D && (s[b + 3] == 0x20 || s[b + 3] == 0x09)
+            && (s[b + 1] == 0x20 || s[b + 1] == 0x78 || s[b + 1] == 0x58)
+    }
+
+    /// Whether any item of `list` is a task.
+    func hasTaskItem(_ list: Node) -> Bool {
+        var item = firstChild(list)
+        while let i = item { if isTaskItem(i) { return true }; item = nextSibling(i) }
+        return false
+    }
+
     /// `<a href="scheme+text">text</a>` for an extended autolink.
     private mutating func writeAutolink(_ text: UnsafeBufferPointer<UInt8>, scheme: StaticString) {
         out.append("<a href=\"")
@@ -164,8 +184,14 @@ extension HTMLRenderer {
         var markIndex = 0
         if i == 0 && mayBeTask(first) && end >= 4 && s[0] == 0x5B && s[2] == 0x5D && (s[3] == 0x20 || s[3] == 0x09)
             && (s[1] == 0x20 || s[1] == 0x78 || s[1] == 0x58) {
-            out.append(s[1] == 0x20 ? "<input type=\"checkbox\" disabled=\"\" />" : "<input type=\"checkbox\" disabled=\"\" checked=\"\" />")
-            i = 3
+            if ctx.options.kramdown {   // kramdown's GFM parser: its classes, and the blank after `]` dropped
+                out.append(s[1] == 0x20 ? "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" />"
+                           : "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" checked=\"checked\" />")
+                i = 4
+            } else {
+                out.append(s[1] == 0x20 ? "<input type=\"checkbox\" disabled=\"\" />" : "<input type=\"checkbox\" disabled=\"\" checked=\"\" />")
+                i = 3
+            }
         }
         let extensions = ctx.options.extensions
         let footnotes = ctx.footnotes.hasDefinitions
