@@ -59,6 +59,34 @@ enum KramdownSpanLines {
         return spanTags.contains(String(decoding: name, as: UTF8.self))
     }
 
+    /// Span content (`<p markdown="1">`) as text cmark reads as one paragraph: kramdown reads no blocks
+    /// there, so `- @name` at a line start is a dash, not a list. Each line loses its indentation (no code
+    /// block) and a line opening a list, heading, quote, rule or fence gets that marker escaped.
+    static func inlineOnly(_ text: String) -> String {
+        guard text.contains("\n") || text.first.map({ "-+*#>=`~0123456789".contains($0) }) == true else { return text }
+        var lines: [String] = []
+        for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = raw.drop { $0 == " " || $0 == "\t" }
+            guard let first = line.first else { lines.append(""); continue }
+            let second = line.dropFirst().first
+            let bullet = "-+*".contains(first) && (second == nil || second == " " || second == "\t")
+            let rule = "-*_=".contains(first) && line.allSatisfy { $0 == first || $0 == " " }
+            let fence = "`~".contains(first) && line.hasPrefix(String(repeating: first, count: 3))
+            if bullet || rule || fence || first == "#" || first == ">" {
+                lines.append("\\" + line)
+                continue
+            }
+            let digits = line.prefix { $0.isASCII && $0.isNumber }
+            if !digits.isEmpty, digits.count < 10, let after = line.dropFirst(digits.count).first, after == "." || after == ")" {
+                line = line.dropFirst(digits.count)
+                lines.append(String(digits) + "\\" + line)
+                continue
+            }
+            lines.append(String(line))
+        }
+        return lines.joined(separator: "\n")
+    }
+
     /// The HTML without the marks (also where one was shown escaped).
     static func unmark(_ html: String) -> String {
         guard html.utf8.firstRange(of: "galley-span".utf8) != nil else { return html }

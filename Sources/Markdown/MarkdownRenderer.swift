@@ -282,7 +282,7 @@ public struct MarkdownRenderer: Sendable {
     /// definitions, the paragraph around it taken off; its blanks at either end kept.
     private func renderSpan(_ inner: String, in document: String) -> String {
         let lead = inner.prefix { $0.isWhitespace }, trail = inner.reversed().prefix { $0.isWhitespace }
-        let body = inner.trimmingCharacters()
+        let body = KramdownSpanLines.inlineOnly(inner.trimmingCharacters())
         guard !body.isEmpty else { return inner }
         var options = self.options
         options.headingIDs = false

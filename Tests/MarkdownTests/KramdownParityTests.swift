@@ -18,6 +18,9 @@ import Testing
         // A class on a quote or a paragraph is only a class (no callout title), and `[!NOTE]` is text.
         ("classesAreNotCallouts", "{: .warning }\n> A \"quote\"\n\nText\n{: .warning }\n\n> [!NOTE]\n> x\n",
          "<blockquote class=\"warning\">\n  <p>A “quote”</p>\n</blockquote>\n\n<p class=\"warning\">Text</p>\n\n<blockquote>\n  <p>[!NOTE]\nx</p>\n</blockquote>\n"),
+        // `markdown="1"` on `<p>` reads spans only: a line starting `- ` is a dash, not a list.
+        ("spanContentHasNoBlocks", "<aside markdown=\"1\" class=\"pquote\">\n  <img src=\"a.png\" class=\"pquote-avatar\" alt=\"avatar\" />\n  Some text here.\n  <p markdown=\"1\" class=\"pquote-credit\">\n- @mavris, [\"x\"](https://e.com)\n  </p>\n</aside>\n",
+         "<aside class=\"pquote\">\n  <p><img src=\"a.png\" class=\"pquote-avatar\" alt=\"avatar\" />\n  Some text here.</p>\n  <p class=\"pquote-credit\">\n- @mavris, <a href=\"https://e.com\">“x”</a>\n  </p>\n</aside>\n"),
         // Task lists: kramdown's classes on the list and on all its items; no blank after the box.
         ("taskList", "- [ ] hello\n- [x] done\n- plain\n",
          "<ul class=\"task-list\">\n  <li class=\"task-list-item\"><input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" />hello</li>\n  <li class=\"task-list-item\"><input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" checked=\"checked\" />done</li>\n  <li class=\"task-list-item\">plain</li>\n</ul>\n"),
@@ -33,6 +36,12 @@ import Testing
         let out = html("```\n<i>\n\"code\"\n```\n", KramdownTests.options)
         #expect(out.contains("<code>&lt;i&gt;\n&quot;code&quot;\n</code>"))
         #expect(!out.contains("galley-span"))
+    }
+
+    @Test func spanContentKeepsInlineMarkup() {
+        // kramdown 2.4: <p>\n<em>a</em> <strong>b</strong> <code>c</code>\n# d\n1. e\n</p>
+        #expect(html("<p markdown=\"1\">\n*a* **b** `c`\n# d\n1. e\n</p>", KramdownTests.options)
+                == "<p>\n<em>a</em> <strong>b</strong> <code>c</code>\n# d\n1. e\n</p>\n")
     }
 
     @Test func tableOfContentsKeepsTheOrderedListType() {
