@@ -21,6 +21,11 @@ import Testing
         // `markdown="1"` on `<p>` reads spans only: a line starting `- ` is a dash, not a list.
         ("spanContentHasNoBlocks", "<aside markdown=\"1\" class=\"pquote\">\n  <img src=\"a.png\" class=\"pquote-avatar\" alt=\"avatar\" />\n  Some text here.\n  <p markdown=\"1\" class=\"pquote-credit\">\n- @mavris, [\"x\"](https://e.com)\n  </p>\n</aside>\n",
          "<aside class=\"pquote\">\n  <p><img src=\"a.png\" class=\"pquote-avatar\" alt=\"avatar\" />\n  Some text here.</p>\n  <p class=\"pquote-credit\">\n- @mavris, <a href=\"https://e.com\">“x”</a>\n  </p>\n</aside>\n"),
+        // A quote right after `...` or an emphasis opener, as kramdown decides it (from what follows).
+        ("quotesAfterEllipsis", "a...\" b\n\nc...\"x\n\nd...\") e\n\n_f...\"_\n\n*g...\"*\n\nh...'s\n\n_\"...i\"_ j\n\n*\"...k\"* l\n\nm...\"\n",
+         "<p>a…” b</p>\n\n<p>c…“x</p>\n\n<p>d…”) e</p>\n\n<p><em>f…“</em></p>\n\n<p><em>g…”</em></p>\n\n<p>h…’s</p>\n\n<p><em>“…i”</em> j</p>\n\n<p><em>“…k”</em> l</p>\n\n<p>m…”</p>\n"),
+        ("quotesInTagsAndCodeStay", "<a title=\"wait...\">x</a> `c...\"_`",
+         "<p><a title=\"wait...\">x</a> <code>c...\"_</code></p>\n"),
         // Task lists: kramdown's classes on the list and on all its items; no blank after the box.
         ("taskList", "- [ ] hello\n- [x] done\n- plain\n",
          "<ul class=\"task-list\">\n  <li class=\"task-list-item\"><input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" />hello</li>\n  <li class=\"task-list-item\"><input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" checked=\"checked\" />done</li>\n  <li class=\"task-list-item\">plain</li>\n</ul>\n"),
