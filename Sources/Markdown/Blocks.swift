@@ -18,7 +18,9 @@ extension HTMLRenderer {
                 id = given
                 ids.reserve(given)
             } else {
-                id = ids.id(for: headingIDText(node, footnotes: ctx.footnotes.hasDefinitions))
+                let text = headingIDText(node, footnotes: ctx.footnotes.hasDefinitions)
+                let line = ctx.basicIDLines.isEmpty ? -1 : ctx.bodyLine(startLine(node)) - 1
+                id = ctx.basicIDLines.contains { $0.contains(line) } ? ids.basicID(for: text) : ids.id(for: text)
             }
             if ctx.options.headingIDs {
                 out.append(" id=\"")

@@ -25,6 +25,8 @@ final class DocumentContext {
     var plainCodeBlocks = false
     var tableRenderer: TableBlockRenderer?
     var imageFile: ImageFileHook?
+    /// Body lines (0-based) inside `markdown="1"` block elements, whose headings get kramdown's basic ids.
+    var basicIDLines: [Range<Int>] = []
     /// Lines that look like link reference definitions, for re-parsing table cells with the same links.
     lazy var referenceDefinitions: [UInt8] = collectReferenceDefinitions(source)
 

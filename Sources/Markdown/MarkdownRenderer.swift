@@ -253,7 +253,7 @@ public struct MarkdownRenderer: Sendable {
             var text = options.kramdown ? KramdownInline.prepare(protection.text) ?? protection.text : protection.text
             let spanLines = options.kramdown ? KramdownSpanLines.mark(text) : nil
             if let spanLines { text = spanLines }
-            var doc = renderCommonMark(text)
+            var doc = renderCommonMark(text, basicIDLines: protection.blockContentLines)
             if spanLines != nil {
                 doc.html = KramdownSpanLines.unmark(doc.html)
                 doc.excerptHTML = KramdownSpanLines.unmark(doc.excerptHTML)
@@ -299,22 +299,23 @@ public struct MarkdownRenderer: Sendable {
         return String(lead) + html + String(trail.reversed())
     }
 
-    private func renderCommonMark(_ markdown: String) -> MarkdownDocument {
+    private func renderCommonMark(_ markdown: String, basicIDLines: [Range<Int>] = []) -> MarkdownDocument {
         let bytes = Array(markdown.utf8)
         let prepared = FootnoteSource.prepare(bytes, enabled: options.extensions)
-        if let doc = render(prepared) { return doc }
+        if let doc = render(prepared, basicIDLines) { return doc }
         // The footnote section was swallowed (e.g. by an unclosed HTML block): render without footnotes.
-        return render(FootnoteSource.prepare(bytes, enabled: false))!
+        return render(FootnoteSource.prepare(bytes, enabled: false), basicIDLines)!
     }
 
     /// One parse and render; cmark's memory is an arena dropped at the end (see ParseArena).
-    private func render(_ prepared: FootnoteSource) -> MarkdownDocument? {
-        withArena { renderInArena(prepared) }
+    private func render(_ prepared: FootnoteSource, _ basicIDLines: [Range<Int>]) -> MarkdownDocument? {
+        withArena { renderInArena(prepared, basicIDLines) }
     }
 
-    private func renderInArena(_ prepared: FootnoteSource) -> MarkdownDocument? {
+    private func renderInArena(_ prepared: FootnoteSource, _ basicIDLines: [Range<Int>]) -> MarkdownDocument? {
         let source = SourceText(prepared.text)
         let ctx = DocumentContext(options: options, source: source, codeBlockRenderer: codeBlockRenderer, footnotes: prepared)
+        ctx.basicIDLines = basicIDLines
         ctx.tableRenderer = tableRenderer
         ctx.imageFile = imageFile
         ctx.plainCodeBlocks = usesPlainCodeBlocks

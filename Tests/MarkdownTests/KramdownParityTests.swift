@@ -49,6 +49,14 @@ import Testing
                 == "<p>\n<em>a</em> <strong>b</strong> <code>c</code>\n# d\n1. e\n</p>\n")
     }
 
+    @Test func headingsInsideMarkdownBlocksGetKramdownsBasicIDs() {
+        // kramdown 2.4 (GFM input): the GFM ids outside; kramdown's ASCII ids inside `markdown="1"` elements:
+        // zażółć-a, za-a, za-b, section, section-1, in-list, then فهم outside again.
+        let md = "## Zażółć a\n\n<div dir=\"rtl\" markdown=\"1\">\n\n## Zażółć a\n\n## 1 Zażółć b\n\n## فهم\n\n## فهم\n\n* x\n\n  ## In list\n\n</div>\n\n## فهم\n"
+        let ids = render(md, KramdownTests.options).html.split(separator: "id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(ids == ["zażółć-a", "za-a", "za-b", "section", "section-1", "in-list", "فهم"])
+    }
+
     @Test func tableOfContentsKeepsTheOrderedListType() {
         // kramdown 2.4: <ol id="markdown-toc">\n  <li><a href="#a" id="markdown-toc-a">A</a>    <ol>\n
         //   <li><a href="#b" id="markdown-toc-b">B</a></li>\n    </ol>\n  </li>\n  <li><a href="#c" …>C</a></li>\n</ol>
