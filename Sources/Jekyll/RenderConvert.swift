@@ -49,9 +49,18 @@ final class Converter: @unchecked Sendable {
         }
     }
 
-    /// The document's text after its converter.
-    func convert(_ text: String, document doc: JekyllDocument) throws -> String {
-        if doc.isMarkdown { return markdown.render(text).html }
+    /// The document's text after its converter. Markdown's warnings (kramdown syntax read otherwise or
+    /// not at all) go to `warn`, at their line in the source file.
+    func convert(_ text: String, document doc: JekyllDocument, warn: ((SiteDiagnostic) -> Void)? = nil) throws -> String {
+        if doc.isMarkdown {
+            let rendered = markdown.render(text)
+            if let warn {
+                for d in rendered.diagnostics where d.severity == .warning {
+                    warn(.warning(doc.relativePath, line: doc.bodyLine - 1 + d.line, column: d.column, d.message, hint: d.hint))
+                }
+            }
+            return rendered.html
+        }
         switch doc.ext.lowercased() {
         case ".scss", ".sass": return try compileSass(text, document: doc)
         default: return text

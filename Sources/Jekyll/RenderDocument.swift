@@ -20,7 +20,7 @@ struct DocumentRenderer {
             text = out
         }
         do {
-            state.content = try site.converter.convert(text, document: doc)
+            state.content = try site.converter.convert(text, document: doc) { site.sink.add($0) }
         } catch {
             site.sink.add(site.diagnostic(error, file: doc.relativePath))
         }

@@ -87,6 +87,41 @@ enum KramdownSpanLines {
         return lines.joined(separator: "\n")
     }
 
+    /// Warnings for kramdown syntax Galley accepts but does not read, so nothing is dropped silently:
+    /// definition lists (a `: ` line under a term) are written as paragraphs, and extensions
+    /// (`{::options … /}`, `{::comment}`, `{::nomarkdown}`) as text. One warning per kind, at its first line.
+    static func unsupported(_ text: String) -> [MarkdownDiagnostic] {
+        guard text.contains("\n:") || text.contains("{::") else { return [] }
+        var out: [MarkdownDiagnostic] = []
+        var fence: (UInt8, Int)? = nil
+        var previousText = false, sawDefinition = false, sawExtension = false
+        let bytes = Array(text.utf8)
+        for (n, range) in FootnoteSource.lineRanges(bytes).enumerated() {
+            let line = bytes[range]
+            if let f = fence {
+                if FootnoteSource.closesFence(line, f) { fence = nil }
+                continue
+            } else if let f = FootnoteSource.opensFence(line) {
+                fence = f; previousText = false; continue
+            }
+            let t = trimmed(line)
+            if !sawDefinition, previousText, FootnoteSource.indentation(line) < 4, t.count > 2, t.first == 0x3A, t.dropFirst().first == 0x20 {
+                sawDefinition = true
+                out.append(MarkdownDiagnostic(severity: .warning, line: n + 1, column: 1,
+                    message: "kramdown definition list (a `: ` line under a term) is not supported: written as a paragraph",
+                    hint: "write the terms as a list or a table, or as raw <dl>/<dt>/<dd> HTML"))
+            }
+            if !sawExtension, t.starts(with: Array("{::".utf8)) {
+                sawExtension = true
+                out.append(MarkdownDiagnostic(severity: .warning, line: n + 1, column: 1,
+                    message: "kramdown extension `\(String(decoding: t.prefix(40), as: UTF8.self))` is not read: written as text",
+                    hint: "remove it (for `{::options}`, set the option in _config.yml's `kramdown:`)"))
+            }
+            previousText = !t.isEmpty && t.first != 0x3A || (previousText && !t.isEmpty)
+        }
+        return out
+    }
+
     /// The HTML without the marks (also where one was shown escaped).
     static func unmark(_ html: String) -> String {
         guard html.utf8.firstRange(of: "galley-span".utf8) != nil else { return html }

@@ -258,6 +258,10 @@ public struct MarkdownRenderer: Sendable {
                 doc.html = KramdownSpanLines.unmark(doc.html)
                 doc.excerptHTML = KramdownSpanLines.unmark(doc.excerptHTML)
             }
+            let unsupported = options.kramdown ? KramdownSpanLines.unsupported(markdown) : []
+            if !unsupported.isEmpty {
+                doc.diagnostics = (doc.diagnostics + unsupported).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            }
             guard !protection.items.isEmpty else { return doc }
             let originals = protection.items.map { item -> String in
                 switch item {

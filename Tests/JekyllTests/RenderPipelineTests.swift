@@ -71,6 +71,17 @@ import Site
         #expect(out.contains("<table class=\"rouge-table\"><tbody><tr><td class=\"gutter gl\"><pre class=\"lineno\">1\n2\n</pre></td><td class=\"code\"><pre>a\nb\n</pre></td></tr></tbody></table></code></pre></figure>"))
     }
 
+    @Test func unreadKramdownSyntaxWarnsAtTheFileLine() async throws {
+        // Jekyll (kramdown) writes a <dl> here; Galley writes a paragraph and says so at the source line
+        // (front matter counted), with a hint.
+        let site = try RenderFixture.site([
+            "_config.yml": Self.config,
+            "d.md": "---\ntitle: d\n---\nIntro\n\nTerm\n: Desc\n",
+        ])
+        let report = try await RenderFixture.build(site).get()
+        #expect(report.warnings.contains { $0.file == "d.md" && $0.line == 7 && $0.column == 1 && $0.message.contains("definition list") && $0.hint != nil })
+    }
+
     @Test func rubyPluginTagFailsNamingThePlugin() async throws {
         let site = try RenderFixture.site([
             "_config.yml": Self.config + "plugins: [jekyll-unknown-thing]\n",

@@ -57,6 +57,16 @@ import Testing
         #expect(ids == ["zażółć-a", "za-a", "za-b", "section", "section-1", "in-list", "فهم"])
     }
 
+    @Test func unreadKramdownSyntaxWarnsOnceAtItsLine() {
+        // kramdown 2.4 writes <dl><dt>Term</dt><dd>Desc</dd></dl> and drops `{::options}`; Galley writes
+        // both as text and says so, once per kind, not for a `: ` line inside code.
+        let doc = render("Term\n: Desc\n\nT2\n: D2\n\n{::options toc_levels=\"2..4\" /}\n\n```\nA\n: b\n```\n", KramdownTests.options)
+        let unread = doc.diagnostics.filter { $0.message.contains("not supported") || $0.message.contains("not read") }
+        #expect(unread.map(\.line) == [2, 7])
+        #expect(render("```\nA\n: b\n```\n", KramdownTests.options).diagnostics.isEmpty)
+        #expect(render("Term\n: Desc\n").diagnostics.isEmpty)   // a Galley site: CommonMark, nothing to say
+    }
+
     @Test func tableOfContentsKeepsTheOrderedListType() {
         // kramdown 2.4: <ol id="markdown-toc">\n  <li><a href="#a" id="markdown-toc-a">A</a>    <ol>\n
         //   <li><a href="#b" id="markdown-toc-b">B</a></li>\n    </ol>\n  </li>\n  <li><a href="#c" …>C</a></li>\n</ol>
