@@ -18,7 +18,9 @@ extension HTMLRenderer {
                 id = given
                 ids.reserve(given)
             } else {
-                id = ids.id(for: headingIDText(node, footnotes: ctx.footnotes.hasDefinitions))
+                let text = headingIDText(node, footnotes: ctx.footnotes.hasDefinitions)
+                let line = ctx.basicIDLines.isEmpty ? -1 : ctx.bodyLine(startLine(node)) - 1
+                id = ctx.basicIDLines.contains { $0.contains(line) } ? ids.basicID(for: text) : ids.id(for: text)
             }
             if ctx.options.headingIDs && !id.isEmpty {
                 out.append(" id=\"")
@@ -115,17 +117,19 @@ extension HTMLRenderer {
     /// listing the main document's headings except `.no_toc` ones, nested by level.
     mutating func insertTablesOfContents(mainHeadings: Int) {
         guard !tocPositions.isEmpty else { return }
-        var html = "<ul id=\"markdown-toc\">\n"
+        // kramdown keeps the type of the list the `{:toc}` replaced, for the nested lists too.
+        let tag = tocPositions.first?.ordered == true ? "ol" : "ul"
+        var html = "<\(tag) id=\"markdown-toc\">\n"
         var levels: [Int] = []
         for (k, h) in headings.prefix(mainHeadings).enumerated() where !headingsWithoutTOC.contains(k) {
             if let top = levels.last, h.level > top {
-                html += "\n<ul>\n"
+                html += "\n<\(tag)>\n"
                 levels.append(h.level)
             } else if !levels.isEmpty {
                 html += "</li>\n"
                 while levels.count > 1, let top = levels.last, top > h.level {
                     levels.removeLast()
-                    html += "</ul>\n</li>\n"
+                    html += "</\(tag)>\n</li>\n"
                 }
                 levels[levels.count - 1] = h.level
             } else {
@@ -135,9 +139,10 @@ extension HTMLRenderer {
         }
         if !levels.isEmpty {
             html += "</li>\n"
-            for _ in 1..<levels.count { html += "</ul>\n</li>\n" }
+            for _ in 1..<levels.count { html += "</\(tag)>\n</li>\n" }
         }
-        html += "</ul>\n"
+        html += "</\(tag)>\n"
+        if levels.isEmpty { html = "" }   // kramdown writes no list when there is no heading to list
         let bytes = Array(html.utf8)
         for p in tocPositions.reversed() { out.insert(contentsOf: bytes, at: p.offset) }
     }

@@ -25,6 +25,8 @@ final class DocumentContext {
     var plainCodeBlocks = false
     var tableRenderer: TableBlockRenderer?
     var imageFile: ImageFileHook?
+    /// Body lines (0-based) inside `markdown="1"` block elements, whose headings get kramdown's basic ids.
+    var basicIDLines: [Range<Int>] = []
     /// Lines that look like link reference definitions, for re-parsing table cells with the same links.
     lazy var referenceDefinitions: [UInt8] = collectReferenceDefinitions(source)
 
@@ -95,7 +97,9 @@ struct HTMLRenderer {
     var headingPending: [String] = []
     /// `{:toc}` lists, where their tables of contents go (output offset), and headings left out (`.no_toc`).
     var tocLists: Set<Node> = []
-    var tocPositions: [(offset: Int, headingCount: Int)] = []
+    /// Lists with a task item (kramdown marks all their items).
+    var taskLists: Set<Node> = []
+    var tocPositions: [(offset: Int, headingCount: Int, ordered: Bool)] = []
     var headingsWithoutTOC: Set<Int> = []
     /// Parents whose `~~` delimiters are already paired.
     var pairedParents: Set<Node> = []
@@ -248,7 +252,7 @@ struct HTMLRenderer {
             case NodeType.list:
                 if entering && !tocLists.isEmpty && tocLists.contains(node) {
                     out.cr()
-                    tocPositions.append((out.count, headings.count))
+                    tocPositions.append((out.count, headings.count, cmark_node_get_list_type(node) == CMARK_ORDERED_LIST))
                     cmark_iter_reset(iter, node, CMARK_EVENT_EXIT)
                     continue
                 }
@@ -261,6 +265,7 @@ struct HTMLRenderer {
                         out.appendString(String(start))
                         out.append(0x22)
                     }
+                    if ctx.options.kramdown && hasTaskItem(node) { taskLists.insert(node); out.append(" class=\"task-list\"") }
                     if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
                     out.append(">\n")
                 } else {
@@ -270,6 +275,8 @@ struct HTMLRenderer {
                 if entering {
                     out.cr()
                     out.append("<li")
+                    // kramdown marks every item of a list that holds a task.
+                    if !taskLists.isEmpty, let list = parentNode(node), taskLists.contains(list) { out.append(" class=\"task-list-item\"") }
                     if !blockAttrs.isEmpty, let a = blockAttrs.removeValue(forKey: node) { a.write(to: &out) }
                     out.append(0x3E)
                 } else {

@@ -7,6 +7,7 @@ struct HeadingIDGenerator {
     /// kramdown's way with a heading whose text leaves no id (`## ---`): the first has none (empty),
     /// the next `-1`, `-2`…; otherwise such headings are `section`, `section-1`…
     var emptyAsKramdown = false
+    private var basicCounts: [String: Int] = [:]
 
     /// kramdown-parser-gfm's generate_gfm_header_id: lowercase, keep word characters
     /// (letters, marks, digits, connector punctuation), spaces and `-`, then spaces → `-`.
@@ -54,6 +55,19 @@ struct HeadingIDGenerator {
         if base.isEmpty && !emptyAsKramdown { base = "section" }
         let n = counts[base, default: -1] + 1
         counts[base] = n
+        return n == 0 ? base : "\(base)-\(n)"
+    }
+
+    /// kramdown's own ids, which its GFM parser leaves to headings inside `markdown="1"` HTML elements:
+    /// leading characters up to the first ASCII letter dropped, then all but ASCII letters, digits, spaces
+    /// and `-`; spaces → `-`, lowercased; `section` when nothing is left. Counted apart from the GFM ids.
+    mutating func basicID(for text: String) -> String {
+        var bytes = Array(text.utf8).drop { !(($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) }
+        bytes = bytes.filter { isAlnumByte($0) || $0 == 0x20 || $0 == 0x2D }[...]
+        var base = String(decoding: bytes.map { $0 == 0x20 ? 0x2D : ($0 >= 0x41 && $0 <= 0x5A ? $0 + 32 : $0) }, as: UTF8.self)
+        if base.isEmpty { base = "section" }
+        let n = basicCounts[base, default: -1] + 1
+        basicCounts[base] = n
         return n == 0 ? base : "\(base)-\(n)"
     }
 

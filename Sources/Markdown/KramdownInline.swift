@@ -20,6 +20,8 @@ import Darwin
 /// - kramdown's link destination ends at the `)` matching its `(`, escaped or not, so
 ///   `(…_(programming\)#Boxing)` is a link. The backslash of a `\)` closing a nested `(` is dropped: the
 ///   URL kramdown writes keeps it, and browsers read that `\` as `/` (a broken link); this keeps the author's.
+/// - a quote right after `...` or an emphasis opener is decided by kramdown from what follows alone; where it
+///   opens and cmark would close it, it is written as `&ldquo;`/`&lsquo;` (see `quoteAfterElement`).
 enum KramdownInline {
     static let rawTags: [[UInt8]] = ["code", "kbd", "samp", "var"].map { Array($0.utf8) }
 
@@ -59,7 +61,7 @@ enum KramdownInline {
         return changed ? String(decoding: out, as: UTF8.self) : nil
     }
 
-    /// Whether the text holds `<code`, `<kbd`, `<samp`, `<var` (as written), `\)`, `\__` or `\**`: without one of them
+    /// Whether the text holds `<code`, `<kbd`, `<samp`, `<var` (as written), `\)`, `\__`, `\**` or a quote beside `...`: without one of them
     /// `prepare` changes nothing. Two memchr walks over the bytes: this runs on every kramdown document,
     /// and the generic `firstRange(of:)` searches it replaced took most of a Jekyll site's build.
     static func mayChange(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -88,6 +90,17 @@ enum KramdownInline {
         while i < n, let hit = memchr(base + i, 0x60, n - i) {   // ` between blanks
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             if at > 0, base[at - 1] == 0x20 || base[at - 1] == 0x09, at + 1 == n || base[at + 1] == 0x20 || base[at + 1] == 0x09 || base[at + 1] == 0x0A { return true }
+            i = at + 1
+        }
+        i = 0
+        while i < n, let hit = memchr(base + i, 0x2E, n - i) {   // `..."` or `"...`
+            let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            if at + 2 < n, base[at + 1] == 0x2E, base[at + 2] == 0x2E {
+                if at + 3 < n, base[at + 3] == 0x22 || base[at + 3] == 0x27 { return true }
+                if at > 0, base[at - 1] == 0x22 || base[at - 1] == 0x27 { return true }
+                i = at + 3
+                continue
+            }
             i = at + 1
         }
         i = 0
@@ -195,6 +208,12 @@ enum KramdownInline {
                 i = end
                 continue
             }
+            if let at = quoteAfterElement(line, i) {   // `..."_`, `_"...`: see quoteAfterElement
+                out += line[i..<at]
+                out += Array((line[at] == 0x22 ? "&ldquo;" : "&lsquo;").utf8)
+                i = at + 1
+                continue
+            }
             if b == 0x5D, i + 1 < line.endIndex, line[i + 1] == 0x28 {
                 i = copyDestination(line, from: i, into: &out)
                 continue
@@ -251,6 +270,17 @@ enum KramdownInline {
         return false
     }
 
+    /// Whether `i` is inside an HTML tag begun earlier on the line (a `<` and a letter with no `>` since).
+    private static func insideTag(_ line: ArraySlice<UInt8>, _ i: Int) -> Bool {
+        var k = i - 1
+        while k >= line.startIndex {
+            if line[k] == 0x3E { return false }
+            if line[k] == 0x3C, k + 1 < line.endIndex, line[k + 1] == 0x2F || (line[k + 1] | 0x20 >= 0x61 && line[k + 1] | 0x20 <= 0x7A) { return true }
+            k -= 1
+        }
+        return false
+    }
+
     /// The opening tag at `i` without its ` markdown="1"` / `"span"` attribute, and where the tag ends; nil
     /// when it has none.
     private static func withoutMarkdownAttribute(_ line: ArraySlice<UInt8>, _ i: Int) -> (Int, [UInt8])? {
@@ -285,6 +315,35 @@ enum KramdownInline {
         while k + 1 < line.endIndex {
             if line[k] == 0x24, line[k + 1] == 0x24 { return k > from ? k : nil }
             k += 1
+        }
+        return nil
+    }
+
+    /// kramdown decides a quote right after one of its elements (the `…` of `...`, an emphasis opener) from
+    /// what follows alone, and opens it where cmark's flanking rules close it: `..."` followed by `_`, `*_`…
+    /// and a non-blank, or by ASCII punctuation that a word boundary follows (kramdown 2.4: `_f..."_` is
+    /// `<em>f…“</em>`); `_"...` / `*"...` at a word start (`<em>“…i”</em>`). The quote at `at` then opens.
+    private static func quoteAfterElement(_ line: ArraySlice<UInt8>, _ i: Int) -> Int? {
+        let end = line.endIndex
+        func isQuote(_ k: Int) -> Bool { k < end && (line[k] == 0x22 || line[k] == 0x27) }
+        func isWord(_ k: Int) -> Bool { k < end && (line[k] >= 0x80 || line[k] == 0x5F || (line[k] | 0x20 >= 0x61 && line[k] | 0x20 <= 0x7A) || (line[k] >= 0x30 && line[k] <= 0x39)) }
+        func isPunct(_ c: UInt8) -> Bool { (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E) }
+        let b = line[i]
+        guard b == 0x2E || b == 0x5F || b == 0x2A else { return nil }
+        if b == 0x2E, i + 3 < end, line[i + 1] == 0x2E, line[i + 2] == 0x2E, isQuote(i + 3), i == line.startIndex || line[i - 1] != 0x2E {
+            let q = i + 3, n = q + 1
+            guard n < end, isPunct(line[n]) else { return nil }   // elsewhere cmark agrees
+            var run = n
+            while run < end, run - n < 2, line[run] == 0x5F || line[run] == 0x2A { run += 1 }
+            if run > n, run < end, line[run] != 0x20, line[run] != 0x09 { return insideTag(line, i) ? nil : q }        // [_*]{1,2}\S: opens
+            let dots = n + 2 < end && line[n + 1] == 0x2E && line[n + 2] == 0x2E
+            let boundaryAfter = isWord(n) != isWord(n + 1)
+            if !dots && !boundaryAfter { return nil }   // punctuation, no word boundary: closes, as cmark
+            return insideTag(line, i) ? nil : q   // attribute values as written
+        }
+        if b == 0x5F || b == 0x2A, isQuote(i + 1), i + 4 < end, line[i + 2] == 0x2E, line[i + 3] == 0x2E, line[i + 4] == 0x2E,
+           i == line.startIndex || line[i - 1] == 0x20 || line[i - 1] == 0x28 {
+            return insideTag(line, i) ? nil : i + 1
         }
         return nil
     }

@@ -7,8 +7,6 @@
 /// - `-|` starts a bullet item (kramdown accepts `|` after the marker), whose `|…` is a table row.
 /// - An ordered list may interrupt a paragraph whatever its first number (CommonMark: only `1.`): that
 ///   number is written as `1`, right-aligned in the same width (kramdown never writes a start number).
-/// - A line that is one tag of a span element (`<img …>`, `<a …>`) starts a paragraph, as in kramdown;
-///   CommonMark would start an HTML block and not read the Markdown on the lines after it.
 /// - A paragraph that is all `$$…$$` is display math, written `\[…\]` outside any paragraph (kramdown's
 ///   MathJax output); `$$…$$` inside a paragraph is left to `KramdownInline`.
 enum KramdownLines {
@@ -32,10 +30,6 @@ enum KramdownLines {
             }
             if indent < 4, t.hasPrefix("```") || t.hasPrefix("~~~") { fence = t.first; i += 1; continue }
             if isBlank(line) { i += 1; continue }
-            if previousBlank, indent < 4, isLoneSpanTag(t) {
-                lines[i] += "<!---->"   // not a whole-line tag any more: CommonMark reads a paragraph, as kramdown
-                changed = true
-            }
             // kramdown takes `|` as the space after a bullet marker: `-|a` is an item holding the table row `|a`.
             if indent < 4, let m = t.first, m == "-" || m == "+" || m == "*", t.dropFirst().first == "|" {
                 lines[i] = String(line.prefix(indent)) + String(m) + " " + String(t.dropFirst())
@@ -90,22 +84,6 @@ enum KramdownLines {
         return inner.contains("$$") ? nil : end
     }
 
-    /// kramdown's span-level elements: a line starting with one is a paragraph there.
-    static let spanTags: Set<String> = [
-        "a", "abbr", "acronym", "b", "big", "bdo", "br", "button", "cite", "code", "del", "dfn", "em", "i", "img", "input", "ins",
-        "kbd", "label", "mark", "q", "rb", "rbc", "rp", "rt", "rtc", "ruby", "samp", "select", "small", "span", "strike",
-        "strong", "sub", "sup", "tt", "u", "var",
-    ]
-
-    /// A line that is one opening or closing tag of a span element (`<img src="x">`, `<a href="y">`, `</a>`):
-    /// CommonMark starts an HTML block there (kind 7), kramdown a paragraph.
-    private static func isLoneSpanTag(_ t: Substring) -> Bool {
-        guard t.first == "<" else { return false }
-        let body = t.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
-        guard body.first == ">", t.filter({ $0 == "<" }).count == 1 else { return false }
-        let name = t.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
-        return spanTags.contains(name)
-    }
 
     /// `-`, `+` or `*` followed by a blank or the line's end.
     private static func bullet(_ t: Substring) -> Character? {

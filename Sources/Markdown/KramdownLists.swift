@@ -26,3 +26,26 @@ extension HTMLRenderer {
         return !trimmed(ctx.source.contentLine(next, quotes: quoteDepth(p))).isEmpty
     }
 }
+
+/// kramdown's task lists: `class="task-list"` on a list holding a task, `class="task-list-item"` on all its items.
+extension HTMLRenderer {
+    /// Whether list item `item` starts with a task marker (`[ ] `, `[x] `), as the text runs read it.
+    func isTaskItem(_ item: Node) -> Bool {
+        guard ctx.options.extensions, ctx.hasBrackets, let p = firstChild(item), nodeType(p) == NodeType.paragraph,
+              let t = firstChild(p), nodeType(t) == NodeType.text else { return false }
+        var s: [UInt8] = []   // cmark splits text at brackets: the first bytes of the run of texts
+        var n: Node? = t
+        while let cur = n, nodeType(cur) == NodeType.text, s.count < 4 { s += literalBytes(cur); n = nextSibling(cur) }
+        guard s.count >= 4 else { return false }
+        let b = 0
+        return s[b] == 0x5B && s[b + 2] == 0x5D && (s[b + 3] == 0x20 || s[b + 3] == 0x09)
+            && (s[b + 1] == 0x20 || s[b + 1] == 0x78 || s[b + 1] == 0x58)
+    }
+
+    /// Whether any item of `list` is a task.
+    func hasTaskItem(_ list: Node) -> Bool {
+        var item = firstChild(list)
+        while let i = item { if isTaskItem(i) { return true }; item = nextSibling(i) }
+        return false
+    }
+}

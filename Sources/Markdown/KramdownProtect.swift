@@ -25,6 +25,8 @@ extension KramdownHTML {
     struct Protection {
         var text: String
         var items: [Protected] = []
+        /// Lines (0-based) read as Markdown inside `markdown="1"` block elements.
+        var blockContentLines: [Range<Int>] = []
         /// What could not be done as kramdown does it (1-based lines).
         var warnings: [MarkdownDiagnostic] = []
     }
@@ -99,6 +101,7 @@ extension KramdownHTML {
             if block, e.lastLine > e.firstLine, let openEnd = tagEnd(firstLine), firstLine[openEnd...].dropFirst().allSatisfy(\.isWhitespace),
                isEndTag(lines[e.lastLine], e.tag), !fenceLeftOpen(lines, (e.firstLine + 1)..<e.lastLine) {
                 addPlaceholder(.html(String(firstLine[...openEnd])), lines: 1, &out, &result)
+                result.blockContentLines.append((e.firstLine + 1)..<e.lastLine)
                 protect(lines, (e.firstLine + 1)..<e.lastLine, into: &out, &result)
                 addPlaceholder(.html(String(lines[e.lastLine])), lines: 1, &out, &result)
             } else if block || span, let openEnd = tagEnd(Substring(withoutAttribute)),

@@ -269,12 +269,23 @@ public struct MarkdownRenderer: Sendable {
     private func renderKramdownHTML(_ markdown: String) -> MarkdownDocument {
         let protection = KramdownHTML.protectElements(markdown)
         var text = protection.text
+        var spanLines: String? = nil
         if options.kramdown {
             text = KramdownLines.prepare(text) ?? text
             text = KramdownInline.prepare(text) ?? text
             text = KramdownLazyItems.prepare(text) ?? text
+            spanLines = KramdownSpanLines.mark(text)
+            if let spanLines { text = spanLines }
         }
-        var doc = renderCommonMark(text)
+        var doc = renderCommonMark(text, basicIDLines: protection.blockContentLines)
+        if spanLines != nil {
+            doc.html = KramdownSpanLines.unmark(doc.html)
+            doc.excerptHTML = KramdownSpanLines.unmark(doc.excerptHTML)
+        }
+        let unsupported = options.kramdown ? KramdownSpanLines.unsupported(markdown) : []
+        if !unsupported.isEmpty {
+            doc.diagnostics = (doc.diagnostics + unsupported).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+        }
         guard !protection.items.isEmpty else { return doc }
         func original(_ item: KramdownHTML.Protected) -> String {
             switch item {
@@ -296,7 +307,7 @@ public struct MarkdownRenderer: Sendable {
     /// definitions, the paragraph around it taken off; its blanks at either end kept.
     private func renderSpan(_ inner: String, in document: String) -> String {
         let lead = inner.prefix { $0.isWhitespace }, trail = inner.reversed().prefix { $0.isWhitespace }
-        let body = inner.trimmingCharacters()
+        let body = KramdownSpanLines.inlineOnly(inner.trimmingCharacters())
         guard !body.isEmpty else { return inner }
         var options = self.options
         options.headingIDs = false
@@ -313,22 +324,23 @@ public struct MarkdownRenderer: Sendable {
         return String(lead) + html + String(trail.reversed())
     }
 
-    private func renderCommonMark(_ markdown: String) -> MarkdownDocument {
+    private func renderCommonMark(_ markdown: String, basicIDLines: [Range<Int>] = []) -> MarkdownDocument {
         let bytes = Array(markdown.utf8)
         let prepared = FootnoteSource.prepare(bytes, enabled: options.extensions)
-        if let doc = render(prepared) { return doc }
+        if let doc = render(prepared, basicIDLines) { return doc }
         // The footnote section was swallowed (e.g. by an unclosed HTML block): render without footnotes.
-        return render(FootnoteSource.prepare(bytes, enabled: false))!
+        return render(FootnoteSource.prepare(bytes, enabled: false), basicIDLines)!
     }
 
     /// One parse and render; cmark's memory is an arena dropped at the end (see ParseArena).
-    private func render(_ prepared: FootnoteSource) -> MarkdownDocument? {
-        withArena { renderInArena(prepared) }
+    private func render(_ prepared: FootnoteSource, _ basicIDLines: [Range<Int>]) -> MarkdownDocument? {
+        withArena { renderInArena(prepared, basicIDLines) }
     }
 
-    private func renderInArena(_ prepared: FootnoteSource) -> MarkdownDocument? {
+    private func renderInArena(_ prepared: FootnoteSource, _ basicIDLines: [Range<Int>]) -> MarkdownDocument? {
         let source = SourceText(prepared.text)
         let ctx = DocumentContext(options: options, source: source, codeBlockRenderer: codeBlockRenderer, footnotes: prepared)
+        ctx.basicIDLines = basicIDLines
         ctx.tableRenderer = tableRenderer
         ctx.imageFile = imageFile
         ctx.plainCodeBlocks = usesPlainCodeBlocks

@@ -164,8 +164,14 @@ extension HTMLRenderer {
         var markIndex = 0
         if i == 0 && mayBeTask(first) && end >= 4 && s[0] == 0x5B && s[2] == 0x5D && (s[3] == 0x20 || s[3] == 0x09)
             && (s[1] == 0x20 || s[1] == 0x78 || s[1] == 0x58) {
-            out.append(s[1] == 0x20 ? "<input type=\"checkbox\" disabled=\"\" />" : "<input type=\"checkbox\" disabled=\"\" checked=\"\" />")
-            i = 3
+            if ctx.options.kramdown {   // kramdown's GFM parser: its classes, and the blank after `]` dropped
+                out.append(s[1] == 0x20 ? "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" />"
+                           : "<input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" checked=\"checked\" />")
+                i = 4
+            } else {
+                out.append(s[1] == 0x20 ? "<input type=\"checkbox\" disabled=\"\" />" : "<input type=\"checkbox\" disabled=\"\" checked=\"\" />")
+                i = 3
+            }
         }
         let extensions = ctx.options.extensions
         let footnotes = ctx.footnotes.hasDefinitions

@@ -102,6 +102,18 @@ import Site
         #expect(report.warnings.contains { $0.file == "a.md" && $0.line == 7 && $0.message.contains("`markdown=` inside raw HTML") && $0.hint != nil })
     }
 
+    @Test func unreadKramdownExtensionWarnsAtTheFileLine() async throws {
+        // kramdown applies `{::options … /}`; Galley writes it as text and says so at the source line (front
+        // matter counted), with a hint. (Definition lists are read: KramdownDefinitionTests.)
+        let site = try RenderFixture.site([
+            "_config.yml": Self.config,
+            "d.md": "---\ntitle: d\n---\nIntro\n\n{::options parse_block_html=\"true\" /}\n\nText\n",
+        ])
+        let report = try await RenderFixture.build(site).get()
+        #expect(report.warnings.contains { $0.file == "d.md" && $0.line == 6 && $0.column == 1 && $0.message.contains("kramdown extension") && $0.hint != nil },
+                "\(report.warnings)")
+    }
+
     @Test func rubyPluginTagFailsNamingThePlugin() async throws {
         let site = try RenderFixture.site([
             "_config.yml": Self.config + "plugins: [jekyll-unknown-thing]\n",

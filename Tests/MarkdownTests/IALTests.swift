@@ -104,6 +104,7 @@ import Testing
     }
 
     @Test func tocWithoutHeadings() {
-        #expect(html("1. x\n{:toc}\n\ntext") == "<ul id=\"markdown-toc\">\n</ul>\n<p>text</p>\n")
+        // kramdown 2.4: "\n<p>text</p>\n" (no list at all)
+        #expect(html("1. x\n{:toc}\n\ntext") == "<p>text</p>\n")
     }
 }

@@ -19,6 +19,8 @@ import TestSupport
             var doc = ""
             for _ in 0..<rng.below(40) { doc += Self.pieces[rng.below(Self.pieces.count)] }
             if Self.hasLaterCorner(doc) { continue }
+            // A quote beside `...` is a later corner (KramdownParityTests), which the reference does not know.
+            if ["...\"", "...'", "\"...", "'..."].contains(where: { doc.contains($0) }) { continue }
             let expected = ReferenceKramdownInline.prepare(doc)
             #expect(KramdownInline.prepare(doc) == expected, "\(doc.debugDescription)")
             let flagged = doc.utf8.withContiguousStorageIfAvailable { KramdownInline.mayChange($0) } ?? true
