@@ -43,29 +43,7 @@ struct MentionsPlugin: JekyllPlugin {
 
     /// Links mentions in text outside the ignored elements; tags and comments pass through.
     static func linkify(_ html: String, base: String) -> String {
-        var out = ""
-        var open: [String] = []
-        var i = html.startIndex
-        while i < html.endIndex {
-            guard let lt = html[i...].firstIndex(of: "<") else {
-                let rest = PluginHTML.escapeText(String(html[i...]))
-                out += open.isEmpty ? mention(rest, base: base) : rest
-                break
-            }
-            let raw = String(html[i..<lt])
-            let text = open.last == "script" || open.last == "style" ? raw : PluginHTML.escapeText(raw)
-            out += open.isEmpty ? mention(text, base: base) : text
-            let close = html[lt...].hasPrefix("<!--") ? html[lt...].range(of: "-->")?.upperBound : html[lt...].firstIndex(of: ">").map { html.index(after: $0) }
-            let end = close ?? html.endIndex
-            let tag = html[lt..<end]
-            let name = tag.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
-            if ignored.contains(name) {
-                if tag.hasPrefix("</") { if let k = open.lastIndex(of: name) { open.remove(at: k) } } else if !tag.hasSuffix("/>") { open.append(name) }
-            }
-            out += tag.hasPrefix("<!") ? String(tag) : PluginHTML.serialize(tag)
-            i = end
-        }
-        return out
+        PluginHTML.rewriteText(html, skipping: ignored) { mention($0, base: base) }
     }
 
     static func mention(_ text: String, base: String) -> String {
@@ -135,6 +113,34 @@ struct AvatarPlugin: JekyllPlugin {
 /// attributes double-quoted with `&` and `"` escaped, void elements without ` /`, bare `&` in text escaped.
 enum PluginHTML {
     static let attribute = try! NSRegularExpression(pattern: #"([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?"#)
+
+    /// `html` as Nokogiri re-serialises it, with `transform` applied to each text run (HTML-escaped) outside
+    /// the `skipping` elements; text in `script`/`style` (when skipped) stays raw; tags and comments pass through.
+    static func rewriteText(_ html: String, skipping ignored: Set<String>, _ transform: (String) -> String) -> String {
+        var out = ""
+        var open: [String] = []
+        var i = html.startIndex
+        while i < html.endIndex {
+            guard let lt = html[i...].firstIndex(of: "<") else {
+                let rest = escapeText(String(html[i...]))
+                out += open.isEmpty ? transform(rest) : rest
+                break
+            }
+            let raw = String(html[i..<lt])
+            let text = open.last == "script" || open.last == "style" ? raw : escapeText(raw)
+            out += open.isEmpty ? transform(text) : text
+            let close = html[lt...].hasPrefix("<!--") ? html[lt...].range(of: "-->")?.upperBound : html[lt...].firstIndex(of: ">").map { html.index(after: $0) }
+            let end = close ?? html.endIndex
+            let tag = html[lt..<end]
+            let name = tag.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
+            if ignored.contains(name) {
+                if tag.hasPrefix("</") { if let k = open.lastIndex(of: name) { open.remove(at: k) } } else if !tag.hasSuffix("/>") { open.append(name) }
+            }
+            out += tag.hasPrefix("<!") ? String(tag) : serialize(tag)
+            i = end
+        }
+        return out
+    }
 
     static func serialize(_ tag: Substring) -> String {
         guard tag.hasPrefix("<"), tag.hasSuffix(">") else { return String(tag) }
