@@ -121,7 +121,7 @@ enum PluginHTML {
         var open: [String] = []
         var i = html.startIndex
         while i < html.endIndex {
-            guard let lt = html[i...].firstIndex(of: "<") else {
+            guard let lt = html.utf8[i...].firstIndex(of: UInt8(ascii: "<")) else {
                 let rest = escapeText(String(html[i...]))
                 out += open.isEmpty ? transform(rest) : rest
                 break
@@ -129,7 +129,8 @@ enum PluginHTML {
             let raw = String(html[i..<lt])
             let text = open.last == "script" || open.last == "style" ? raw : escapeText(raw)
             out += open.isEmpty ? transform(text) : text
-            let close = html[lt...].hasPrefix("<!--") ? html[lt...].range(of: "-->")?.upperBound : html[lt...].firstIndex(of: ">").map { html.index(after: $0) }
+            let close = html[lt...].hasPrefix("<!--") ? html[lt...].range(of: "-->")?.upperBound
+                : html.utf8[lt...].firstIndex(of: UInt8(ascii: ">")).map { html.utf8.index(after: $0) }
             let end = close ?? html.endIndex
             let tag = html[lt..<end]
             let name = tag.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
@@ -144,6 +145,7 @@ enum PluginHTML {
 
     static func serialize(_ tag: Substring) -> String {
         guard tag.hasPrefix("<"), tag.hasSuffix(">") else { return String(tag) }
+        if isCanonical(tag) { return String(tag) }
         if tag.hasPrefix("</") { return "</" + tag.dropFirst(2).dropLast().trimmingCharacters(in: .whitespaces).lowercased() + ">" }
         var inner = String(tag.dropFirst().dropLast())
         if inner.hasSuffix("/") { inner.removeLast() }
@@ -161,9 +163,37 @@ enum PluginHTML {
         return out + ">"
     }
 
+    /// Whether `serialize` would give the tag back unchanged (most tags a build writes): `</name>`, or
+    /// `<name key="value" …>` with lower-case names, one space apiece, and values without `&` or `"`.
+    /// Checked on bytes, so the common case skips the regular expression.
+    static func isCanonical(_ tag: Substring) -> Bool {
+        let b = Array(tag.utf8)
+        func isName(_ c: UInt8) -> Bool { (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) }
+        func isKey(_ c: UInt8) -> Bool { isName(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") }
+        var i = 1
+        let closing = b.count > 2 && b[1] == UInt8(ascii: "/")
+        if closing { i = 2 }
+        let nameStart = i
+        while i < b.count, isName(b[i]) { i += 1 }
+        guard i > nameStart, (b[nameStart] >= 0x61 && b[nameStart] <= 0x7A) else { return false }
+        if closing { return i == b.count - 1 }
+        while i < b.count - 1 {
+            guard b[i] == UInt8(ascii: " ") else { return false }
+            i += 1
+            let keyStart = i
+            while i < b.count, isKey(b[i]) { i += 1 }
+            guard i > keyStart, i + 1 < b.count, b[i] == UInt8(ascii: "="), b[i + 1] == UInt8(ascii: "\"") else { return false }
+            i += 2
+            while i < b.count, b[i] != UInt8(ascii: "\""), b[i] != UInt8(ascii: "&") { i += 1 }
+            guard i < b.count, b[i] == UInt8(ascii: "\"") else { return false }
+            i += 1
+        }
+        return i == b.count - 1
+    }
+
     /// `&` that does not start an entity becomes `&amp;`.
     static func escapeText(_ s: String) -> String {
-        guard s.contains("&") else { return s }
+        guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
         return s.replacingOccurrences(of: #"&(?!#[0-9]+;|#[xX][0-9a-fA-F]+;|[A-Za-z][A-Za-z0-9]*;)"#, with: "&amp;", options: .regularExpression)
     }
 
