@@ -23,6 +23,7 @@ public enum JekyllPluginCatalog {
         case "jekyll-readme-index": return ReadmeIndexPlugin()
         case "jekyll-avatar": return AvatarPlugin()
         case "jekyll-mentions": return MentionsPlugin()
+        case "jemoji": return EmojiPlugin()
         default: return nil
         }
     }
@@ -118,7 +119,7 @@ struct RubyPlugins: Sendable {
         "jekyll-youtube": ["youtube"], "jekyll-katex": ["katex"], "jekyll-spaceship": [], "jekyll-archives": [],
     ]
     static let gemFilters: [String: [String]] = [
-        "jemoji": ["emojify"], "jekyll-mentions": ["mentionify"], "jekyll-toc": ["toc", "toc_only", "inject_anchors"],
+        "jekyll-mentions": ["mentionify"], "jekyll-toc": ["toc", "toc_only", "inject_anchors"],
         "jekyll-relative-links": [], "jekyll-titles-from-headings": [], "jekyll-optional-front-matter": [],
     ]
 

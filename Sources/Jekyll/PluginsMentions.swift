@@ -43,29 +43,7 @@ struct MentionsPlugin: JekyllPlugin {
 
     /// Links mentions in text outside the ignored elements; tags and comments pass through.
     static func linkify(_ html: String, base: String) -> String {
-        var out = ""
-        var open: [String] = []
-        var i = html.startIndex
-        while i < html.endIndex {
-            guard let lt = html[i...].firstIndex(of: "<") else {
-                let rest = PluginHTML.escapeText(String(html[i...]))
-                out += open.isEmpty ? mention(rest, base: base) : rest
-                break
-            }
-            let raw = String(html[i..<lt])
-            let text = open.last == "script" || open.last == "style" ? raw : PluginHTML.escapeText(raw)
-            out += open.isEmpty ? mention(text, base: base) : text
-            let close = html[lt...].hasPrefix("<!--") ? html[lt...].range(of: "-->")?.upperBound : html[lt...].firstIndex(of: ">").map { html.index(after: $0) }
-            let end = close ?? html.endIndex
-            let tag = html[lt..<end]
-            let name = tag.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
-            if ignored.contains(name) {
-                if tag.hasPrefix("</") { if let k = open.lastIndex(of: name) { open.remove(at: k) } } else if !tag.hasSuffix("/>") { open.append(name) }
-            }
-            out += tag.hasPrefix("<!") ? String(tag) : PluginHTML.serialize(tag)
-            i = end
-        }
-        return out
+        PluginHTML.rewriteText(html, skipping: ignored) { mention($0, base: base) }
     }
 
     static func mention(_ text: String, base: String) -> String {
@@ -136,8 +114,38 @@ struct AvatarPlugin: JekyllPlugin {
 enum PluginHTML {
     static let attribute = try! NSRegularExpression(pattern: #"([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?"#)
 
+    /// `html` as Nokogiri re-serialises it, with `transform` applied to each text run (HTML-escaped) outside
+    /// the `skipping` elements; text in `script`/`style` (when skipped) stays raw; tags and comments pass through.
+    static func rewriteText(_ html: String, skipping ignored: Set<String>, _ transform: (String) -> String) -> String {
+        var out = ""
+        var open: [String] = []
+        var i = html.startIndex
+        while i < html.endIndex {
+            guard let lt = html.utf8[i...].firstIndex(of: UInt8(ascii: "<")) else {
+                let rest = escapeText(String(html[i...]))
+                out += open.isEmpty ? transform(rest) : rest
+                break
+            }
+            let raw = String(html[i..<lt])
+            let text = open.last == "script" || open.last == "style" ? raw : escapeText(raw)
+            out += open.isEmpty ? transform(text) : text
+            let close = html[lt...].hasPrefix("<!--") ? html[lt...].range(of: "-->")?.upperBound
+                : html.utf8[lt...].firstIndex(of: UInt8(ascii: ">")).map { html.utf8.index(after: $0) }
+            let end = close ?? html.endIndex
+            let tag = html[lt..<end]
+            let name = tag.dropFirst().drop { $0 == "/" }.prefix { $0.isLetter || $0.isNumber }.lowercased()
+            if ignored.contains(name) {
+                if tag.hasPrefix("</") { if let k = open.lastIndex(of: name) { open.remove(at: k) } } else if !tag.hasSuffix("/>") { open.append(name) }
+            }
+            out += tag.hasPrefix("<!") ? String(tag) : serialize(tag)
+            i = end
+        }
+        return out
+    }
+
     static func serialize(_ tag: Substring) -> String {
         guard tag.hasPrefix("<"), tag.hasSuffix(">") else { return String(tag) }
+        if isCanonical(tag) { return String(tag) }
         if tag.hasPrefix("</") { return "</" + tag.dropFirst(2).dropLast().trimmingCharacters(in: .whitespaces).lowercased() + ">" }
         var inner = String(tag.dropFirst().dropLast())
         if inner.hasSuffix("/") { inner.removeLast() }
@@ -155,9 +163,37 @@ enum PluginHTML {
         return out + ">"
     }
 
+    /// Whether `serialize` would give the tag back unchanged (most tags a build writes): `</name>`, or
+    /// `<name key="value" …>` with lower-case names, one space apiece, and values without `&` or `"`.
+    /// Checked on bytes, so the common case skips the regular expression.
+    static func isCanonical(_ tag: Substring) -> Bool {
+        let b = Array(tag.utf8)
+        func isName(_ c: UInt8) -> Bool { (c >= 0x61 && c <= 0x7A) || (c >= 0x30 && c <= 0x39) }
+        func isKey(_ c: UInt8) -> Bool { isName(c) || c == UInt8(ascii: "-") || c == UInt8(ascii: "_") || c == UInt8(ascii: ":") }
+        var i = 1
+        let closing = b.count > 2 && b[1] == UInt8(ascii: "/")
+        if closing { i = 2 }
+        let nameStart = i
+        while i < b.count, isName(b[i]) { i += 1 }
+        guard i > nameStart, (b[nameStart] >= 0x61 && b[nameStart] <= 0x7A) else { return false }
+        if closing { return i == b.count - 1 }
+        while i < b.count - 1 {
+            guard b[i] == UInt8(ascii: " ") else { return false }
+            i += 1
+            let keyStart = i
+            while i < b.count, isKey(b[i]) { i += 1 }
+            guard i > keyStart, i + 1 < b.count, b[i] == UInt8(ascii: "="), b[i + 1] == UInt8(ascii: "\"") else { return false }
+            i += 2
+            while i < b.count, b[i] != UInt8(ascii: "\""), b[i] != UInt8(ascii: "&") { i += 1 }
+            guard i < b.count, b[i] == UInt8(ascii: "\"") else { return false }
+            i += 1
+        }
+        return i == b.count - 1
+    }
+
     /// `&` that does not start an entity becomes `&amp;`.
     static func escapeText(_ s: String) -> String {
-        guard s.contains("&") else { return s }
+        guard s.utf8.contains(UInt8(ascii: "&")) else { return s }
         return s.replacingOccurrences(of: #"&(?!#[0-9]+;|#[xX][0-9a-fA-F]+;|[A-Za-z][A-Za-z0-9]*;)"#, with: "&amp;", options: .regularExpression)
     }
 
