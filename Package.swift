@@ -55,7 +55,7 @@ let package = Package(
         // Jekyll: a Jekyll folder read as it is (_config.yml, defaults, posts, collections, _data, layouts,
         // includes), rendered with Liquid and the Markdown module, written by Site's atomic writer.
         .target(name: "Jekyll", dependencies: [
-            "Liquid", "Sass", "Site", "Markdown", "Highlight", "Feed",
+            "Liquid", "Sass", "Site", "Markdown", "Highlight", "Feed", "TextBytes",
             .product(name: "Yams", package: "Yams"),
         ]),
         // import: other generators' sites (Jekyll) turned into Galley sites, with a report of what was left behind.

@@ -1,5 +1,6 @@
 import Foundation
 import Liquid
+import TextBytes
 
 /// What rendering has made of one page or document so far. Jekyll mutates `document.content` in place
 /// (raw source, then converted HTML) and other templates read it through `site.posts[i].content`; here
@@ -73,13 +74,14 @@ enum ExcerptSource {
                                          "highlight", "ifchanged"]
 
     static func extract(_ body: String, separator: String) -> String {
-        guard !separator.isEmpty, let r = body.range(of: separator) else { return body }
+        guard !separator.isEmpty, let r = byteRange(of: separator, in: body) else { return body }
         var head = String(body[..<r.lowerBound])
         let tail = body[r.upperBound...]
         if tail.isEmpty { return head }
-        if head.contains("{%") { head = closeBlocks(head) }
+        if containsBytes(head, "{%") { head = closeBlocks(head) }
         var definitions: [String] = []
-        for line in tail.split(separator: "\n", omittingEmptySubsequences: false) {
+        let tailText = String(tail)
+        for line in containsBytes(tailText, "]:") ? lineSlices(tailText) : [] {
             let trimmed = line.drop { $0 == " " }
             guard line.count - trimmed.count <= 3, trimmed.first == "[",
                   let close = trimmed.firstIndex(of: "]"), trimmed.index(after: close) < trimmed.endIndex,

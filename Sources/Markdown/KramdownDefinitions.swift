@@ -1,3 +1,4 @@
+import TextBytes
 /// kramdown's definition lists and abbreviations, which CommonMark has not (`MarkdownOptions.kramdown`).
 ///
 /// - A paragraph followed by lines starting `: ` is a definition list: each line of the paragraph a term,
@@ -19,7 +20,7 @@ enum KramdownDefinitions {
     /// when it has neither. `inline` renders a term's or definition's Markdown as inline HTML.
     static func prepare(_ text: String, inline: (String) -> String) -> Prepared? {
         guard mayHaveDefinitions(text) else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = lineSlices(text).map(String.init)
         var abbreviations: [(name: String, title: String)] = []
         var fence: Character? = nil
         var changed = false

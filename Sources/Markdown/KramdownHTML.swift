@@ -1,3 +1,5 @@
+import TextBytes
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -156,8 +158,8 @@ enum KramdownHTML {
         let open = "<" + tag, close = "</" + tag
         for n in from..<limit {
             var rest = Substring(lines[n].lowercased())
-            while let r = rest.firstRange(of: "<") {
-                let s = rest[r.lowerBound...]
+            while let r = rest.firstIndex(of: "<") {
+                let s = rest[r...]
                 if s.hasPrefix(close), let c = s.dropFirst(close.count).first, c == ">" || c == " " {
                     depth -= 1
                     if depth == 0 { return n }
@@ -176,7 +178,7 @@ enum KramdownHTML {
     /// Warnings for a document read the CommonMark way where kramdown would read it otherwise (1-based lines).
     static func differences(_ text: String) -> [MarkdownDiagnostic] {
         guard mayHaveBlockElement(text) else { return [] }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = lineSlices(text)
         var out: [MarkdownDiagnostic] = []
         for e in elements(in: lines) {
             if let value = e.markdown {

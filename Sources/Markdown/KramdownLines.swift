@@ -1,3 +1,5 @@
+import TextBytes
+
 /// Block corners where kramdown reads lines otherwise than CommonMark, evened out in the source before
 /// cmark parses it (`MarkdownOptions.kramdown` only; every line keeps its number):
 ///
@@ -12,8 +14,8 @@
 enum KramdownLines {
     /// The text with those corners evened out, or nil when nothing changed.
     static func prepare(_ text: String) -> String? {
-        guard text.contains("\n") || text.contains("$$") || text.contains("|") else { return nil }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard mayChange(text) else { return nil }
+        var lines = lineSlices(text).map(String.init)
         var fence: Character? = nil
         var markers: [Int: Character] = [:]   // open bullet lists: indent → first marker
         var inOrdered = false
@@ -104,9 +106,33 @@ enum KramdownLines {
 
     /// A thematic break: three or more of one of `-`, `*`, `_`, blanks between.
     private static func isRule(_ t: Substring) -> Bool {
-        let marks = t.filter { $0 != " " && $0 != "\t" }
-        guard marks.count >= 3, let c = marks.first, c == "-" || c == "*" || c == "_" else { return false }
-        return marks.allSatisfy { $0 == c }
+        var count = 0
+        var mark: UInt8 = 0
+        for b in t.utf8 where b != 0x20 && b != 0x09 {
+            if mark == 0 {
+                guard b == 0x2D || b == 0x2A || b == 0x5F else { return false }
+                mark = b
+            } else if b != mark {
+                return false
+            }
+            count += 1
+        }
+        return count >= 3
+    }
+
+    /// Whether some line starts (after spaces) with what this pass looks at: a list marker, a digit or `$$`.
+    /// Prose alone is left as it is without splitting it into lines (this runs on every `markdownify`).
+    static func mayChange(_ text: String) -> Bool {
+        var atStart = true
+        for b in text.utf8 {
+            if b == 0x0A { atStart = true; continue }
+            if atStart {
+                if b == 0x20 || b == 0x09 { continue }
+                if b == 0x2D || b == 0x2B || b == 0x2A || b == 0x24 || (b >= 0x30 && b <= 0x39) { return true }
+                atStart = false
+            }
+        }
+        return false
     }
 
     /// A line that is not a paragraph's (a heading, quote, table row, HTML, indented or list content).

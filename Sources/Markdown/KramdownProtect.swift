@@ -1,3 +1,5 @@
+import TextBytes
+
 /// Putting kramdown's HTML elements out of CommonMark's reach, and back.
 ///
 /// `protectElements` replaces each element CommonMark would read otherwise with an HTML comment of as
@@ -53,9 +55,9 @@ extension KramdownHTML {
     }
 
     static func protectElements(_ text: String) -> Protection {
-        let extensions = text.contains("{::")
+        let extensions = containsBytes(text, "{::")
         guard extensions || mayHaveBlockElement(text) else { return Protection(text: text) }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        var lines = lineSlices(text)
         var result = Protection(text: text)
         if extensions { protectExtensions(&lines, &result) }
         var out: [Substring] = []
@@ -261,19 +263,23 @@ extension KramdownHTML {
     }
 
     private static func replace(_ marker: String, end endMark: String, in html: String, _ original: (Int) -> String) -> String {
-        guard html.utf8.firstRange(of: marker.utf8) != nil else { return html }
+        let bytes = Array(html.utf8), mark = Array(marker.utf8), close = Array(endMark.utf8)
+        guard var start = findBytes(bytes, mark) else { return html }
         var result: [UInt8] = []
-        result.reserveCapacity(html.utf8.count + 256)
-        var rest = Substring(html).utf8[...]
-        while let start = rest.firstRange(of: marker.utf8) {
-            result += rest[..<start.lowerBound]
-            let after = rest[start.upperBound...]
-            let digits = after.prefix { $0 >= 0x30 && $0 <= 0x39 }
-            guard let end = after.firstRange(of: endMark.utf8) else { rest = rest[rest.endIndex...]; break }
-            if let n = Int(String(decoding: digits, as: UTF8.self)) { result += original(n).utf8 }
-            rest = after[end.upperBound...]
+        result.reserveCapacity(bytes.count + 256)
+        var rest = 0
+        while true {
+            result += bytes[rest..<start]
+            let after = start + mark.count
+            var d = after
+            while d < bytes.count, bytes[d] >= 0x30, bytes[d] <= 0x39 { d += 1 }
+            guard let end = findBytes(bytes, close, from: after) else { rest = bytes.count; break }
+            if let n = Int(String(decoding: bytes[after..<d], as: UTF8.self)) { result += original(n).utf8 }
+            rest = end + close.count
+            guard let next = findBytes(bytes, mark, from: rest) else { break }
+            start = next
         }
-        result += rest
+        result += bytes[rest...]
         return String(decoding: result, as: UTF8.self)
     }
 }

@@ -1,3 +1,5 @@
+import TextBytes
+
 /// kramdown starts a raw HTML block only at a block-level tag: a line that starts with a span-level
 /// element (`<img …>`, `<i>`, `<span class="x">`, `</i>`) is Markdown text, read into a paragraph with its
 /// neighbours (smart quotes, emphasis, links and all). CommonMark starts an HTML block (its kind 7) at any
@@ -91,7 +93,7 @@ enum KramdownSpanLines {
     /// extensions other than `{::comment}` and `{::nomarkdown}` (`{::options … /}`) are written as text.
     /// One warning, at the first such line.
     static func unsupported(_ text: String) -> [MarkdownDiagnostic] {
-        guard text.contains("{::") else { return [] }
+        guard containsBytes(text, "{::") else { return [] }
         var out: [MarkdownDiagnostic] = []
         var fence: (UInt8, Int)? = nil
         var sawExtension = false
@@ -119,21 +121,7 @@ enum KramdownSpanLines {
 
     /// The HTML without the marks (also where one was shown escaped).
     static func unmark(_ html: String) -> String {
-        guard html.utf8.firstRange(of: "galley-span".utf8) != nil else { return html }
-        return html.replacingAll(markString, with: "").replacingAll("&lt;/galley-span&gt;", with: "")
-    }
-}
-
-private extension String {
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        var result = ""
-        var rest = Substring(self)
-        while let r = rest.firstRange(of: target) {
-            result += rest[..<r.lowerBound]
-            result += replacement
-            rest = rest[r.upperBound...]
-        }
-        result += rest
-        return result
+        guard containsBytes(html, "galley-span") else { return html }
+        return replacingBytes(replacingBytes(html, markString, with: ""), "&lt;/galley-span&gt;", with: "")
     }
 }
