@@ -95,9 +95,15 @@ struct RubyPlugins: Sendable {
 
     /// One warning per plugin, naming what it provided.
     var warnings: [SiteDiagnostic] {
-        var out = gems.map {
-            SiteDiagnostic.warning("_config.yml", "plugin `\($0)` is a Ruby gem Galley does not run; its tags, filters and pages are missing",
-                                   hint: "remove it from `plugins:`, or write what it produced as plain files")
+        var out = gems.map { gem -> SiteDiagnostic in
+            // `github-pages` is GitHub's list of plugin versions, not a plugin of its own: what it adds on top
+            // are the defaults GitHub Pages turns on by itself, which is what is said to be missing.
+            if gem == "github-pages" {
+                return .warning("_config.yml", "plugin `github-pages` is GitHub's set of plugin versions: Galley runs the plugins named in `plugins:` built in, but not the ones GitHub Pages turns on by itself (optional front matter, titles from headings, a README as the index, default layouts)",
+                                hint: "a site that relies on those gets front matter, titles, an index or layouts written out; jekyll-relative-links and jekyll-github-metadata run when `plugins:` names them")
+            }
+            return .warning("_config.yml", "plugin `\(gem)` is a Ruby gem Galley does not run; its tags, filters and pages are missing",
+                            hint: "remove it from `plugins:`, or write what it produced as plain files")
         }
         for f in files {
             var parts: [String] = []

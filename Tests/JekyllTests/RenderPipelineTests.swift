@@ -126,6 +126,21 @@ import Site
         #expect(failure.diagnostics.contains { $0.severity == .warning && $0.file == "_plugins/shout.rb" && $0.message.contains("`shout`") })
     }
 
+    /// A Gemfile's `github-pages` is GitHub's list of plugin versions: the warning says what is not added (its
+    /// defaults), not that a plugin of that name is missing.
+    @Test func githubPagesGemSaysWhatIsNotAdded() async throws {
+        let site = try RenderFixture.site([
+            "_config.yml": Self.config,
+            "Gemfile": "source \"https://rubygems.org\"\ngem \"github-pages\", group: :jekyll_plugins\n",
+            "index.md": "---\n---\nHello.\n",
+        ])
+        let report = try await RenderFixture.build(site).get()
+        let pages = report.warnings.filter { $0.message.contains("github-pages") }
+        #expect(pages.count == 1, "\(report.warnings)")
+        #expect(pages.first?.message.contains("turns on by itself") == true && pages.first?.hint != nil)
+        #expect(!pages.contains { $0.message.contains("Galley does not run; its tags") })
+    }
+
     @Test func pluginHookAddsPagesVariablesAndFiles() async throws {
         struct Stamp: JekyllPlugin {
             var name: String { "stamp" }
