@@ -32,7 +32,7 @@ let package = Package(
         // charts: tables of numbers drawn as SVG at build time (knows nothing of sites or Markdown).
         .target(name: "Charts", dependencies: ["TextBytes"]),
         // diagrams: ```mermaid (flowcharts, sequence diagrams) and ```dot drawn as SVG at build time; Graphviz lays out graphs.
-        .target(name: "Diagram", dependencies: ["CGraphviz"]),
+        .target(name: "Diagram", dependencies: ["CGraphviz", "TextBytes"]),
         // image sizes: width and height of PNG, JPEG, GIF, WebP and SVG files from their first bytes (no site model).
         .target(name: "ImageSize"),
         // Byte-level text helpers the text modules share: UTF-8 to String for mostly-ASCII buffers, eight-bytes-at-a-time scans.

@@ -1,3 +1,5 @@
+import TextBytes
+
 /// A few SVG elements written straight into a string, coordinates rounded to a tenth of a
 /// pixel so the same data always gives the same bytes.
 struct SVGWriter {
@@ -12,20 +14,7 @@ struct SVGWriter {
         return (t < 0 ? "-" : "") + String(a / 10) + "." + String(a % 10)
     }
 
-    static func escape(_ s: String) -> String {
-        if !s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) { return s }
-        var o = ""
-        for c in s {
-            switch c {
-            case "&": o += "&amp;"
-            case "<": o += "&lt;"
-            case ">": o += "&gt;"
-            case "\"": o += "&quot;"
-            default: o.append(c)
-            }
-        }
-        return o
-    }
+    static func escape(_ s: String) -> String { escapedForXML(s) }
 
     mutating func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double, _ cls: String, fill: String) {
         out += "<rect class=\"\(cls)\" fill=\"\(fill)\" x=\"\(Self.n(x))\" y=\"\(Self.n(y))\" width=\"\(Self.n(max(w, 0)))\" height=\"\(Self.n(max(h, 0)))\"/>"

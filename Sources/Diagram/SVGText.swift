@@ -1,3 +1,5 @@
+import TextBytes
+
 /// SVG written straight into a string; numbers rounded to a tenth of a pixel so the same source
 /// always gives the same bytes (file names are fingerprints, feeds compare bytes).
 struct SVGText {
@@ -10,20 +12,7 @@ struct SVGText {
         return (t < 0 ? "-" : "") + String(a / 10) + "." + String(a % 10)
     }
 
-    static func escape(_ s: String) -> String {
-        if !s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) { return s }
-        var o = ""
-        for c in s {
-            switch c {
-            case "&": o += "&amp;"
-            case "<": o += "&lt;"
-            case ">": o += "&gt;"
-            case "\"": o += "&quot;"
-            default: o.append(c)
-            }
-        }
-        return o
-    }
+    static func escape(_ s: String) -> String { escapedForXML(s) }
 
     /// `cls` with its light colours as attributes (the stylesheet overrides them by class).
     static func paint(_ cls: String) -> String {

@@ -105,37 +105,34 @@ extension JekyllDocumentBuilder {
     /// `document`, through the session's cache when there is one.
     func document(_ file: URL, collection: JekyllCollection, relativePath: String, draft: Bool, cache: JekyllReadCache?,
                   _ diagnostics: inout [SiteDiagnostic]) -> JekyllDocument? {
-        guard let cache else { return document(file, collection: collection, relativePath: relativePath, draft: draft, &diagnostics) }
         let key = file.path + "\u{1}" + collection.label + "\u{1}" + relativePath + (draft ? "\u{1}d" : "")
-        if let (doc, diags) = cache.lookup(key, file: file) {
-            diagnostics += diags
-            return doc
-        }
-        let stamp = JekyllReadCache.stamp(file)
-        var local: [SiteDiagnostic] = []
-        let doc = document(file, collection: collection, relativePath: relativePath, draft: draft, &local)
-        diagnostics += local
         // What the clock decides (a default date of "now", a date still to come) is decided again next time.
-        if let doc, let date = doc.date, !(doc.dateIsDefault && !draft),
-           date.timeIntervalSince1970.rounded(.down) <= now.timeIntervalSince1970.rounded(.down) {
-            cache.store(key, stamp: stamp, document: doc, diagnostics: local)
-        }
-        return doc
+        return cached(cache, key, file, &diagnostics, keep: { doc in
+            guard let doc, let date = doc.date, !(doc.dateIsDefault && !draft) else { return false }
+            return date.timeIntervalSince1970.rounded(.down) <= now.timeIntervalSince1970.rounded(.down)
+        }) { document(file, collection: collection, relativePath: relativePath, draft: draft, &$0) }
     }
 
     /// `page`, through the session's cache when there is one.
     func page(_ file: URL, dir: String, name: String, cache: JekyllReadCache?, _ diagnostics: inout [SiteDiagnostic]) -> JekyllDocument? {
-        guard let cache else { return page(file, dir: dir, name: name, &diagnostics) }
-        let key = file.path + "\u{1}page\u{1}" + dir + "\u{1}" + name
+        cached(cache, file.path + "\u{1}page\u{1}" + dir + "\u{1}" + name, file, &diagnostics, keep: { _ in true }) {
+            page(file, dir: dir, name: name, &$0)
+        }
+    }
+
+    /// `read`'s result for `file` from `cache` while the file is as it was, else read and kept when `keep` says so.
+    private func cached(_ cache: JekyllReadCache?, _ key: String, _ file: URL, _ diagnostics: inout [SiteDiagnostic],
+                        keep: (JekyllDocument?) -> Bool, read: (inout [SiteDiagnostic]) -> JekyllDocument?) -> JekyllDocument? {
+        guard let cache else { return read(&diagnostics) }
         if let (doc, diags) = cache.lookup(key, file: file) {
             diagnostics += diags
             return doc
         }
         let stamp = JekyllReadCache.stamp(file)
         var local: [SiteDiagnostic] = []
-        let doc = page(file, dir: dir, name: name, &local)
+        let doc = read(&local)
         diagnostics += local
-        cache.store(key, stamp: stamp, document: doc, diagnostics: local)
+        if keep(doc) { cache.store(key, stamp: stamp, document: doc, diagnostics: local) }
         return doc
     }
 }

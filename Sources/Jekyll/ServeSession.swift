@@ -31,7 +31,7 @@ public actor JekyllSession {
     /// Changes since the last good build; nil entries mean "everything".
     private var pending: Set<String> = []
     private var pendingAll = false
-    private var shown: Set<SiteDiagnostic> = []
+    private var shown = WarningLedger()
     private var sass: SassCompiler?
     private var sassResolved = false
     /// Documents read by the last rebuild, reused while their file is unchanged (a settings change drops them).
@@ -149,10 +149,7 @@ public actor JekyllSession {
         last = next
         pending = []
         pendingAll = false
-        // Printed when it appears, not on every save while it holds; fixed and brought back, printed again.
-        var once = Set<SiteDiagnostic>()
-        let fresh = result.warnings.filter { !shown.contains($0) && once.insert($0).inserted }
-        shown = Set(result.warnings)
+        let fresh = shown.fresh(result.warnings).new
         var copies: [String: Int] = [:]
         for s in site.states { copies[s.doc.relativePath, default: 0] += 1 }
         let names = rendered.sorted().map { i -> String in

@@ -31,7 +31,7 @@ extension BuildSession {
         // whose unlabelled code was detected with another mix renders again.
         var mix: [String: Int]?
         switch config.unlabeled { case .auto, .fallback: mix = fenceLabels.mix(docs); default: break }
-        let mixPrint = mix.map(CodeContext.print)
+        let mixPrint = mix.map(DetectionContext.siteSignature)
         let stale = docs.filter { doc in
             guard let kept = rendered[doc.sourcePath], kept.fingerprint == doc.fingerprint else { return true }
             if let used = kept.doc.siteMix, used != mixPrint { return true }

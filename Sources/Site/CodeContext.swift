@@ -40,9 +40,6 @@ enum CodeContext {
     }
 
     /// Labelled fences per label across documents (the site's language mix).
-    /// A print of what detection reads from a language mix (equal prints, equal detection).
-    static func print(_ mix: [String: Int]) -> Int { DetectionContext.siteSignature(mix) }
-
     static func siteLanguages<S: Sequence<String>>(_ bodies: S) -> [String: Int] {
         var mix: [String: Int] = [:]
         for b in bodies { for l in fenceLabels(b) { mix[l.lowercased(), default: 0] += 1 } }

@@ -68,3 +68,22 @@ final class DiagnosticSink: @unchecked Sendable {
     }
     var hasErrors: Bool { lock.lock(); defer { lock.unlock() }; return items.contains { $0.severity == .error } }
 }
+
+/// The warnings a serve session has shown: each is shown when it first appears, not again on every save while
+/// it holds (a blog with a few broken links would otherwise repeat them after each save). A warning fixed and
+/// brought back is shown again.
+public struct WarningLedger: Sendable {
+    private var last: Set<SiteDiagnostic> = []
+
+    public init() {}
+
+    /// The warnings of this build not in the last one (each once), and how many of the last ones still hold.
+    public mutating func fresh(_ warnings: [SiteDiagnostic]) -> (new: [SiteDiagnostic], stillHeld: Int) {
+        let now = Set(warnings)
+        var seen = Set<SiteDiagnostic>()
+        let new = warnings.filter { !last.contains($0) && seen.insert($0).inserted }
+        let held = now.intersection(last).count
+        last = now
+        return (new, held)
+    }
+}

@@ -151,7 +151,7 @@ public struct SiteBuilder: Sendable {
         let detecting: Bool
         switch config.unlabeled { case .auto, .fallback: detecting = true; default: detecting = false }
         let mix = detecting ? (siteLanguages ?? CodeContext.siteLanguages(docs.lazy.map(\.body))) : [:]
-        let mixPrint = CodeContext.print(mix)
+        let mixPrint = DetectionContext.siteSignature(mix)
         return await parallelMap(docs) { doc in
             let usedMix = Flag()
             // What the post says about its unlabelled fences: its other labels, title, tags and categories.

@@ -156,3 +156,20 @@ public func lineSlices(_ text: String) -> [Substring] {
     out.append(text[start..<u.endIndex])
     return out
 }
+
+/// `s` for an XML text node or a double-quoted attribute (`&`, `<`, `>`, `"`); returned as it is when it
+/// holds none of them, as most labels and numbers do.
+public func escapedForXML(_ s: String) -> String {
+    if !s.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 }) { return s }
+    var o = ""
+    for c in s {
+        switch c {
+        case "&": o += "&amp;"
+        case "<": o += "&lt;"
+        case ">": o += "&gt;"
+        case "\"": o += "&quot;"
+        default: o.append(c)
+        }
+    }
+    return o
+}

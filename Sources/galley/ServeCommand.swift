@@ -109,15 +109,7 @@ struct ServeCommand: AsyncParsableCommand {
         announce(siteURL.lastPathComponent, port: boundPort, basePath: basePath,
                  privateNote: privateOutput ? "from a private folder; public/ is left as the last `galley build` made it" : nil)
 
-        do {
-            try await Self.runUntilInterrupted { try await loop.run(wakeUps: wakeUps) }
-        } catch let error as FileWatcherError {
-            await server.stop()
-            printError("error: \(error)")
-            throw ExitCode.failure
-        }
-        await server.stop()
-        printLine("\nStopped.")
+        try await serveUntilInterrupted(loop, server: server, wakeUps: wakeUps)
     }
 
     /// One status line per rebuild.

@@ -46,14 +46,6 @@ extension ServeCommand {
         let loop = DevLoop(server: server, watcher: watcher, onRebuild: Self.report, rebuild: rebuild)
         announce("\(siteURL.lastPathComponent) (a Jekyll folder)", port: boundPort, basePath: settings.basePath,
                  privateNote: privateOutput ? "from a private folder; _site/ is left as the last build made it" : nil)
-        do {
-            try await Self.runUntilInterrupted { try await loop.run() }
-        } catch let error as FileWatcherError {
-            await server.stop()
-            printError("error: \(error)")
-            throw ExitCode.failure
-        }
-        await server.stop()
-        printLine("\nStopped.")
+        try await serveUntilInterrupted(loop, server: server)
     }
 }

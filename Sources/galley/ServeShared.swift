@@ -56,19 +56,24 @@ extension ServeCommand {
     }
 }
 
-/// The warnings a serve session has printed: each is printed when it first appears, not again on every save
-/// while it holds (a blog with a few broken links would otherwise repeat them after each keystroke saved).
-/// A warning fixed and brought back is printed again.
-actor ShownWarnings {
-    private var last: Set<SiteDiagnostic> = []
-
-    /// The warnings of this build not in the last one, and how many of the last ones still hold.
-    func fresh(_ warnings: [SiteDiagnostic]) -> (new: [SiteDiagnostic], stillHeld: Int) {
-        let now = Set(warnings)
-        var seen = Set<SiteDiagnostic>()
-        let new = warnings.filter { !last.contains($0) && seen.insert($0).inserted }
-        let held = now.intersection(last).count
-        last = now
-        return (new, held)
+extension ServeCommand {
+    /// Runs the dev loop until Ctrl-C, then stops the server; a watcher that cannot start is an error.
+    func serveUntilInterrupted(_ loop: DevLoop, server: DevServer, wakeUps: AsyncStream<Set<String>>? = nil) async throws {
+        do {
+            try await Self.runUntilInterrupted { try await loop.run(wakeUps: wakeUps) }
+        } catch let error as FileWatcherError {
+            await server.stop()
+            printError("error: \(error)")
+            throw ExitCode.failure
+        }
+        await server.stop()
+        printLine("\nStopped.")
     }
+}
+
+/// `WarningLedger` shared by the rebuild closure (which runs on the dev loop's task).
+actor ShownWarnings {
+    private var ledger = WarningLedger()
+
+    func fresh(_ warnings: [SiteDiagnostic]) -> (new: [SiteDiagnostic], stillHeld: Int) { ledger.fresh(warnings) }
 }
