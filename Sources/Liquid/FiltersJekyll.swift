@@ -325,7 +325,7 @@ enum DateFilters {
 
     static func stringify(_ month: String) -> LiquidFilter {
         FilterSupport.make(0, 2) { (input, args, _, context) throws(LiquidError) -> Value in
-            if input.rubyToS.isEmpty { return input }
+            if input.rubyToSIsEmpty { return input }
             let t = try time(input, context)
             let type = args.first ?? .null, style = args.count > 1 ? args[1] : .null
             if case .string("ordinal") = type {
@@ -339,13 +339,13 @@ enum DateFilters {
     }
 
     static let xmlschema = FilterSupport.make(0, 0) { (input, _, _, context) throws(LiquidError) -> Value in
-        if input.rubyToS.isEmpty { return input }
+        if input.rubyToSIsEmpty { return input }
         let t = try time(input, context)
         return .string(try Strftime.format(t, t.isUTC ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%dT%H:%M:%S%:z"))
     }
 
     static let rfc822 = FilterSupport.make(0, 0) { (input, _, _, context) throws(LiquidError) -> Value in
-        if input.rubyToS.isEmpty { return input }
+        if input.rubyToSIsEmpty { return input }
         let t = try time(input, context)
         return .string(try Strftime.format(t, t.isUTC ? "%a, %d %b %Y %H:%M:%S -0000" : "%a, %d %b %Y %H:%M:%S %z"))
     }

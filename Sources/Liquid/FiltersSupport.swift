@@ -181,6 +181,17 @@ extension Value {
         }
     }
 
+    /// `to_s.empty?` without building the string: a date, number or boolean is never empty (the date
+    /// filters ask this of every page's dates, and printing a date to ask was most of their cost).
+    public var rubyToSIsEmpty: Bool {
+        switch self {
+        case .null: return true
+        case .string(let s): return s.isEmpty
+        case .bool, .int, .double, .date, .range, .array, .hash: return false
+        case .drop: return rubyToS.isEmpty
+        }
+    }
+
     /// Ruby's `String#to_i`: leading whitespace, a sign, digits with single underscores; 0 otherwise.
     static func parseInteger(_ s: String) -> Value {
         var n = 0

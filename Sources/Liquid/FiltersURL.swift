@@ -202,7 +202,7 @@ enum FilterURL {
             input.isNil ? .null : absolute(input, settings(context))
         },
         "strip_index": FilterSupport.unary { input in
-            if input.isNil || input.rubyToS.isEmpty { return .null }
+            if input.isNil || input.rubyToSIsEmpty { return .null }
             let s = input.rubyToS
             // `sub(%r!/index\.html?$!, "/")`: the first such ending at a line end.
             for line in s.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -13,6 +13,8 @@ public struct SearchIndexReuse: Sendable {
     var fragments: [(SearchIndex.File, UInt64)] = []
     /// Each shard group's files (a two-letter key: its shard, and its sub-shards when split).
     var groups: [String: ShardGroup] = [:]
+    /// The documents by print, for the caller to take again where a print is unchanged.
+    public internal(set) var documents: [Int: SearchDocument] = [:]
 
     /// The work the build that made this did (tests count it; wall time on shared machines is noise).
     public internal(set) var countedDocuments = 0
@@ -22,7 +24,7 @@ public struct SearchIndexReuse: Sendable {
     public init() {}
 
     /// What is kept, counted (it must not grow with the number of builds).
-    public var heldCount: Int { prints.count + runs.count + fragments.count + groups.count }
+    public var heldCount: Int { prints.count + runs.count + fragments.count + groups.count + documents.count }
 }
 
 /// One run's postings, with a print per shard group of the postings it adds to that group.
@@ -30,6 +32,10 @@ struct CountedRun: Sendable {
     var range: Range<Int>
     var run: Postings.Run
     var groupPrints: [String: UInt64]
+    /// Each term's shard group, as a number into `groupKeys` (with `prints` only): a save merges only
+    /// the terms of the groups it rewrites.
+    var termGroup: [Int32] = []
+    var groupKeys: [String] = []
 
     /// `prints`: make the group prints (only a build that will be followed by another needs them).
     init(range: Range<Int>, run: Postings.Run, prints: Bool) {
@@ -39,17 +45,17 @@ struct CountedRun: Sendable {
         // Terms to group numbers first (a run has thousands of terms and far more postings).
         var number: [String: Int] = [:]
         var keys: [String] = []
-        let termGroup = run.terms.words.indices.map { t -> Int in
+        let termGroup = run.terms.words.indices.map { t -> Int32 in
             let key = Terms.shardKey(run.terms.string(t))
-            if let n = number[key] { return n }
+            if let n = number[key] { return Int32(n) }
             number[key] = keys.count
             keys.append(key)
-            return keys.count - 1
+            return Int32(keys.count - 1)
         }
         var acc = [UInt64](repeating: 0xcbf2_9ce4_8422_2325, count: keys.count)
         let prime: UInt64 = 0x100_0000_01b3
         for p in run.postings {
-            let w = run.terms.words[Int(p.term)], g = termGroup[Int(p.term)]
+            let w = run.terms.words[Int(p.term)], g = Int(termGroup[Int(p.term)])
             var h = acc[g]
             h = (h ^ w.low) &* prime
             h = (h ^ w.high) &* prime
@@ -58,6 +64,15 @@ struct CountedRun: Sendable {
             acc[g] = h
         }
         groupPrints = Dictionary(uniqueKeysWithValues: zip(keys, acc))
+        self.termGroup = termGroup
+        groupKeys = keys
+    }
+
+    /// Whether each of the run's terms is in one of `groups` (nil when the run has no group numbers).
+    func terms(in groups: Set<String>) -> [Bool]? {
+        guard termGroup.count == run.terms.words.count else { return nil }
+        let wanted = groupKeys.map { groups.contains($0) }
+        return termGroup.map { wanted[Int($0)] }
     }
 
     /// The groups whose postings from this run differ from `old`'s (same documents' numbers).

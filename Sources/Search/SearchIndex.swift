@@ -21,6 +21,8 @@ public struct SearchIndex: Sendable {
     /// The paths of `files` made anew by an incremental build (every path in a clean one).
     public var made: [String] = []
     public var documentCount: Int
+    /// The terms this build merged: every term of the site in a clean build, those of the rewritten
+    /// shard groups in a session's save.
     public var termCount: Int
 
     /// Score parts: a word in the title outranks any number in headings, which outrank tags, which
@@ -96,7 +98,13 @@ public struct SearchIndex: Sendable {
                 changed = nil
             }
         }
-        let postings = Postings(merging: countedRuns.map(\.0.run))
+        // A save merges only the terms of the groups it rewrites (every run holds their group numbers then).
+        var keeping: [[Bool]]? = nil
+        if let changed {
+            let masks = countedRuns.map { $0.0.terms(in: changed) }
+            if masks.allSatisfy({ $0 != nil }) { keeping = masks.map { $0! } }
+        }
+        let postings = Postings(merging: countedRuns.map(\.0.run), keeping: keeping)
         // Shards in partitions by a term's first byte, so a shard (and its split) lies in one
         // partition and the partitions are written on all cores.
         var grouped = [[Int]](repeating: [], count: partitions)
@@ -137,6 +145,7 @@ public struct SearchIndex: Sendable {
         guard let prints else { return (index, nil) }
         var reuse = SearchIndexReuse()
         reuse.prints = prints
+        reuse.documents = Dictionary(zip(prints, docs), uniquingKeysWith: { first, _ in first })
         reuse.per = per
         reuse.runs = Dictionary(uniqueKeysWithValues: countedRuns.map { ($0.0.range.lowerBound, $0.0) })
         reuse.fragments = fragmentFiles.map { ($0.0, $0.1) }

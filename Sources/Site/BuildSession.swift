@@ -177,7 +177,10 @@ public actor BuildSession {
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
         let images = ImageFiles(siteDirectory: options.siteDirectory, assets: listing.assets, basePath: config.basePath)
-        let renderedDocs = await render(docs, config: config, images: images, releaseBodies: stream != nil, sink: sink)
+        // No file added, gone or saved among the assets: every image a kept page used is as it was.
+        let assetsUnchanged = !listingChanged && touched.map { t in !listing.assets.contains(where: t.covers) } ?? false
+        let renderedDocs = await render(docs, config: config, images: images, assetsUnchanged: assetsUnchanged,
+                                        releaseBodies: stream != nil, sink: sink)
         phase("render")
         let assembler = PageAssembler(config: config, templates: templates, documents: renderedDocs, layouts: layouts,
                                       relatedCache: relatedCache)

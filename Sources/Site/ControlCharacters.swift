@@ -19,7 +19,12 @@ enum ControlCharacters {
     /// `text` without control characters, and where they were (1-based lines, columns in Characters).
     /// Returns `text` itself, and nothing found, when there is none (checked on bytes first).
     static func removing(from text: String) -> (text: String, found: [Found]) {
-        let hasAny = text.utf8.contains { b in (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F || b == 0xBF }
+        @inline(__always) func suspect(_ b: UInt8) -> Bool { (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F || b == 0xBF }
+        // A plain loop over the bytes: `utf8.contains { }` was 1 % of a cold build's CPU.
+        let hasAny = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            for b in bytes where suspect(b) { return true }
+            return false
+        } ?? text.utf8.contains(where: suspect)
         guard hasAny else { return (text, []) }   // (0xBF: the last byte of U+FFFE/U+FFFF, a cheap first filter)
         var out = String.UnicodeScalarView()
         var found: [Found] = []
