@@ -12,13 +12,19 @@ enum Aliases {
     }
 
     /// The aliases of every document, checked: well-formed, not taken by a page or another alias.
-    static func collect(_ docs: [RenderedDocument], generated: Set<String>, siteDirectory: URL, sink: DiagnosticSink) -> [Alias] {
+    /// `generated` is asked for only when some document has an alias (most sites have none, and a
+    /// session's save would otherwise index every page and generated file for nothing).
+    static func collect(_ docs: [RenderedDocument], generated makeGenerated: () -> Set<String>, siteDirectory: URL,
+                        sink: DiagnosticSink) -> [Alias] {
+        let written = docs.map { values($0.source) }
+        guard written.contains(where: { !$0.isEmpty }) else { return [] }
+        let generated = makeGenerated()
         var out: [Alias] = []
         var owner: [String: String] = [:]
         for d in docs { owner[d.source.permalink.outputPath] = d.source.sourcePath }
         var taken = owner
-        for d in docs {
-            for written in values(d.source) {
+        for (d, values) in zip(docs, written) {
+            for written in values {
                 let at = { position(of: written, in: d.source.sourcePath, siteDirectory: siteDirectory) }
                 guard let url = normalized(written) else {
                     let p = at()

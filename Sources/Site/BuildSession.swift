@@ -302,8 +302,8 @@ public actor BuildSession {
         SiteBuilder.warnAboutTemplatedAssets(listing.assets, siteDirectory: options.siteDirectory, sink: sink)
         let assets = listing.assets.map { (source: $0, path: SiteBuilder.assetPath($0)) }
         // Old URLs (aliases, redirect_from): checked against every page and generated file first.
-        let generatedPaths = Set(files.lazy.filter { !$0.source.utf8.starts(with: "content/".utf8) }.map(\.path))
-        let aliases = Aliases.collect(renderedDocs, generated: generatedPaths, siteDirectory: options.siteDirectory, sink: sink)
+        let aliases = Aliases.collect(renderedDocs, generated: { Set(files.lazy.filter { !$0.source.utf8.starts(with: "content/".utf8) }.map(\.path)) },
+                                      siteDirectory: options.siteDirectory, sink: sink)
         let aliasFiles = Aliases.files(aliases, config: config, hasOwnRedirects: assets.contains { $0.path == "_redirects" })
         fresh.formUnion(aliasFiles.map(\.path))
         files += aliasFiles
@@ -360,7 +360,7 @@ public actor BuildSession {
         let trustFresh = !unwrittenResults
         let root = options.output
         do {
-            guard let previous = written else {
+            guard written != nil else {
                 try OutputWriter(output: root).commit(files: site.files, assets: site.assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
                 written = Dictionary(site.files.map { ($0.path, $0.data) }, uniquingKeysWith: { a, _ in a })
                 unwrittenResults = false
@@ -370,10 +370,14 @@ public actor BuildSession {
                 return Outcome(report: report, changedPaths: site.files.map(\.path) + site.assets.map(\.path))
             }
             var changedPaths: [String] = []
-            var now = previous
+            // Updated in place: a copy of the last output's table (every file of the site) per save was a
+            // tenth of a save's write at 5000 posts. (`written` is nil meanwhile, as after a failed write.)
+            var now = written!
+            written = nil
+            let previousCount = now.count
             var kept = 0   // files also in the previous output: when all of them are, nothing was removed
             for f in site.files {
-                let old = previous[f.path]
+                let old = now[f.path]
                 if old != nil { kept += 1 }
                 if trustFresh, old != nil, !site.fresh.contains(f.path) { continue }
                 if old == f.data { continue }
@@ -382,9 +386,9 @@ public actor BuildSession {
                 changedPaths.append(f.path)
             }
             var gone: [String] = []
-            if kept != previous.count || site.files.count != previous.count {
+            if kept != previousCount || site.files.count != previousCount {
                 let present = Set(site.files.map(\.path))
-                gone = previous.keys.filter { !present.contains($0) }
+                gone = now.keys.filter { !present.contains($0) }
                 now = now.filter { present.contains($0.key) }
             }
             var assetsNow: [String: (source: String, stamp: String)] = [:]

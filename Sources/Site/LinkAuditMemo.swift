@@ -14,6 +14,8 @@ import Foundation
 /// their URL and ids still count for the rest, and the result is what a check of all would find.
 struct LinkAuditMemo {
     private var paths: Set<String> = []
+    /// A print of the paths in the order given: equal prints, the same set (made again only when not).
+    private var pathsPrint = 0
     private var urls = 0
     private var findings: [Int: [SiteDiagnostic]] = [:]   // by serial
     private var standIns: [Int: RenderedDocument] = [:]   // by serial
@@ -28,11 +30,17 @@ struct LinkAuditMemo {
 
     mutating func audit(_ docs: [RenderedDocument], files: [OutputFile], assets: [(source: String, path: String)],
                         config: SiteConfig, siteDirectory: URL) -> [SiteDiagnostic] {
-        let paths = Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path))
+        var p = Hasher()
+        p.combine(files.count)
+        for f in files { Prints.text(f.path, &p) }
+        for a in assets { Prints.text(a.path, &p) }
+        let pathsPrint = p.finalize()
+        let samePaths = pathsPrint == self.pathsPrint && !self.paths.isEmpty
+        let paths = samePaths ? self.paths : Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path))
         var h = Hasher()
         for d in docs { Prints.text(d.source.permalink.url, &h) }
         let urls = h.finalize()
-        let kept = self.paths.isSubset(of: paths) ? findings : [:]
+        let kept = samePaths || self.paths.isSubset(of: paths) ? findings : [:]
         let added = urls != self.urls || paths.count != self.paths.count
         var across: [Int: Bool] = [:]
         for d in docs { across[d.serial] = self.across[d.serial] ?? d.references.contains { Self.linksIntoAnotherPage($0.url) } }
@@ -77,6 +85,7 @@ struct LinkAuditMemo {
             out += mine
         }
         self.paths = paths
+        self.pathsPrint = pathsPrint
         self.urls = urls
         self.findings = keep
         self.standIns = standIns
