@@ -26,6 +26,10 @@ import Testing
          "<p>a…” b</p>\n\n<p>c…“x</p>\n\n<p>d…”) e</p>\n\n<p><em>f…“</em></p>\n\n<p><em>g…”</em></p>\n\n<p>h…’s</p>\n\n<p><em>“…i”</em> j</p>\n\n<p><em>“…k”</em> l</p>\n\n<p>m…”</p>\n"),
         ("quotesInTagsAndCodeStay", "<a title=\"wait...\">x</a> `c...\"_`",
          "<p><a title=\"wait...\">x</a> <code>c...\"_</code></p>\n"),
+        // A line that is only a block IAL ends its paragraph and applies to the lines before it (just-the-docs'
+        // typography page); kramdown 2.4 with hard_wrap off.
+        ("ialLineEndsParagraph", "Font size 1\n{: .fs-1 }\nFont size 2\n{: .fs-2 }\nFont size 3\n\n<div markdown=\"1\">\nWeight 300\n{: .fw-300 }\nWeight 400\n{: .fw-400 }\n</div>\n\na\n{: #x .y }\nb\nc\n",
+         "<p class=\"fs-1\">Font size 1</p>\n<p class=\"fs-2\">Font size 2</p>\n<p>Font size 3</p>\n\n<div>\n  <p class=\"fw-300\">Weight 300</p>\n  <p class=\"fw-400\">Weight 400</p>\n</div>\n\n<p id=\"x\" class=\"y\">a</p>\n<p>b\nc</p>\n"),
         // Task lists: kramdown's classes on the list and on all its items; no blank after the box.
         ("taskList", "- [ ] hello\n- [x] done\n- plain\n",
          "<ul class=\"task-list\">\n  <li class=\"task-list-item\"><input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" />hello</li>\n  <li class=\"task-list-item\"><input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" checked=\"checked\" />done</li>\n  <li class=\"task-list-item\">plain</li>\n</ul>\n"),
