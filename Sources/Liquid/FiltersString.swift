@@ -94,19 +94,35 @@ enum FilterText {
     }
 
     /// The first byte offset at or after `start` where `needle` (not empty) occurs in `hay`: `memchr` for
-    /// its first byte, then `memcmp`, since layouts pass whole pages through dozens of `replace`,
-    /// `remove` and `split` calls (just-the-docs' compress layout: ~150 per page).
+    /// the needle's least common byte (in HTML and English; `<` and spaces are everywhere), then `memcmp`,
+    /// since layouts pass whole pages through dozens of `replace`, `remove` and `split` calls
+    /// (just-the-docs' compress layout: ~150 per page, needles like `</div>`).
     static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
         guard let h = hay.baseAddress, let n = needle.baseAddress, !needle.isEmpty else { return nil }
         let count = needle.count, last = hay.count - count  // the last offset where the needle fits
+        var pick = 0
+        for k in 1..<count where commonness(n[k]) < commonness(n[pick]) { pick = k }
+        let byte = Int32(n[pick])
         var i = start
         while i <= last {
-            guard let p = memchr(h + i, Int32(n.pointee), last - i + 1) else { return nil }
-            let at = UnsafeRawPointer(p) - UnsafeRawPointer(h)
-            if count == 1 || memcmp(h + at + 1, n + 1, count - 1) == 0 { return at }
+            guard let p = memchr(h + i + pick, byte, last - i + 1) else { return nil }
+            let at = (UnsafeRawPointer(p) - UnsafeRawPointer(h)) - pick
+            if memcmp(h + at, n, count) == 0 { return at }
             i = at + 1
         }
         return nil
+    }
+
+    /// A rough rank of how often a byte appears in HTML pages: higher is more common.
+    private static func commonness(_ b: UInt8) -> Int {
+        switch b {
+        case 0x20, 0x0A: return 40
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "="), UInt8(ascii: "/"): return 30
+        case UInt8(ascii: "e"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "o"),
+             UInt8(ascii: "s"), UInt8(ascii: "r"), UInt8(ascii: "l"), UInt8(ascii: "c"): return 20
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "-"): return 10
+        default: return 0
+        }
     }
 
     /// Whether `needle` occurs in `hay`, bytewise (Ruby's `String#include?` on UTF-8 text).
