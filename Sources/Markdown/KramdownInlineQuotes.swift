@@ -1,0 +1,61 @@
+// kramdown's reading of a quote right after `...` or an emphasis opener (KramdownInline.prepare).
+
+extension UInt8 {
+    /// ASCII punctuation: `!` to `/`, `:` to `@`, `[` to `` ` ``, `{` to `~`.
+    var isASCIIPunctuation: Bool {
+        (self >= 0x21 && self <= 0x2F) || (self >= 0x3A && self <= 0x40) || (self >= 0x5B && self <= 0x60) || (self >= 0x7B && self <= 0x7E)
+    }
+}
+
+extension KramdownInline {
+    /// kramdown decides a quote right after one of its elements (the `…` of `...`, an emphasis opener) from
+    /// what follows alone, and opens it where cmark's flanking rules close it: `..."` followed by `_`, `*_`…
+    /// and a non-blank, or by ASCII punctuation that a word boundary follows (kramdown 2.4: `_f..."_` is
+    /// `<em>f…“</em>`); `_"...` / `*"...` at a word start (`<em>“…i”</em>`). The quote at `at` then opens.
+    static func quoteAfterElement(_ line: ArraySlice<UInt8>, _ i: Int) -> Int? {
+        let end = line.endIndex
+        func isQuote(_ k: Int) -> Bool { k < end && (line[k] == 0x22 || line[k] == 0x27) }
+        func isWord(_ k: Int) -> Bool { k < end && (line[k] >= 0x80 || line[k] == 0x5F || (line[k] | 0x20 >= 0x61 && line[k] | 0x20 <= 0x7A) || (line[k] >= 0x30 && line[k] <= 0x39)) }
+        func isPunct(_ c: UInt8) -> Bool { (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E) }
+        let b = line[i]
+        guard b == 0x2E || b == 0x5F || b == 0x2A else { return nil }
+        if b == 0x2E, i + 3 < end, line[i + 1] == 0x2E, line[i + 2] == 0x2E, isQuote(i + 3), i == line.startIndex || line[i - 1] != 0x2E {
+            let q = i + 3, n = q + 1
+            guard n < end, isPunct(line[n]) else { return nil }   // elsewhere cmark agrees
+            var run = n
+            while run < end, run - n < 2, line[run] == 0x5F || line[run] == 0x2A { run += 1 }
+            if run > n, run < end, line[run] != 0x20, line[run] != 0x09 { return insideTag(line, i) ? nil : q }        // [_*]{1,2}\S: opens
+            let dots = n + 2 < end && line[n + 1] == 0x2E && line[n + 2] == 0x2E
+            let boundaryAfter = isWord(n) != isWord(n + 1)
+            if !dots && !boundaryAfter { return nil }   // punctuation, no word boundary: closes, as cmark
+            return insideTag(line, i) ? nil : q   // attribute values as written
+        }
+        if b == 0x5F || b == 0x2A, isQuote(i + 1), i + 4 < end, line[i + 2] == 0x2E, line[i + 3] == 0x2E, line[i + 4] == 0x2E,
+           i == line.startIndex || line[i - 1] == 0x20 || line[i - 1] == 0x28 {
+            return insideTag(line, i) ? nil : i + 1
+        }
+        // After an emphasis opener, a quote followed by punctuation closes in cmark; kramdown opens it unless the
+        // punctuation is ASCII and not followed by a word (`_"¿Qué?"_`, `_"'Nie'"_`, `_"(x)"_`: “ in kramdown 2.4).
+        if b == 0x5F || b == 0x2A, isQuote(i + 1), i + 2 < end {
+            var k = i
+            if k > line.startIndex, line[k - 1] == b { k -= 1 }
+            guard k == line.startIndex || line[k - 1] == 0x20 || line[k - 1] == 0x28 else { return nil }
+            let x = line[i + 2]
+            let opens = x >= 0x80 ? isUnicodePunctuation(line, i + 2) : isPunct(x) && isWord(i + 3)
+            return opens && !insideTag(line, i) ? i + 1 : nil
+        }
+        return nil
+    }
+
+    /// Whether the character starting at byte `k` (not ASCII) is Unicode punctuation, as cmark reads it.
+    private static func isUnicodePunctuation(_ line: ArraySlice<UInt8>, _ k: Int) -> Bool {
+        var end = k + 1
+        while end < line.endIndex, line[end] & 0xC0 == 0x80 { end += 1 }
+        guard let scalar = String(decoding: line[k..<end], as: UTF8.self).unicodeScalars.first else { return false }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+             .finalPunctuation, .otherPunctuation: return true
+        default: return false
+        }
+    }
+}
