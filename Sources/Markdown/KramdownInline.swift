@@ -50,7 +50,12 @@ enum KramdownInline {
                 rawElement = raw
             } else if !(line.prefix(4).allSatisfy { $0 == 0x20 } && line.count >= 4) {
                 let start = out.count
-                fixLine(line, into: &out, blockTags: !htmlInParagraph)
+                if let folded = spanIALsAfterTags(line) {
+                    fixLine(folded[...], into: &out, blockTags: !htmlInParagraph)
+                    changed = true
+                } else {
+                    fixLine(line, into: &out, blockTags: !htmlInParagraph)
+                }
                 if !changed, out.count - start != line.count || !out[start...].elementsEqual(line) { changed = true }
                 if range.upperBound < bytes.count { out.append(0x0A) }
                 continue
@@ -78,6 +83,7 @@ enum KramdownInline {
         while i < n, let hit = memchr(base + i, 0x7B, n - i) {   // `{::`
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             if at + 2 < n, base[at + 1] == 0x3A, base[at + 2] == 0x3A { return true }
+            if at > 0, at + 1 < n, base[at - 1] == 0x3E, base[at + 1] == 0x3A { return true }   // `</span>{: .x }`
             i = at + 1
         }
         i = 0

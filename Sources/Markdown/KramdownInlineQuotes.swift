@@ -59,3 +59,48 @@ extension KramdownInline {
         }
     }
 }
+
+// kramdown's span IAL after an inline HTML element: `<span>New</span>{: .label }` gives the span the class.
+
+extension KramdownInline {
+    static let spanTags: Set<[UInt8]> = Set(["span", "a", "abbr", "b", "i", "em", "strong", "small", "mark", "sub", "sup",
+                                             "u", "s", "cite", "q", "time", "del", "ins"].map { Array($0.utf8) })
+
+    /// The line with each `</tag>{: …}` (a span element opened earlier on the line, without `id` or `class`)
+    /// folded into the opening tag, or nil when there is none. Not after an odd number of backticks (code).
+    static func spanIALsAfterTags(_ line: ArraySlice<UInt8>) -> [UInt8]? {
+        var out = Array(line)
+        var changed = false
+        var k = 0
+        while k + 2 < out.count {
+            guard out[k] == 0x3E, out[k + 1] == 0x7B, out[k + 2] == 0x3A,
+                  let lt = out[..<k].lastIndex(of: 0x3C), lt + 1 < k, out[lt + 1] == 0x2F else { k += 1; continue }
+            let name = Array(out[(lt + 2)..<k]).map { $0 | 0x20 }
+            guard spanTags.contains(name), out[..<lt].filter({ $0 == 0x60 }).count % 2 == 0,
+                  case .attributes(let attrs, let length) = parseIAL(out[(k + 1)...]),
+                  let open = openingTag(out, name: name, before: lt) else { k += 1; continue }
+            var written: [UInt8] = []
+            attrs.write(to: &written)
+            out.removeSubrange((k + 1)..<(k + 1 + length))
+            out.insert(contentsOf: written, at: open)   // after the tag's own attributes, as kramdown writes them
+            changed = true
+            k += written.count + 1
+        }
+        return changed ? out : nil
+    }
+
+    /// Where the `>` of the last `<name` (then a space or `>`) before `end` is, when it has no `id=` or `class=`.
+    private static func openingTag(_ s: [UInt8], name: [UInt8], before end: Int) -> Int? {
+        var i = end - 1
+        while i >= 0 {
+            if s[i] == 0x3C, i + 1 + name.count < end, s[(i + 1)..<(i + 1 + name.count)].elementsEqual(name, by: { $0 | 0x20 == $1 }) {
+                let after = s[i + 1 + name.count]
+                guard after == 0x20 || after == 0x3E, let gt = s[i...].firstIndex(of: 0x3E) else { return nil }
+                let tag = String(decoding: s[i...gt], as: UTF8.self).lowercased()
+                return tag.contains(" id=") || tag.contains(" class=") ? nil : gt
+            }
+            i -= 1
+        }
+        return nil
+    }
+}

@@ -26,6 +26,9 @@ import Testing
          "<p>a…” b</p>\n\n<p>c…“x</p>\n\n<p>d…”) e</p>\n\n<p><em>f…“</em></p>\n\n<p><em>g…”</em></p>\n\n<p>h…’s</p>\n\n<p><em>“…i”</em> j</p>\n\n<p><em>“…k”</em> l</p>\n\n<p>m…”</p>\n"),
         ("quotesAfterEmphasisOpener", "_\"¿Qué pasos?\"_ a\n\nb _\"¡X!\"_\n\nc *\"'Nie' jest\"* d\n\n_\"(x)\"_ e\n\n_\"a\"_ f\n\n_\"(-)\"_ g\n",
          "<p><em>“¿Qué pasos?”</em> a</p>\n\n<p>b <em>“¡X!”</em></p>\n\n<p>c <em>“‘Nie’ jest”</em> d</p>\n\n<p><em>“(x)”</em> e</p>\n\n<p><em>“a”</em> f</p>\n\n<p><em>”(-)”</em> g</p>\n"),
+        // A span IAL right after an inline HTML element's end tag goes on the element (just-the-docs' labels).
+        ("spanIALAfterHTMLElement", "b <span>New</span>{: .label } c <a href=\"/x\">y</a>{: #z}\n\n`<span>x</span>{: .y}`\n",
+         "<p>b <span class=\"label\">New</span> c <a href=\"/x\" id=\"z\">y</a></p>\n\n<p><code>&lt;span&gt;x&lt;/span&gt;{: .y}</code></p>\n"),
         ("quotesInTagsAndCodeStay", "<a title=\"wait...\">x</a> `c...\"_`",
          "<p><a title=\"wait...\">x</a> <code>c...\"_</code></p>\n"),
         // A line that is only a block IAL ends its paragraph and applies to the lines before it (just-the-docs'
