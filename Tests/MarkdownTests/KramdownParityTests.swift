@@ -29,6 +29,9 @@ import Testing
         // A span IAL right after an inline HTML element's end tag goes on the element (just-the-docs' labels).
         ("spanIALAfterHTMLElement", "b <span>New</span>{: .label } c <a href=\"/x\">y</a>{: #z}\n\n`<span>x</span>{: .y}`\n",
          "<p>b <span class=\"label\">New</span> c <a href=\"/x\" id=\"z\">y</a></p>\n\n<p><code>&lt;span&gt;x&lt;/span&gt;{: .y}</code></p>\n"),
+        // Table cells: alignment as a style, an empty cell holds a space (kramdown 2.4).
+        ("tableAlignmentAndEmptyCells", "| a |  | c |\n|:-:|--:|---|\n| x |  | |\n",
+         "<table>\n  <thead>\n    <tr>\n      <th style=\"text-align: center\">a</th>\n      <th style=\"text-align: right\"> </th>\n      <th>c</th>\n    </tr>\n  </thead>\n  <tbody>\n    <tr>\n      <td style=\"text-align: center\">x</td>\n      <td style=\"text-align: right\"> </td>\n      <td> </td>\n    </tr>\n  </tbody>\n</table>\n"),
         ("quotesInTagsAndCodeStay", "<a title=\"wait...\">x</a> `c...\"_`",
          "<p><a title=\"wait...\">x</a> <code>c...\"_</code></p>\n"),
         // A line that is only a block IAL ends its paragraph and applies to the lines before it (just-the-docs'
