@@ -52,14 +52,14 @@ enum FilterText {
             }
         } else {
             let p = Array(pattern.utf8)
-            var start = 0, i = 0
-            while i + p.count <= bytes.count {
-                if limit > 0 && out.count == limit - 1 { break }
-                if bytes[i] == p[0] && bytes[i..<(i + p.count)].elementsEqual(p) {
-                    out.append(piece(start, i))
-                    i += p.count
-                    start = i
-                } else { i += 1 }
+            var start = 0
+            bytes.withUnsafeBufferPointer { h in
+                p.withUnsafeBufferPointer { n in
+                    while !(limit > 0 && out.count == limit - 1), let hit = firstIndex(of: n, in: h, from: start) {
+                        out.append(piece(start, hit))
+                        start = hit + n.count
+                    }
+                }
             }
             out.append(piece(start, bytes.count))
         }
@@ -80,16 +80,56 @@ enum FilterText {
             }
             return found
         }
-        var i = 0
-        let n = needle.count
-        while i + n <= hay.count {
-            if hay[i] == needle[0] && hay[i..<(i + n)].elementsEqual(needle) {
-                found.append(i)
-                if first { break }
-                i += n
-            } else { i += 1 }
+        return hay.withUnsafeBufferPointer { h in
+            needle.withUnsafeBufferPointer { n in
+                var i = 0
+                while let hit = firstIndex(of: n, in: h, from: i) {
+                    found.append(hit)
+                    if first { break }
+                    i = hit + n.count
+                }
+                return found
+            }
         }
-        return found
+    }
+
+    /// The first byte offset at or after `start` where `needle` (not empty) occurs in `hay`: `memchr` for
+    /// the needle's least common byte (in HTML and English; `<` and spaces are everywhere), then `memcmp`,
+    /// since layouts pass whole pages through dozens of `replace`, `remove` and `split` calls
+    /// (just-the-docs' compress layout: ~150 per page, needles like `</div>`).
+    static func firstIndex(of needle: UnsafeBufferPointer<UInt8>, in hay: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let h = hay.baseAddress, let n = needle.baseAddress, !needle.isEmpty else { return nil }
+        let count = needle.count, last = hay.count - count  // the last offset where the needle fits
+        var pick = 0
+        for k in 1..<count where commonness(n[k]) < commonness(n[pick]) { pick = k }
+        let byte = Int32(n[pick])
+        var i = start
+        while i <= last {
+            guard let p = memchr(h + i + pick, byte, last - i + 1) else { return nil }
+            let at = (UnsafeRawPointer(p) - UnsafeRawPointer(h)) - pick
+            if memcmp(h + at, n, count) == 0 { return at }
+            i = at + 1
+        }
+        return nil
+    }
+
+    /// A rough rank of how often a byte appears in HTML pages: higher is more common.
+    private static func commonness(_ b: UInt8) -> Int {
+        switch b {
+        case 0x20, 0x0A: return 40
+        case UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "="), UInt8(ascii: "/"): return 30
+        case UInt8(ascii: "e"), UInt8(ascii: "t"), UInt8(ascii: "a"), UInt8(ascii: "i"), UInt8(ascii: "n"), UInt8(ascii: "o"),
+             UInt8(ascii: "s"), UInt8(ascii: "r"), UInt8(ascii: "l"), UInt8(ascii: "c"): return 20
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "-"): return 10
+        default: return 0
+        }
+    }
+
+    /// Whether `needle` occurs in `hay`, bytewise (Ruby's `String#include?` on UTF-8 text).
+    static func contains(_ hay: String, _ needle: String) -> Bool {
+        if needle.isEmpty { return true }
+        var h = hay, n = needle
+        return h.withUTF8 { hb in n.withUTF8 { nb in firstIndex(of: nb, in: hb, from: 0) != nil } }
     }
 
     /// `gsub`/`sub` with a string pattern: the replacement still reads `\0`, `\&`, `` \` ``, `\'`, `\\`

@@ -108,7 +108,7 @@ extension Value {
         case .string(let s):
             if case .null = other { return false }
             let needle = other.liquidString
-            return needle.isEmpty || s.contains(needle)
+            return FilterText.contains(s, needle)
         case .array(let a): return a.contains { $0.liquidEquals(other) }
         case .hash(let h): if case .string(let k) = other { return h[k] != nil } else { return false }
         case .drop(let d): if case .string(let k) = other { return d.value(forKey: k) != nil } else { return false }

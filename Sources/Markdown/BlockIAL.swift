@@ -50,6 +50,7 @@ extension HTMLRenderer {
 
     private mutating func paragraphIAL(_ p: Node) {
         if leadingIAL(p) { return }
+        if ctx.options.kramdown, splitAtIALLines(p) { return }
         guard let last = lastChild(p), nodeType(last) == NodeType.text else { return }
         var first = last
         while let prev = previousSibling(first), nodeType(prev) == NodeType.text { first = prev }
@@ -127,5 +128,62 @@ extension HTMLRenderer {
             a = parentNode(anc)
         }
         return target
+    }
+
+    /// kramdown ends a paragraph at a line that is only a block IAL and applies it to the lines before:
+    /// `Font size 1` / `{: .fs-1 }` / `Font size 2` / `{: .fs-2 }` is two paragraphs with their classes.
+    /// Returns false (nothing done) when no line but the last is an IAL. Not inside list items, whose
+    /// paragraphs kramdown may write without `<p>`.
+    private mutating func splitAtIALLines(_ p: Node) -> Bool {
+        if let parent = parentNode(p), nodeType(parent) == NodeType.item { return false }
+        // The paragraph's lines: (first node, last node, soft break after it).
+        var lines: [(first: Node, last: Node, breakAfter: Node?)] = []
+        var child = firstChild(p)
+        while let start = child {
+            var end = start
+            while let next = nextSibling(end), nodeType(next) != NodeType.softBreak { end = next }
+            let brk = nextSibling(end)
+            lines.append((start, end, brk))
+            child = brk.flatMap(nextSibling)
+        }
+        func ial(_ line: (first: Node, last: Node, breakAfter: Node?)) -> Attributes? {
+            var n: Node? = line.first
+            while let cur = n {
+                if nodeType(cur) != NodeType.text { return nil }
+                if cur == line.last { break }
+                n = nextSibling(cur)
+            }
+            let bytes = runBytes(line.first, last: line.last)
+            guard bytes.count >= 3, bytes[0] == 0x7B, bytes[1] == 0x3A, bytes[2] != 0x3A,
+                  case .attributes(let attrs, let length) = parseIAL(bytes), trimmed(bytes[length...]).isEmpty else { return nil }
+            return attrs
+        }
+        guard lines.count >= 3 else { return false }
+        let attrs = lines.map(ial)
+        guard attrs[1..<(lines.count - 1)].contains(where: { $0 != nil }) else { return false }
+        // Segments of text lines, each closed by the IAL line after it (if any).
+        var segmentStart = true
+        var pendingBreak: Node?  // the soft break that opens the current segment (nil: the paragraph's own <p>)
+        for (i, line) in lines.enumerated() {
+            if let a = attrs[i], i > 0, !segmentStart {
+                if let opening = pendingBreak { paragraphSplits[opening] = .some(a) } else {
+                    var merged = blockAttrs[p] ?? Attributes()
+                    merged.merge(a)
+                    blockAttrs[p] = merged
+                }
+                // Skip the break before the IAL line and the line itself.
+                if let before = previousSibling(line.first) { skipNodes.insert(before) }
+                var n: Node? = line.first
+                while let cur = n { skipNodes.insert(cur); if cur == line.last { break }; n = nextSibling(cur) }
+                segmentStart = true
+                if let after = line.breakAfter {
+                    paragraphSplits.updateValue(nil, forKey: after)
+                    pendingBreak = after
+                }
+                continue
+            }
+            segmentStart = false
+        }
+        return true
     }
 }

@@ -121,7 +121,8 @@ extension HTMLRenderer {
         let tag = tocPositions.first?.ordered == true ? "ol" : "ul"
         var html = "<\(tag) id=\"markdown-toc\">\n"
         var levels: [Int] = []
-        for (k, h) in headings.prefix(mainHeadings).enumerated() where !headingsWithoutTOC.contains(k) {
+        for (k, h) in headings.prefix(mainHeadings).enumerated()
+        where !headingsWithoutTOC.contains(k) && ctx.options.tocLevels.contains(h.level) {
             if let top = levels.last, h.level > top {
                 html += "\n<\(tag)>\n"
                 levels.append(h.level)

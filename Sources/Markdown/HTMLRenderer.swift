@@ -69,6 +69,9 @@ struct HTMLRenderer {
     var ids = HeadingIDGenerator()
     var blockAttrs: [Node: Attributes] = [:]
     var skipNodes: Set<Node> = []
+    /// kramdown: a `{: …}` line inside a paragraph ends it; the soft break after that line closes the `<p>`
+    /// and opens the next with these attributes (`BlockIAL.swift`).
+    var paragraphSplits: [Node: Attributes?] = [:]
     /// Paragraphs with a kramdown notice class, written inside a callout quote (see Callouts.swift).
     var calloutParagraphs: Set<Node> = []
     var inlineAttrs: [Node: Attributes] = [:]
@@ -156,6 +159,13 @@ struct HTMLRenderer {
                 let last = renderTextRun(node)
                 if last != node { cmark_iter_reset(iter, last, CMARK_EVENT_ENTER) }
             case NodeType.softBreak:
+                if !paragraphSplits.isEmpty, let attrs = paragraphSplits.removeValue(forKey: node) {
+                    out.append("</p>\n<p")
+                    attrs?.write(to: &out)
+                    out.append(0x3E)
+                    inWord = false
+                    continue
+                }
                 if ctx.options.hardBreaks { out.append("<br />\n") } else { out.append(0x0A) }
                 inWord = false
                 headingCapture?.append(0x20)

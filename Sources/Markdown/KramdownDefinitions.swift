@@ -8,8 +8,9 @@ import TextBytes
 /// - `*[HTML]: HyperText Markup Language` defines an abbreviation: the line is taken out, and `HTML` in
 ///   the page's text (not in code) becomes `<abbr title="HyperText Markup Language">HTML</abbr>`.
 ///
-/// Not read: a blank line between a term and its definition (kramdown then writes the definition's
-/// paragraphs), and definitions holding blocks.
+/// A `: ` line after a blank line that follows a definition is another definition of the same terms,
+/// written as a paragraph. Not read: a blank line between a term and its first definition (kramdown
+/// then writes the definition's paragraphs), and definitions holding blocks.
 enum KramdownDefinitions {
     struct Prepared {
         var text: String
@@ -96,14 +97,21 @@ enum KramdownDefinitions {
                 lines[k] = "<dt>" + inline(lines[k].trimmingCharacters()) + "</dt>"
                 k += 1
             }
+            var afterBlank = false
             while k < lines.count, let text = definition(lines[k]) {   // definitions, with their lines
                 var parts = [String(text)]
                 var m = k + 1
                 while m < lines.count, !isBlank(lines[m]), definition(lines[m]) == nil { parts.append(lines[m].trimmingCharacters()); m += 1 }
-                lines[k] = "<dd>" + inline(parts.joined(separator: "\n")) + "</dd>"
+                // kramdown: a definition after a blank line is another `<dd>` of the same term, its text a paragraph.
+                let content = inline(parts.joined(separator: "\n"))
+                lines[k] = afterBlank ? "<dd><p>" + content + "</p></dd>" : "<dd>" + content + "</dd>"
                 for n in (k + 1)..<m { lines[n] = "" }
                 last = m - 1
                 k = m
+                var next = m
+                while next < lines.count, isBlank(lines[next]) { next += 1 }
+                afterBlank = next > m && next < lines.count && definition(lines[next]) != nil
+                if afterBlank { k = next }
             }
             // A blank line, then another paragraph of terms with its definitions: the same list.
             var next = k

@@ -50,7 +50,12 @@ enum KramdownInline {
                 rawElement = raw
             } else if !(line.prefix(4).allSatisfy { $0 == 0x20 } && line.count >= 4) {
                 let start = out.count
-                fixLine(line, into: &out, blockTags: !htmlInParagraph)
+                if let folded = spanIALsAfterTags(line) {
+                    fixLine(folded[...], into: &out, blockTags: !htmlInParagraph)
+                    changed = true
+                } else {
+                    fixLine(line, into: &out, blockTags: !htmlInParagraph)
+                }
                 if !changed, out.count - start != line.count || !out[start...].elementsEqual(line) { changed = true }
                 if range.upperBound < bytes.count { out.append(0x0A) }
                 continue
@@ -78,6 +83,7 @@ enum KramdownInline {
         while i < n, let hit = memchr(base + i, 0x7B, n - i) {   // `{::`
             let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
             if at + 2 < n, base[at + 1] == 0x3A, base[at + 2] == 0x3A { return true }
+            if at > 0, at + 1 < n, base[at - 1] == 0x3E, base[at + 1] == 0x3A { return true }   // `</span>{: .x }`
             i = at + 1
         }
         i = 0
@@ -102,6 +108,17 @@ enum KramdownInline {
                 continue
             }
             i = at + 1
+        }
+        i = 0
+        for quote in [UInt8(0x22), 0x27] {   // `_"` or `*'` then punctuation or not ASCII
+            i = 0
+            while i < n, let hit = memchr(base + i, Int32(quote), n - i) {
+                let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                if at > 0, base[at - 1] == 0x5F || base[at - 1] == 0x2A, at + 1 < n, base[at + 1] >= 0x80 || base[at + 1].isASCIIPunctuation {
+                    return true
+                }
+                i = at + 1
+            }
         }
         i = 0
         while i < n, let hit = memchr(base + i, 0x3C, n - i) {
@@ -271,7 +288,7 @@ enum KramdownInline {
     }
 
     /// Whether `i` is inside an HTML tag begun earlier on the line (a `<` and a letter with no `>` since).
-    private static func insideTag(_ line: ArraySlice<UInt8>, _ i: Int) -> Bool {
+    static func insideTag(_ line: ArraySlice<UInt8>, _ i: Int) -> Bool {
         var k = i - 1
         while k >= line.startIndex {
             if line[k] == 0x3E { return false }
@@ -315,35 +332,6 @@ enum KramdownInline {
         while k + 1 < line.endIndex {
             if line[k] == 0x24, line[k + 1] == 0x24 { return k > from ? k : nil }
             k += 1
-        }
-        return nil
-    }
-
-    /// kramdown decides a quote right after one of its elements (the `…` of `...`, an emphasis opener) from
-    /// what follows alone, and opens it where cmark's flanking rules close it: `..."` followed by `_`, `*_`…
-    /// and a non-blank, or by ASCII punctuation that a word boundary follows (kramdown 2.4: `_f..."_` is
-    /// `<em>f…“</em>`); `_"...` / `*"...` at a word start (`<em>“…i”</em>`). The quote at `at` then opens.
-    private static func quoteAfterElement(_ line: ArraySlice<UInt8>, _ i: Int) -> Int? {
-        let end = line.endIndex
-        func isQuote(_ k: Int) -> Bool { k < end && (line[k] == 0x22 || line[k] == 0x27) }
-        func isWord(_ k: Int) -> Bool { k < end && (line[k] >= 0x80 || line[k] == 0x5F || (line[k] | 0x20 >= 0x61 && line[k] | 0x20 <= 0x7A) || (line[k] >= 0x30 && line[k] <= 0x39)) }
-        func isPunct(_ c: UInt8) -> Bool { (c >= 0x21 && c <= 0x2F) || (c >= 0x3A && c <= 0x40) || (c >= 0x5B && c <= 0x60) || (c >= 0x7B && c <= 0x7E) }
-        let b = line[i]
-        guard b == 0x2E || b == 0x5F || b == 0x2A else { return nil }
-        if b == 0x2E, i + 3 < end, line[i + 1] == 0x2E, line[i + 2] == 0x2E, isQuote(i + 3), i == line.startIndex || line[i - 1] != 0x2E {
-            let q = i + 3, n = q + 1
-            guard n < end, isPunct(line[n]) else { return nil }   // elsewhere cmark agrees
-            var run = n
-            while run < end, run - n < 2, line[run] == 0x5F || line[run] == 0x2A { run += 1 }
-            if run > n, run < end, line[run] != 0x20, line[run] != 0x09 { return insideTag(line, i) ? nil : q }        // [_*]{1,2}\S: opens
-            let dots = n + 2 < end && line[n + 1] == 0x2E && line[n + 2] == 0x2E
-            let boundaryAfter = isWord(n) != isWord(n + 1)
-            if !dots && !boundaryAfter { return nil }   // punctuation, no word boundary: closes, as cmark
-            return insideTag(line, i) ? nil : q   // attribute values as written
-        }
-        if b == 0x5F || b == 0x2A, isQuote(i + 1), i + 4 < end, line[i + 2] == 0x2E, line[i + 3] == 0x2E, line[i + 4] == 0x2E,
-           i == line.startIndex || line[i - 1] == 0x20 || line[i - 1] == 0x28 {
-            return insideTag(line, i) ? nil : i + 1
         }
         return nil
     }

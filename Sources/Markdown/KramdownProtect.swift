@@ -31,6 +31,8 @@ extension KramdownHTML {
         var blockContentLines: [Range<Int>] = []
         /// What could not be done as kramdown does it (1-based lines).
         var warnings: [MarkdownDiagnostic] = []
+        /// `{::options toc_levels="2..4" /}`.
+        var tocLevels: ClosedRange<Int>? = nil
     }
 
     static let marker = "<!--galley-html-"
@@ -141,6 +143,15 @@ extension KramdownHTML {
                 i += 1; continue
             }
             if t.hasPrefix("```") || t.hasPrefix("~~~") { fence = t.first; i += 1; continue }
+            if let levels = optionsLine(t) {
+                // kramdown writes nothing for the line; options other than toc_levels are warned about
+                // (KramdownSpanLines.unsupported).
+                if let levels { result.tocLevels = levels }
+                var placeholder: [Substring] = []
+                addPlaceholder(.html(""), lines: 1, &placeholder, &result)
+                lines.replaceSubrange(i...i, with: placeholder)
+                i += 1; continue
+            }
             guard t == "{::comment}" || t == "{::nomarkdown}",
                   let end = lines[(i + 1)...].firstIndex(where: {
                       let e = String($0).trimmingCharacters()
@@ -153,6 +164,35 @@ extension KramdownHTML {
             lines.replaceSubrange(i...end, with: placeholder)
             i = end + 1
         }
+    }
+
+    /// A line `{::options … /}`: .some(the toc_levels it sets, if any), nil for any other line.
+    static func optionsLine(_ t: String) -> ClosedRange<Int>?? {
+        guard t.hasPrefix("{::options"), t.hasSuffix("/}") else { return nil }
+        for (key, value) in optionsPairs(t) where key == "toc_levels" {
+            let parts = value.components(separatedBy: "..")
+            if parts.count == 2, let a = Int(parts[0]), let b = Int(parts[1]), 1 <= a, a <= b, b <= 6 { return .some(a...b) }
+            let list = value.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            if let a = list.min(), let b = list.max(), a >= 1, b <= 6 { return .some(a...b) }
+        }
+        return .some(nil)
+    }
+
+    /// `key="value"` pairs of an options line, in order.
+    static func optionsPairs(_ t: String) -> [(String, String)] {
+        let body = t.dropFirst("{::options".count).dropLast(2)
+        var out: [(String, String)] = []
+        var rest = Substring(body)
+        while let eq = rest.firstIndex(of: "=") {
+            let key = rest[..<eq].trimmingCharacters(in: .whitespaces)
+            var after = rest[rest.index(after: eq)...]
+            guard let quote = after.first, quote == "\"" || quote == "'" else { break }
+            after = after.dropFirst()
+            guard let close = after.firstIndex(of: quote) else { break }
+            out.append((key, String(after[..<close])))
+            rest = after[after.index(after: close)...]
+        }
+        return out
     }
 
     /// A comment of `lines` lines standing for `item`: `<!--galley-html-N`, `.` lines, `-->`.

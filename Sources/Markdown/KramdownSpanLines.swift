@@ -108,6 +108,16 @@ enum KramdownSpanLines {
             }
             let t = trimmed(line)
             // `{::comment}` and `{::nomarkdown}` are read (KramdownProtect); definition lists too (KramdownDefinitions).
+            if t.starts(with: Array("{::options".utf8)), KramdownHTML.optionsLine(String(decoding: t, as: UTF8.self)) != nil {
+                // Read (KramdownProtect): toc_levels is applied, other options are named here.
+                let unread = KramdownHTML.optionsPairs(String(decoding: t, as: UTF8.self)).map(\.0).filter { $0 != "toc_levels" }
+                if !unread.isEmpty {
+                    out.append(MarkdownDiagnostic(severity: .warning, line: n + 1, column: 1,
+                        message: "kramdown option\(unread.count == 1 ? "" : "s") \(unread.map { "`\($0)`" }.joined(separator: ", ")) in `{::options}` not applied (only toc_levels is read)",
+                        hint: "set it in _config.yml's `kramdown:` if Galley reads it there, or remove it"))
+                }
+                continue
+            }
             if !sawExtension, t.starts(with: Array("{::".utf8)), !t.starts(with: Array("{::comment".utf8)),
                !t.starts(with: Array("{::nomarkdown".utf8)), !t.starts(with: Array("{:/".utf8)) {
                 sawExtension = true

@@ -46,6 +46,8 @@ public struct MarkdownOptions: Sendable, Hashable {
     public var calloutTitles: [String: String] = [:]
     /// The class every code span gets (Jekyll's kramdown with Rouge: `language-plaintext highlighter-rouge`).
     public var codeSpanClass: String? = nil
+    /// The heading levels a `{:toc}` lists (kramdown's `toc_levels`; a page's `{::options toc_levels="2..4" /}`).
+    public var tocLevels: ClosedRange<Int> = 1...6
     /// Also make `MarkdownDocument.text`, the body as plain text (for a search index). Made from the
     /// HTML while it is at hand, with code blocks as written rather than read back from their
     /// highlighted HTML (most of a technical page's bytes and nearly all of its tags).
@@ -277,7 +279,9 @@ public struct MarkdownRenderer: Sendable {
             spanLines = KramdownSpanLines.mark(text)
             if let spanLines { text = spanLines }
         }
-        var doc = renderCommonMark(text, basicIDLines: protection.blockContentLines)
+        var renderer = self
+        if let levels = protection.tocLevels { renderer.options.tocLevels = levels }
+        var doc = renderer.renderCommonMark(text, basicIDLines: protection.blockContentLines)
         if spanLines != nil {
             doc.html = KramdownSpanLines.unmark(doc.html)
             doc.excerptHTML = KramdownSpanLines.unmark(doc.excerptHTML)

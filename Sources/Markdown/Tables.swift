@@ -330,13 +330,15 @@ extension HTMLRenderer {
     private mutating func writeCell(_ tag: StaticString, _ align: TableAlignment, _ table: PreparedTable, _ index: Int) {
         out.append(0x3C)
         out.append(tag)
+        let kramdown = ctx.options.kramdown   // kramdown: `style="text-align: …"`, and a space in an empty cell
         switch align {
         case .none: break
-        case .left: out.append(" align=\"left\"")
-        case .center: out.append(" align=\"center\"")
-        case .right: out.append(" align=\"right\"")
+        case .left: out.append(kramdown ? " style=\"text-align: left\"" : " align=\"left\"")
+        case .center: out.append(kramdown ? " style=\"text-align: center\"" : " align=\"center\"")
+        case .right: out.append(kramdown ? " style=\"text-align: right\"" : " align=\"right\"")
         }
         out.append(0x3E)
+        let contentStart = out.count
         if let text = table.plain[index] {
             appendEscaped(&out, text)
             text.withUnsafeBufferPointer { countWords($0) }
@@ -344,6 +346,7 @@ extension HTMLRenderer {
             if table.guarded[index], let f = firstChild(p), nodeType(f) == NodeType.text, startsWith(literalBytes(f), "\u{200B}") { runSkip[f] = 3 }
             render(p, inner: true)
         }
+        if kramdown && out.count == contentStart { out.append(0x20) }
         out.append("</")
         out.append(tag)
         out.append(">\n")

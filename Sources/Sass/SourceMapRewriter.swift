@@ -13,15 +13,36 @@ enum SourceMapRewriter {
     }
 
     /// Cuts the embedded map comment (and the blank line the CLI puts before it unless compressed) off the CSS.
+    /// Searched by bytes: Foundation's `range(of:)` on a theme's whole CSS cost more than the rest of this.
     static func splitEmbedded(_ output: String, style: SassStyle) -> (css: String, mapJSON: String?) {
-        guard let start = output.range(of: marker, options: .backwards),
-              let end = output.range(of: " */", range: start.upperBound..<output.endIndex) else {
+        let bytes = Array(output.utf8), mark = Array(marker.utf8), close = Array(" */".utf8)
+        guard let start = lastIndex(of: mark, in: bytes),
+              let end = firstIndex(of: close, in: bytes, from: start + mark.count) else {
             return (output, nil)
         }
-        var css = String(output[..<start.lowerBound])
-        if style == .expanded, css.hasSuffix("\n\n") { css.removeLast(2) }
-        let json = String(output[start.upperBound..<end.lowerBound]).removingPercentEncoding
+        var cssEnd = start
+        if style == .expanded, cssEnd >= 2, bytes[cssEnd - 1] == 0x0A, bytes[cssEnd - 2] == 0x0A { cssEnd -= 2 }
+        let css = String(decoding: bytes[..<cssEnd], as: UTF8.self)
+        let json = String(decoding: bytes[(start + mark.count)..<end], as: UTF8.self).removingPercentEncoding
         return (css, json)
+    }
+
+    private static func lastIndex(of needle: [UInt8], in hay: [UInt8]) -> Int? {
+        var i = hay.count - needle.count
+        while i >= 0 {
+            if hay[i] == needle[0], hay[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i -= 1
+        }
+        return nil
+    }
+
+    private static func firstIndex(of needle: [UInt8], in hay: [UInt8], from start: Int) -> Int? {
+        var i = start
+        while i + needle.count <= hay.count {
+            if hay[i] == needle[0], hay[i..<(i + needle.count)].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
     }
 
     private struct Map: Decodable {

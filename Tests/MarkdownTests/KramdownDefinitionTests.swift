@@ -16,6 +16,9 @@ import Testing
         // Lines keep their numbers: the paragraph after the list is still on line 4.
         let doc = render("Term\n: def\n\nAfter [x][nowhere].", Self.kramdown)
         #expect(KramdownTests.normalized(doc.html) == "<dl><dt>Term</dt><dd>def</dd></dl><p>After [x][nowhere].</p>")
+        // A definition after a blank line: another <dd> of the same term, its text a paragraph (kramdown 2.4).
+        #expect(kd("Term\n: First,\n  more\n\n: Second,\n  more\n\nAfter")
+                == "<dl><dt>Term</dt><dd>First,\nmore</dd><dd><p>Second,\nmore</p></dd></dl><p>After</p>")
         // Not a list: in code, after a list item's marker, or in CommonMark reading.
         #expect(kd("```\nTerm\n: def\n```").contains("Term\n: def"))
         #expect(html("Term\n: def") == "<p>Term\n: def</p>\n")

@@ -24,8 +24,23 @@ import Testing
         // A quote right after `...` or an emphasis opener, as kramdown decides it (from what follows).
         ("quotesAfterEllipsis", "a...\" b\n\nc...\"x\n\nd...\") e\n\n_f...\"_\n\n*g...\"*\n\nh...'s\n\n_\"...i\"_ j\n\n*\"...k\"* l\n\nm...\"\n",
          "<p>a…” b</p>\n\n<p>c…“x</p>\n\n<p>d…”) e</p>\n\n<p><em>f…“</em></p>\n\n<p><em>g…”</em></p>\n\n<p>h…’s</p>\n\n<p><em>“…i”</em> j</p>\n\n<p><em>“…k”</em> l</p>\n\n<p>m…”</p>\n"),
+        ("quotesAfterEmphasisOpener", "_\"¿Qué pasos?\"_ a\n\nb _\"¡X!\"_\n\nc *\"'Nie' jest\"* d\n\n_\"(x)\"_ e\n\n_\"a\"_ f\n\n_\"(-)\"_ g\n",
+         "<p><em>“¿Qué pasos?”</em> a</p>\n\n<p>b <em>“¡X!”</em></p>\n\n<p>c <em>“‘Nie’ jest”</em> d</p>\n\n<p><em>“(x)”</em> e</p>\n\n<p><em>“a”</em> f</p>\n\n<p><em>”(-)”</em> g</p>\n"),
+        // A span IAL right after an inline HTML element's end tag goes on the element (just-the-docs' labels).
+        ("spanIALAfterHTMLElement", "b <span>New</span>{: .label } c <a href=\"/x\">y</a>{: #z}\n\n`<span>x</span>{: .y}`\n",
+         "<p>b <span class=\"label\">New</span> c <a href=\"/x\" id=\"z\">y</a></p>\n\n<p><code>&lt;span&gt;x&lt;/span&gt;{: .y}</code></p>\n"),
+        // Table cells: alignment as a style, an empty cell holds a space (kramdown 2.4).
+        ("tableAlignmentAndEmptyCells", "| a |  | c |\n|:-:|--:|---|\n| x |  | |\n",
+         "<table>\n  <thead>\n    <tr>\n      <th style=\"text-align: center\">a</th>\n      <th style=\"text-align: right\"> </th>\n      <th>c</th>\n    </tr>\n  </thead>\n  <tbody>\n    <tr>\n      <td style=\"text-align: center\">x</td>\n      <td style=\"text-align: right\"> </td>\n      <td> </td>\n    </tr>\n  </tbody>\n</table>\n"),
         ("quotesInTagsAndCodeStay", "<a title=\"wait...\">x</a> `c...\"_`",
          "<p><a title=\"wait...\">x</a> <code>c...\"_</code></p>\n"),
+        // A line that is only a block IAL ends its paragraph and applies to the lines before it (just-the-docs'
+        // typography page); kramdown 2.4 with hard_wrap off.
+        ("ialLineEndsParagraph", "Font size 1\n{: .fs-1 }\nFont size 2\n{: .fs-2 }\nFont size 3\n\n<div markdown=\"1\">\nWeight 300\n{: .fw-300 }\nWeight 400\n{: .fw-400 }\n</div>\n\na\n{: #x .y }\nb\nc\n",
+         "<p class=\"fs-1\">Font size 1</p>\n<p class=\"fs-2\">Font size 2</p>\n<p>Font size 3</p>\n\n<div>\n  <p class=\"fw-300\">Weight 300</p>\n  <p class=\"fw-400\">Weight 400</p>\n</div>\n\n<p id=\"x\" class=\"y\">a</p>\n<p>b\nc</p>\n"),
+        // `{::options toc_levels="2..3" /}` writes nothing and limits the table of contents (kramdown 2.4).
+        ("optionsTocLevels", "{::options toc_levels=\"2..3\" /}\n\n* toc\n{:toc}\n\n# A\n\n## B\n\n### C\n\n#### D\n",
+         "\n<ul id=\"markdown-toc\">\n  <li><a href=\"#b\" id=\"markdown-toc-b\">B</a>\n    <ul>\n      <li><a href=\"#c\" id=\"markdown-toc-c\">C</a></li>\n    </ul>\n  </li>\n</ul>\n\n<h1 id=\"a\">A</h1>\n\n<h2 id=\"b\">B</h2>\n\n<h3 id=\"c\">C</h3>\n\n<h4 id=\"d\">D</h4>\n"),
         // Task lists: kramdown's classes on the list and on all its items; no blank after the box.
         ("taskList", "- [ ] hello\n- [x] done\n- plain\n",
          "<ul class=\"task-list\">\n  <li class=\"task-list-item\"><input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" />hello</li>\n  <li class=\"task-list-item\"><input type=\"checkbox\" class=\"task-list-item-checkbox\" disabled=\"disabled\" checked=\"checked\" />done</li>\n  <li class=\"task-list-item\">plain</li>\n</ul>\n"),
@@ -59,10 +74,12 @@ import Testing
 
     @Test func unreadKramdownSyntaxWarnsOnceAtItsLine() {
         // kramdown 2.4 writes <dl><dt>Term</dt><dd>Desc</dd></dl> (read here too: KramdownDefinitionTests) and
-        // applies `{::options}`; Galley writes the latter as text and says so once, not inside code.
-        let doc = render("Term\n: Desc\n\nT2\n: D2\n\n{::options toc_levels=\"2..4\" /}\n\n```\n{::options x /}\n```\n", KramdownTests.options)
-        let unread = doc.diagnostics.filter { $0.message.contains("not supported") || $0.message.contains("not read") }
-        #expect(unread.map(\.line) == [7])
+        // applies `{::options}`; Galley reads toc_levels (no warning), names other options, and writes other
+        // extensions as text, saying so once, not inside code.
+        let doc = render("Term\n: Desc\n\nT2\n: D2\n\n{::options toc_levels=\"2..4\" /}\n\n{::options auto_ids=\"false\" /}\n\n{::foo}\n\n```\n{::options x /}\n```\n", KramdownTests.options)
+        let unread = doc.diagnostics.filter { $0.message.contains("not applied") || $0.message.contains("not read") }
+        #expect(unread.map(\.line) == [9, 11])
+        #expect(!doc.html.contains("toc_levels") && !doc.html.contains("auto_ids"))
         #expect(doc.html.contains("<dl>"))
         #expect(render("```\n{::options x /}\n```\n", KramdownTests.options).diagnostics.isEmpty)
         #expect(render("{::comment}\nx\n{:/comment}\n", KramdownTests.options).diagnostics.isEmpty)

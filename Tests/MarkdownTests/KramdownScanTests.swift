@@ -21,6 +21,8 @@ import TestSupport
             if Self.hasLaterCorner(doc) { continue }
             // A quote beside `...` is a later corner (KramdownParityTests), which the reference does not know.
             if ["...\"", "...'", "\"...", "'..."].contains(where: { doc.contains($0) }) { continue }
+            // So is a quote right after an emphasis opener (`_"¿`, `*"'`): KramdownParityTests.
+            if ["_\"", "*\"", "_'", "*'"].contains(where: { doc.contains($0) }) { continue }
             let expected = ReferenceKramdownInline.prepare(doc)
             #expect(KramdownInline.prepare(doc) == expected, "\(doc.debugDescription)")
             let flagged = doc.utf8.withContiguousStorageIfAvailable { KramdownInline.mayChange($0) } ?? true

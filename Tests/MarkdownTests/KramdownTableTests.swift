@@ -20,7 +20,8 @@ import Testing
 
     @Test func everyLineWithAPipeIsATableWithoutHeader() {
         #expect(kd("Use a | b here.") == "<table><tbody><tr><td>Use a</td><td>b here.</td></tr></tbody></table>")
-        #expect(kd("| a | b |\n| c |") == "<table><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td><td></td></tr></tbody></table>")
+        // kramdown 2.4 pads a short row with a cell holding a space.
+        #expect(kd("| a | b |\n| c |") == "<table><tbody><tr><td>a</td><td>b</td></tr><tr><td>c</td><td> </td></tr></tbody></table>")
         #expect(kd("- a | b\n- c") == "<ul><li><table><tbody><tr><td>a</td><td>b</td></tr></tbody></table></li><li>c</li></ul>")
         #expect(kd("> x | y") == "<blockquote><table><tbody><tr><td>x</td><td>y</td></tr></tbody></table></blockquote>")
         #expect(kd("[a](/x) | [b](/y)") == "<table><tbody><tr><td><a href=\"/x\">a</a></td><td><a href=\"/y\">b</a></td></tr></tbody></table>")
