@@ -48,7 +48,7 @@ enum KramdownInline {
                 if containsClose(line, raw) { rawElement = nil }
             } else if let raw = opensRawElement(t), !containsClose(line, raw) {
                 rawElement = raw
-            } else if !(line.prefix(4).allSatisfy { $0 == 0x20 } && line.count >= 4) {
+            } else if !indentedFour(line) {
                 let start = out.count
                 fixLine(line, into: &out, blockTags: !htmlInParagraph)
                 if !changed, out.count - start != line.count || !out[start...].elementsEqual(line) { changed = true }
@@ -116,6 +116,17 @@ enum KramdownInline {
                 if name.withUnsafeBufferPointer({ memcmp(base + at + 1, $0.baseAddress!, name.count) == 0 }) { return true }
             }
             i = at + 1
+        }
+        return false
+    }
+
+    /// Whether the line's leading blanks reach column 4 (a tab goes to the next multiple of 4), as an
+    /// indented code line's do: its text is code, left as written.
+    static func indentedFour(_ line: ArraySlice<UInt8>) -> Bool {
+        var column = 0
+        for c in line {
+            if c == 0x20 { column += 1 } else if c == 0x09 { column += 4 - column % 4 } else { return false }
+            if column >= 4 { return true }
         }
         return false
     }

@@ -64,4 +64,23 @@ import Testing
                 == "<div class=\"note\"><h5>Diving <em>in</em></h5><p>Run <code>jekyll new</code>\nnow.</p></div>")
         #expect(render("<div class=\"note\">\n  <p markdown=\"1\">x</p>\n</div>\n", KramdownTests.options).diagnostics.isEmpty)
     }
+
+    @Test func tabIndentedCodeKeepsRawElementsAsWritten() {
+        // rubyonrails.org's 2006 posts: HTML indented by a tab is code. kramdown 2.4:
+        // <p>Intro</p>\n\n<pre><code>&lt;pre&gt;&lt;code&gt;page['foo'] = 1 # =&amp;gt; x.y&lt;/code&gt;&lt;/pre&gt;\n</code></pre>
+        let out = html("Intro\n\n\t<pre><code>page['foo'] = 1 # =&gt; x.y</code></pre>\n", KramdownTests.options)
+        #expect(out.contains("<code>&lt;pre&gt;&lt;code&gt;page['foo'] = 1 # =&amp;gt; x.y&lt;/code&gt;&lt;/pre&gt;\n</code></pre>"))
+        #expect(KramdownInline.indentedFour([0x20, 0x09, 0x3C][...]) && !KramdownInline.indentedFour([0x20, 0x20, 0x20, 0x3C][...]))
+    }
+
+    @Test func hashesAloneAreText() {
+        // rubyonrails.org's "This week in Rails" posts open with `#### `. kramdown 2.4: <p>####</p> <p>Hey</p>;
+        // `## #` and `para\n####` are text too.
+        #expect(html("#### \n\nHey\n", KramdownTests.options) == "<p>####</p>\n<p>Hey</p>\n")
+        #expect(html("## #\n", KramdownTests.options) == "<p>## #</p>\n")
+        #expect(html("para\n####\n", KramdownTests.options) == "<p>para\n####</p>\n")
+        #expect(html("#### x\n", KramdownTests.options) == "<h4 id=\"x\">x</h4>\n")
+        // CommonMark (a Galley site): an empty heading, as cmark reads it.
+        #expect(html("####\n").hasPrefix("<h4") && html("####\n").hasSuffix("></h4>\n"))
+    }
 }
