@@ -36,13 +36,16 @@ enum KramdownHTML {
         /// CommonMark starts no HTML block at its first line (`<video …></video>`: not a CommonMark block
         /// name, and more than one tag on the line), so it would be a paragraph; kramdown's is a block.
         var paragraphInCommonMark = false
+        /// Another block element follows on the line where this one ends (`<p>a</p><p>b</p>`): kramdown
+        /// writes each on a line of its own (`splitSiblings`).
+        var siblingsOnLastLine = false
 
         /// Whether CommonMark would read it otherwise than kramdown. `<script>`, `<style>`, `<pre>` and
         /// `<textarea>` starting a block already run to their end tag in CommonMark.
         var differs: Bool {
             if markdown != nil || nestedMarkdown != nil { return true }
             if KramdownHTML.rawTextTags.contains(tag) { return blankInside != nil && afterHTMLLine }
-            return blankInside != nil || markdownAfter != nil || paragraphInCommonMark
+            return blankInside != nil || markdownAfter != nil || paragraphInCommonMark || siblingsOnLastLine
         }
     }
 
@@ -122,6 +125,9 @@ enum KramdownHTML {
                 if !commonMarkBlockTags.contains(tag), !rawTextTags.contains(tag) {
                     let t = body.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
                     element.paragraphInCommonMark = !(t.first == ">" && body.filter { $0 == "<" }.count == 1)
+                }
+                if !rawTextTags.contains(tag), lines[end].contains("><") || lines[end].contains("> <") {
+                    element.siblingsOnLastLine = splitSiblings(lines[i...end].joined(separator: "\n")) != nil
                 }
                 element.blankInside = (i...end).first { n in lines[n].allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
                 // The CommonMark idiom — a blank line, then Markdown, inside a `<div>` — is meant; what breaks is

@@ -83,4 +83,13 @@ import Testing
         // CommonMark (a Galley site): an empty heading, as cmark reads it.
         #expect(html("####\n").hasPrefix("<h4") && html("####\n").hasSuffix("></h4>\n"))
     }
+
+    @Test func blockElementsSharingALineComeOutOnLinesOfTheirOwn() {
+        // rubyonrails.org's podcast posts: a description as `<p>…</p><p>…</p>` on one line. kramdown 2.4:
+        // <p>Jean at <a href="https://x.example">Shopify</a>.</p>\n<p>They <b>explore</b>.</p>\n<p>Third</p>\n
+        // (nested ones stay: <div><p>a</p><p>c</p></div>; `<div>a</div><p>b</p>` splits too).
+        let out = html("<p>Jean at <a href=\"https://x.example\">Shopify</a>.</p><p>They <b>explore</b>.</p> <p>Third</p>\n\n<div><p>a</p><p>c</p></div>\n\n<div>a</div><p>b</p>\n", KramdownTests.options)
+        #expect(out == "<p>Jean at <a href=\"https://x.example\">Shopify</a>.</p>\n<p>They <b>explore</b>.</p>\n<p>Third</p>\n<div><p>a</p><p>c</p></div>\n<div>a</div>\n<p>b</p>\n")
+        #expect(KramdownHTML.splitSiblings("<p>a</p> text <p>b</p>") == nil)
+    }
 }
