@@ -137,7 +137,7 @@ enum KramdownHTML {
                         && lines[n].hasPrefix("    ") && lines[n].drop { $0 == " " }.first == "<"
                 }
                 if end + 1 < range.upperBound, !lines[end + 1].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }),
-                   !(lines[end + 1].drop { $0 == " " }.first == "<") {
+                   !startsHTMLBlock(lines[end + 1].drop { $0 == " " }) {
                     element.markdownAfter = end + 1
                 }
                 out.append(element)
@@ -147,6 +147,14 @@ enum KramdownHTML {
             i += 1
         }
         return out
+    }
+
+    /// Whether a line after an element goes on as HTML in kramdown: anything starting with `<` but a span
+    /// element's tag (`<a href…>…</a> from …` is a paragraph there).
+    private static func startsHTMLBlock(_ body: Substring) -> Bool {
+        guard body.first == "<" else { return false }
+        guard let tag = openingTag(body) else { return true }
+        return isElementTag(tag) || commonMarkBlockTags.contains(tag)
     }
 
     /// `div` of `<div class="x">`, lowercased; nil for closing tags, comments and non-names.

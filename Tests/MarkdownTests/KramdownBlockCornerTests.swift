@@ -92,4 +92,11 @@ import Testing
         #expect(out == "<p>Jean at <a href=\"https://x.example\">Shopify</a>.</p>\n<p>They <b>explore</b>.</p>\n<p>Third</p>\n<div><p>a</p><p>c</p></div>\n<div>a</div>\n<p>b</p>\n")
         #expect(KramdownHTML.splitSiblings("<p>a</p> text <p>b</p>") == nil)
     }
+
+    @Test func spanTagLineAfterAnElementIsAParagraph() {
+        // elixir-lang.org's v0.6.0 post: a Vimeo embed, then its caption line. kramdown 2.4:
+        // <iframe src="/v" class="video"></iframe>\n<p><a href="/x">Tour</a> from <a href="/y">P</a>.</p>
+        let out = html("<iframe src=\"/v\" class=\"video\"></iframe>\n<a href=\"/x\">Tour</a> from <a href=\"/y\">P</a>.\n", KramdownTests.options)
+        #expect(out == "<iframe src=\"/v\" class=\"video\"></iframe>\n<p><a href=\"/x\">Tour</a> from <a href=\"/y\">P</a>.</p>\n")
+    }
 }
