@@ -66,6 +66,7 @@ enum KramdownInline {
     /// and the generic `firstRange(of:)` searches it replaced took most of a Jekyll site's build.
     static func mayChange(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = buf.baseAddress else { return false }
+        if mayHaveQuoteCorner(buf) { return true }
         let n = buf.count
         var i = 0
         while i < n, let hit = memchr(base + i, 0x5C, n - i) {
@@ -228,6 +229,9 @@ enum KramdownInline {
             if b == 0x5D, i + 1 < line.endIndex, line[i + 1] == 0x28 {
                 i = copyDestination(line, from: i, into: &out)
                 continue
+            }
+            if let mark = quoteCorner(line, i) {   // kramdown's own quote rules: see KramdownQuoteRules
+                out += mark; i += 1; continue
             }
             out.append(b)
             i += 1

@@ -99,4 +99,18 @@ import Testing
         let out = html("<iframe src=\"/v\" class=\"video\"></iframe>\n<a href=\"/x\">Tour</a> from <a href=\"/y\">P</a>.\n", KramdownTests.options)
         #expect(out == "<iframe src=\"/v\" class=\"video\"></iframe>\n<p><a href=\"/x\">Tour</a> from <a href=\"/y\">P</a>.</p>\n")
     }
+
+    @Test func quotesAfterPunctuationAndBeforeWordsFollowKramdown() {
+        // rubyonrails.org's "This week in Rails". kramdown 2.4:
+        // <p>cough ‘em up and good ‘ol x. autocomplete=”off” and {“channel”:”S”} and the ’80s, ‘quoted’ words and
+        // <a title="x">y</a> <code>a='b'</code></p>
+        let out = html("cough 'em up and good 'ol x. autocomplete=\"off\" and {\"channel\":\"S\"} and the '80s, 'quoted' words and <a title='x'>y</a> `a='b'`\n", KramdownTests.options)
+        #expect(out == "<p>cough ‘em up and good ‘ol x. autocomplete=”off” and {“channel”:”S”} and the ’80s, ‘quoted’ words and <a title='x'>y</a> <code>a='b'</code></p>\n")
+        // kramdown 2.4: <p>It’s “fine” and ‘so’ is “this”: ok. Key: “value” and x=’y’</p>
+        #expect(html("It's \"fine\" and 'so' is \"this\": ok. Key: \"value\" and x='y'\n", KramdownTests.options)
+                == "<p>It’s “fine” and ‘so’ is “this”: ok. Key: “value” and x=’y’</p>\n")
+        // jekyllrb.com's options page: a tag's attributes on the next line keep their quotes.
+        #expect(html("the various <code\nclass=\"option\">options</code> and\n", KramdownTests.options)
+                == "<p>the various <code\nclass=\"option\">options</code> and</p>\n")
+    }
 }
