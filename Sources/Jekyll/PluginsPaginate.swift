@@ -19,7 +19,10 @@ struct PaginatePlugin: JekyllPlugin {
         guard pages > 1 else { return [] }
         for n in 2...pages {
             var copy = template
-            let url = Self.path(site.config.paginatePath, n)
+            // The copy is an index page: Jekyll's URL for it is its folder, with a slash even when
+            // `paginate_path` has none (`/blog/page/:num` writes blog/page/2/index.html).
+            var url = Self.path(site.config.paginatePath, n)
+            if !url.hasSuffix("/") { url += "/" }
             copy.url = url
             copy.dir = url
             copy.outputPath = (url.hasPrefix("/") ? String(url.dropFirst()) : url) + (url.hasSuffix("/") ? "index.html" : "")
@@ -38,7 +41,7 @@ struct PaginatePlugin: JekyllPlugin {
         }
         let total = (posts.count + perPage - 1) / perPage
         guard total > 0 else { return LiquidHash() }
-        let number = document.url == template.url ? 1 : (1...total).first { Self.path(site.config.paginatePath, $0) == document.url } ?? 1
+        let number = document.url == template.url ? 1 : (1...total).first { Self.sameFolder(Self.path(site.config.paginatePath, $0), document.url) } ?? 1
         let first = (number - 1) * perPage
         let slice = first < posts.count ? Array(posts[first..<min(first + perPage, posts.count)]) : []
         func url(_ n: Int?) -> Value {
@@ -62,6 +65,10 @@ struct PaginatePlugin: JekyllPlugin {
     static func path(_ format: String, _ n: Int) -> String {
         let p = format.replacingOccurrences(of: ":num", with: String(n))
         return p.hasPrefix("/") ? p : "/" + p
+    }
+
+    static func sameFolder(_ a: String, _ b: String) -> Bool {
+        a == b || a + "/" == b || a == b + "/"
     }
 
     /// The `index.html` page in the folder of `paginate_path` or above it, the deepest first.

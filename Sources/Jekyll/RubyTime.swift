@@ -34,8 +34,12 @@ public enum RubyTime {
 
     /// Ruby's `Time.parse(s)` for the shapes dates take in Jekyll sites, nil when it cannot read it.
     /// Without a zone the time is local (`timeZone`).
+    /// The common shapes are read here; anything else (a zone Ruby does not know, `00:10::00`, a weekday and
+    /// time before the year as `date(1)` prints) goes through Liquid's port of Date._parse.
     public static func parse(_ s: String, timeZone: TimeZone) -> Date? {
-        guard let f = Fields(s) else { return nil }
+        guard let f = Fields(s), f.trailing.isEmpty || (f.trailing.count == 1 && f.offset != nil && DateParsing.zoneOffset(String(f.trailing[0])) == f.offset) else {
+            return DateParsing.rubyTimeParse(s, timeZone: timeZone)
+        }
         return instant(f.year, f.month, f.day, f.hour, f.minute, f.second, zone: timeZone, offset: f.offset)
     }
 
@@ -100,10 +104,14 @@ public enum RubyTime {
         var strictPsych = false
 
         static let monthNames = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
-        static let zones: [String: Int] = ["utc": 0, "gmt": 0, "z": 0, "ut": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5,
-                                           "mst": -7, "mdt": -6, "pst": -8, "pdt": -7, "cet": 1, "cest": 2, "bst": 1, "jst": 9]
+        /// What follows the date and time, split on spaces and commas (a zone, or words Date._parse skips).
+        var trailing: [Substring] = []
 
-        /// `+09:00`, `+0900`, `-5`, `Z`, `UTC`, `EST`...: seconds east of UTC, and whether it was `Z`.
+        static let zones: [String: Int] = ["utc": 0, "gmt": 0, "z": 0, "ut": 0, "est": -5, "edt": -4, "cst": -6, "cdt": -5,
+                                           "mst": -7, "mdt": -6, "pst": -8, "pdt": -7]
+
+        /// `+09:00`, `+0900`, `-5`, `Z`, `UTC`, `EST`...: seconds east of UTC, and whether it was `Z` (Psych's
+        /// zones, and the RFC 822 names Ruby's Time knows).
         static func zoneOffset(_ token: Substring) -> (Int, Bool)? {
             if let sign = token.first, sign == "+" || sign == "-" {
                 let body = token.dropFirst()
@@ -193,6 +201,7 @@ public enum RubyTime {
             }
             // Zone: Date._parse picks a zone out of what follows and ignores other words ("... 2023 -0800").
             let rest = scanner.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "," })
+            trailing = rest
             if rest.count > 1 { strictPsych = false }
             for token in rest {
                 if let z = Self.zoneOffset(token) {

@@ -4,7 +4,7 @@ import Foundation
 // and templates use: ISO 8601, RFC 822/2822, "Jan 29, 2016", "29 Jan 2016", a/b/c and a.b.c forms, times
 // with am/pm and zones. Missing parts come from "now" as Time.parse takes them; no zone means the site's.
 
-enum DateParsing {
+public enum DateParsing {
     struct Parsed {
         var year: Int?, month: Int?, day: Int?
         var hour: Int?, minute: Int?, second: Int?
@@ -194,8 +194,10 @@ enum DateParsing {
         if let zone { p.zone = zone }
     }
 
-    /// Ruby's Time::ZoneOffset and numeric offsets (`+0100`, `+01:00`, `+01`, `utc+1`).
-    static func zoneOffset(_ zone: String) -> Int? {
+    /// Ruby's `Time.zone_offset`: `+HHMM`, `+HH:MM` (with seconds), `+HH`, the names in Time::ZoneOffset
+    /// (RFC 822 and military letters), or the local zone's own abbreviation in January or July of `year`.
+    /// Anything else (`CEST` outside a CEST site, `+1`, `utc+1`) is nil: Time.parse then reads the time as local.
+    public static func zoneOffset(_ zone: String, local: TimeZone? = nil, year: Int = 2000) -> Int? {
         let z = zone.uppercased()
         let named: [String: Int] = ["UTC": 0, "Z": 0, "UT": 0, "GMT": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5,
                                     "MST": -7, "MDT": -6, "PST": -8, "PDT": -7]
@@ -206,28 +208,37 @@ enum DateParsing {
             if v >= 0x4B && v <= 0x4D { return (v - 0x41) * 3600 }  // K-M: +10..+12
             if v >= 0x4E && v <= 0x59 { return -(v - 0x4D) * 3600 }  // N-Y: -1..-12
         }
-        var body = Substring(z)
-        if body.hasPrefix("UTC") { body = body.dropFirst(3) } else if body.hasPrefix("GMT") { body = body.dropFirst(3) }
-        guard let sign = body.first, sign == "+" || sign == "-" else { return nil }
-        let rest = body.dropFirst()
-        let parts = rest.split(separator: ":", omittingEmptySubsequences: false)
-        var h = 0, m = 0, s = 0
-        if parts.count >= 2 {
-            guard let hh = Int(parts[0]), let mm = Int(parts[1]) else { return nil }
-            h = hh; m = mm
-            if parts.count > 2 { s = Int(parts[2]) ?? 0 }
-        } else {
-            guard rest.allSatisfy({ $0.isASCII && $0.isNumber }), !rest.isEmpty else { return nil }
-            let n = Int(rest)!
-            switch rest.count {
-            case 1, 2: h = n
-            case 3: h = n / 100; m = n % 100
-            case 4: h = n / 100; m = n % 100
-            default: h = n / 10000; m = n / 100 % 100; s = n % 100
+        let u = Array(z.utf8)
+        func digits(_ r: Range<Int>) -> Int? {
+            guard r.upperBound <= u.count, u[r].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return u[r].reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        if let sign = u.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-"), let h = digits(1..<3) {
+            let neg = sign == UInt8(ascii: "-")
+            if u.count == 3 { return (neg ? -1 : 1) * h * 3600 }
+            let colon = u[3] == UInt8(ascii: ":")
+            let m0 = colon ? 4 : 3
+            if let m = digits(m0..<(m0 + 2)) {
+                var total = h * 3600 + m * 60
+                let rest = u.count - (m0 + 2)
+                if rest == 0 { return neg ? -total : total }
+                let s0 = m0 + 2 + (colon ? 1 : 0)
+                if rest == (colon ? 3 : 2), !colon || u[m0 + 2] == UInt8(ascii: ":"), let s = digits(s0..<(s0 + 2)) {
+                    total += s
+                    return neg ? -total : total
+                }
+            }
+            return nil
+        }
+        if let local, !z.isEmpty {
+            for month in [1, 7] {
+                let secs = (Civil.days(year: year, month: month, day: 1) * 86400)
+                let date = Date(timeIntervalSince1970: TimeInterval(secs))
+                let off = local.secondsFromGMT(for: date)
+                if ZoneNames.abbreviation(local, offset: off).uppercased() == z { return off }
             }
         }
-        let total = h * 3600 + m * 60 + s
-        return sign == "-" ? -total : total
+        return nil
     }
 
     static func isUTCZone(_ zone: String) -> Bool {
@@ -240,7 +251,7 @@ enum DateParsing {
         if p.year == nil && p.month == nil && p.day == nil && p.hour == nil && p.minute == nil && p.second == nil && p.fraction == nil {
             return nil
         }
-        let offset = p.zone.flatMap(zoneOffset)
+        let offset = p.zone.flatMap { zoneOffset($0, local: zone, year: p.year ?? Civil.date(fromDays: Int(now.timeIntervalSince1970) / 86400).0) }
         let nowTime = offset.map { off in
             RubyTime.from(now, offset: off, zone: zone)
         } ?? RubyTime.local(seconds: Int(now.timeIntervalSince1970.rounded(.down)), zone: zone)
@@ -272,6 +283,12 @@ enum DateParsing {
             return RubyTime(seconds: secs, nanos: ns, offset: offset, zoneName: "", isUTC: false)
         }
         return RubyTime.local(seconds: Civil.localSeconds(wall, zone: zone), nanos: ns, zone: zone)
+    }
+
+    /// Ruby's `Time.parse(string)` as an instant, the site's zone standing for the local one; nil where Ruby
+    /// raises. Jekyll reads front matter dates that are not YAML timestamps this way.
+    public static func rubyTimeParse(_ input: String, timeZone: TimeZone) -> Date? {
+        timeParse(input, zone: timeZone)?.date
     }
 
     /// Liquid's `Utils.to_date`: times as they are, "now"/"today", digits as seconds since the epoch,

@@ -36,13 +36,16 @@ enum KramdownHTML {
         /// CommonMark starts no HTML block at its first line (`<video …></video>`: not a CommonMark block
         /// name, and more than one tag on the line), so it would be a paragraph; kramdown's is a block.
         var paragraphInCommonMark = false
+        /// Another block element follows on the line where this one ends (`<p>a</p><p>b</p>`): kramdown
+        /// writes each on a line of its own (`splitSiblings`).
+        var siblingsOnLastLine = false
 
         /// Whether CommonMark would read it otherwise than kramdown. `<script>`, `<style>`, `<pre>` and
         /// `<textarea>` starting a block already run to their end tag in CommonMark.
         var differs: Bool {
             if markdown != nil || nestedMarkdown != nil { return true }
             if KramdownHTML.rawTextTags.contains(tag) { return blankInside != nil && afterHTMLLine }
-            return blankInside != nil || markdownAfter != nil || paragraphInCommonMark
+            return blankInside != nil || markdownAfter != nil || paragraphInCommonMark || siblingsOnLastLine
         }
     }
 
@@ -123,6 +126,9 @@ enum KramdownHTML {
                     let t = body.reversed().drop { $0 == " " || $0 == "\t" || $0 == "\r" }
                     element.paragraphInCommonMark = !(t.first == ">" && body.filter { $0 == "<" }.count == 1)
                 }
+                if !rawTextTags.contains(tag), lines[end].contains("><") || lines[end].contains("> <") {
+                    element.siblingsOnLastLine = splitSiblings(lines[i...end].joined(separator: "\n")) != nil
+                }
                 element.blankInside = (i...end).first { n in lines[n].allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
                 // The CommonMark idiom — a blank line, then Markdown, inside a `<div>` — is meant; what breaks is
                 // HTML indented 4 spaces after a blank line, which CommonMark turns into a code block.
@@ -131,7 +137,7 @@ enum KramdownHTML {
                         && lines[n].hasPrefix("    ") && lines[n].drop { $0 == " " }.first == "<"
                 }
                 if end + 1 < range.upperBound, !lines[end + 1].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }),
-                   !(lines[end + 1].drop { $0 == " " }.first == "<") {
+                   !startsHTMLBlock(lines[end + 1].drop { $0 == " " }) {
                     element.markdownAfter = end + 1
                 }
                 out.append(element)
@@ -141,6 +147,14 @@ enum KramdownHTML {
             i += 1
         }
         return out
+    }
+
+    /// Whether a line after an element goes on as HTML in kramdown: anything starting with `<` but a span
+    /// element's tag (`<a href…>…</a> from …` is a paragraph there).
+    private static func startsHTMLBlock(_ body: Substring) -> Bool {
+        guard body.first == "<" else { return false }
+        guard let tag = openingTag(body) else { return true }
+        return isElementTag(tag) || commonMarkBlockTags.contains(tag)
     }
 
     /// `div` of `<div class="x">`, lowercased; nil for closing tags, comments and non-names.

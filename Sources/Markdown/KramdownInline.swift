@@ -48,7 +48,7 @@ enum KramdownInline {
                 if containsClose(line, raw) { rawElement = nil }
             } else if let raw = opensRawElement(t), !containsClose(line, raw) {
                 rawElement = raw
-            } else if !(line.prefix(4).allSatisfy { $0 == 0x20 } && line.count >= 4) {
+            } else if !indentedFour(line) {
                 let start = out.count
                 if let folded = spanIALsAfterTags(line) {
                     fixLine(folded[...], into: &out, blockTags: !htmlInParagraph)
@@ -71,6 +71,7 @@ enum KramdownInline {
     /// and the generic `firstRange(of:)` searches it replaced took most of a Jekyll site's build.
     static func mayChange(_ buf: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = buf.baseAddress else { return false }
+        if mayHaveQuoteCorner(buf) { return true }
         let n = buf.count
         var i = 0
         while i < n, let hit = memchr(base + i, 0x5C, n - i) {
@@ -133,6 +134,17 @@ enum KramdownInline {
                 if name.withUnsafeBufferPointer({ memcmp(base + at + 1, $0.baseAddress!, name.count) == 0 }) { return true }
             }
             i = at + 1
+        }
+        return false
+    }
+
+    /// Whether the line's leading blanks reach column 4 (a tab goes to the next multiple of 4), as an
+    /// indented code line's do: its text is code, left as written.
+    static func indentedFour(_ line: ArraySlice<UInt8>) -> Bool {
+        var column = 0
+        for c in line {
+            if c == 0x20 { column += 1 } else if c == 0x09 { column += 4 - column % 4 } else { return false }
+            if column >= 4 { return true }
         }
         return false
     }
@@ -234,6 +246,9 @@ enum KramdownInline {
             if b == 0x5D, i + 1 < line.endIndex, line[i + 1] == 0x28 {
                 i = copyDestination(line, from: i, into: &out)
                 continue
+            }
+            if let mark = quoteCorner(line, i) {   // kramdown's own quote rules: see KramdownQuoteRules
+                out += mark; i += 1; continue
             }
             out.append(b)
             i += 1

@@ -9,6 +9,8 @@ import TextBytes
 /// - `-|` starts a bullet item (kramdown accepts `|` after the marker), whose `|…` is a table row.
 /// - An ordered list may interrupt a paragraph whatever its first number (CommonMark: only `1.`): that
 ///   number is written as `1`, right-aligned in the same width (kramdown never writes a start number).
+/// - A line of `#` alone (`####`, `## #`) is no heading in kramdown (its heading needs text): it is text, its
+///   first `#` escaped.
 /// - A paragraph that is all `$$…$$` is display math, written `\[…\]` outside any paragraph (kramdown's
 ///   MathJax output); `$$…$$` inside a paragraph is left to `KramdownInline`.
 enum KramdownLines {
@@ -32,6 +34,10 @@ enum KramdownLines {
             }
             if indent < 4, t.hasPrefix("```") || t.hasPrefix("~~~") { fence = t.first; i += 1; continue }
             if isBlank(line) { i += 1; continue }
+            if indent < 4, isHashesOnly(t) {
+                lines[i] = String(line.prefix(indent)) + "\\" + String(t)
+                changed = true
+            }
             // kramdown takes `|` as the space after a bullet marker: `-|a` is an item holding the table row `|a`.
             if indent < 4, let m = t.first, m == "-" || m == "+" || m == "*", t.dropFirst().first == "|" {
                 lines[i] = String(line.prefix(indent)) + String(m) + " " + String(t.dropFirst())
@@ -120,19 +126,31 @@ enum KramdownLines {
         return count >= 3
     }
 
-    /// Whether some line starts (after spaces) with what this pass looks at: a list marker, a digit or `$$`.
+    /// `#`s and blanks only, starting with `#`.
+    private static func isHashesOnly(_ t: Substring) -> Bool {
+        t.first == "#" && t.utf8.allSatisfy { $0 == 0x23 || $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// Whether some line starts (after spaces) with what this pass looks at: a list marker, a digit, `$$`,
+    /// or a line of `#` alone.
     /// Prose alone is left as it is without splitting it into lines (this runs on every `markdownify`).
     static func mayChange(_ text: String) -> Bool {
         var atStart = true
+        var hashes = false   // the line so far is `#`s and blanks, after a `#` at its start
         for b in text.utf8 {
-            if b == 0x0A { atStart = true; continue }
+            if b == 0x0A {
+                if hashes { return true }
+                atStart = true; continue
+            }
+            if hashes, b != 0x23, b != 0x20, b != 0x09 { hashes = false }
             if atStart {
                 if b == 0x20 || b == 0x09 { continue }
                 if b == 0x2D || b == 0x2B || b == 0x2A || b == 0x24 || (b >= 0x30 && b <= 0x39) { return true }
+                hashes = b == 0x23
                 atStart = false
             }
         }
-        return false
+        return hashes
     }
 
     /// A line that is not a paragraph's (a heading, quote, table row, HTML, indented or list content).

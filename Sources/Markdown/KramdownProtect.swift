@@ -93,7 +93,8 @@ extension KramdownHTML {
                         message: "`markdown=` inside raw HTML `<\(e.tag)>` is not read: the element is kept as it is",
                         hint: "put `markdown=\"1\"` on the outer `<\(e.tag)>` too"))
                 }
-                addPlaceholder(.html(text), lines: e.lastLine - e.firstLine + 1, &out, &result)
+                let written = e.siblingsOnLastLine ? splitSiblings(text) ?? text : text
+                addPlaceholder(.html(written), lines: e.lastLine - e.firstLine + 1, &out, &result)
                 continue
             }
             let firstLine = Substring(attribute.without)

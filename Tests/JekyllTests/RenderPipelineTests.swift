@@ -182,6 +182,21 @@ import Site
         #expect(try page("blog/page3/index.html") == "3/3:Post 1,prev=/blog/page2/ next= n=5\n")
     }
 
+    /// A `paginate_path` without a trailing slash (rubyonrails.org's `/blog/page/:num`): the copies are still
+    /// folders with an index.html, their page.url ends in a slash, the paginator's paths are as written.
+    @Test func paginatePathWithoutSlashWritesFolders() async throws {
+        var files = ["_config.yml": Self.config + "paginate: 2\npaginate_path: \"/blog/page/:num\"\nplugins: [jekyll-paginate]\n",
+                     "blog/index.html": "---\n---\n{{ page.url }} {{ paginator.page }}/{{ paginator.total_pages }}:{% for p in paginator.posts %}{{ p.title }},{% endfor %}"
+                         + "prev={{ paginator.previous_page_path }} next={{ paginator.next_page_path }}\n"]
+        for i in 1...5 { files["_posts/2020-01-0\(i)-p\(i).md"] = "---\ntitle: Post \(i)\n---\nBody\n" }
+        let site = try RenderFixture.site(files)
+        _ = try await RenderFixture.build(site).get()
+        func page(_ path: String) throws -> String { try String(contentsOf: site.appendingPathComponent("_site/" + path), encoding: .utf8) }
+        #expect(try page("blog/index.html") == "/blog/ 1/3:Post 5,Post 4,prev= next=/blog/page/2\n")
+        #expect(try page("blog/page/2/index.html") == "/blog/page/2/ 2/3:Post 3,Post 2,prev=/blog/ next=/blog/page/3\n")
+        #expect(try page("blog/page/3/index.html") == "/blog/page/3/ 3/3:Post 1,prev=/blog/page/2 next=\n")
+    }
+
     @Test func excerptSourceClosesOpenBlocksAndKeepsReferences() {
         let body = "Intro {% if x %}a\n\nb{% endif %}\n\nSee [ref].\n\n[ref]: /r\n"
         #expect(ExcerptSource.extract(body, separator: "\n\n") == "Intro {% if x %}a\n{% endif %}")

@@ -74,6 +74,12 @@ import Testing
         FilterCase("date", .string("2016-07-29 08:00:00"), [.string("%F %T %z %Z")], "\"2016-07-29 08:00:00 +0200 CEST\"", zone: "Europe/Paris"),
         FilterCase("date", .string("2016-01-29 08:00:00"), [.string("%F %T %z %Z")], "\"2016-01-29 08:00:00 +0100 CET\"", zone: "Europe/Paris"),
         FilterCase("date", .string("2016-07-29 08:00:00 +0200"), [.string("%T %z %Z")], "\"08:00:00 +0200 CEST\"", zone: "Europe/Paris"),
+        // Time.zone_offset: only +HH, +HHMM, +HH:MM, RFC 822 names, military letters and the local zone's own
+        // names; anything else leaves the time local (Liquid 5.4, TZ=Europe/Paris).
+        FilterCase("date", .string("2016-07-04 10:30 -5"), [.string("%F %T %z %Z")], "\"2016-07-04 10:30:00 +0200 CEST\"", zone: "Europe/Paris"),
+        FilterCase("date", .string("2016-07-04 10:30 utc+1"), [.string("%F %T %z %Z")], "\"2016-07-04 10:30:00 +0200 CEST\"", zone: "Europe/Paris"),
+        FilterCase("date", .string("2016-01-04 10:30 CEST"), [.string("%F %T %z %Z")], "\"2016-01-04 10:30:00 +0200 \"", zone: "Europe/Paris"),
+        FilterCase("date", .string("Fri Sep  3 11:21:31 CEST 2021"), [.string("%F %T %z %Z")], "\"2021-09-03 11:21:31 +0200 CEST\"", zone: "Europe/Paris"),
         FilterCase("date", .string("2016-07-29 08:00:00 +0000"), [.string("%T %z %Z")], "\"08:00:00 +0000 \"", zone: "Europe/Paris"),
         FilterCase("date", .int(0), [.string("%F %T %z %Z")], "\"1970-01-01 05:30:00 +0530 IST\"", zone: "Asia/Kolkata"),
         FilterCase("date", .int(0), [.string("%F %T %z %Z")], "\"1969-12-31 21:00:00 -0300 -03\"", zone: "America/Sao_Paulo"),

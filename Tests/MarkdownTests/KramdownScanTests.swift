@@ -73,7 +73,7 @@ private enum ReferenceKramdownInline {
                 if containsCaseless(line, Array("</".utf8) + raw) { rawElement = nil }
             } else if let raw = opensRawElement(t), !containsCaseless(line, Array("</".utf8) + raw) {
                 rawElement = raw
-            } else if !(line.prefix(4).allSatisfy { $0 == 0x20 } && line.count >= 4) {
+            } else if !KramdownInline.indentedFour(line) {   // a code line (tabs reach column 4 too)
                 let fixed = fixLine(line)
                 if fixed.count != line.count || !fixed.elementsEqual(line) { changed = true }
                 out += fixed
