@@ -50,7 +50,7 @@ enum JekyllDates {
             guard let shifted = withOffset(written, timeZone: timeZone) else { continue }
             lines[i] = "\(key): \(shifted)\(comment)" + (line.hasSuffix("\r") && !comment.hasSuffix("\r") ? "\r" : "")
             leftovers.append(JekyllImport.Leftover(file: file, line: i + 1, text: "\(key): \(written)",
-                                                   why: "a time without an offset, which Jekyll reads as UTC: written as `\(shifted)`, the same instant in the site's time zone (\(timeZone.identifier))"))
+                                                   why: "a time without an offset, which Jekyll reads as UTC: written as `\(shifted)`, the same instant in the site's time zone (\(timeZone.identifier))", kind: .carried))
         }
         return lines.joined(separator: "\n")
     }

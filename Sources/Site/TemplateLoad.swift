@@ -15,7 +15,7 @@ extension TemplateSet {
         }
         var options = LiquidOptions(strictVariables: true, strictFilters: true, errorMode: .warn, timeZone: config.timeZone)
         options.maxIncludeDepth = 50
-        return LiquidEngine(options: options, filters: filters)
+        return LiquidEngine(options: options, filters: filters, tags: ThemeTags.all(config: config))
     }
 
     /// `{{ page.url | relative_url }}` (a Jekyll habit) must not add the base path twice: Galley's URLs have it.
@@ -69,7 +69,8 @@ extension TemplateSet {
         // The built-in theme fills in, file by file, whatever the site's own templates/ does not have
         // (Hugo's project-over-theme lookup): a folder with only content/ and site.yml builds.
         let own = Set(sources.map(\.name))
-        for (path, text) in DefaultTheme.files where path.hasSuffix(".liquid") {
+        // `theme: own`: templates/ is the whole theme (an imported Jekyll one), nothing is filled in.
+        for (path, text) in DefaultTheme.files where path.hasSuffix(".liquid") && !config.theme.own {
             let name = String(path.dropLast(".liquid".count))
             if !own.contains(name) { sources.append((name, "templates/\(path) (built-in theme)", text)) }
         }
