@@ -24,6 +24,15 @@ struct JekyllConfig: Sendable {
                                        "markdown", "highlighter", "plugins", "gems",
                                        "excerpt_separator"]
 
+    /// Collections Jekyll writes (`output: true`), posts aside.
+    var outputCollections: Set<String> {
+        guard case .map(let pairs)? = self["collections"] else { return [] }
+        return Set(pairs.compactMap { name, v in
+            guard name != "posts", case .bool(true)? = ImportSupport.child(v, "output") else { return nil }
+            return name
+        })
+    }
+
     /// The site's time zone as Jekyll uses it (`timezone:`); UTC when unset or unknown, as Galley then is.
     var timeZone: TimeZone { text("timezone").flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")! }
 
@@ -72,7 +81,10 @@ struct JekyllConfig: Sendable {
         add("timezone", text("timezone"))
         add("language", text("lang") ?? text("language"))
         // Jekyll's default is the `date` style; keep it so URLs do not change.
-        add("permalink", text("permalink") ?? "date")
+        // `collections: {posts: {permalink: …}}` wins over `permalink:` for posts, as in Jekyll.
+        let postsPermalink = self["collections"].flatMap { ImportSupport.child($0, "posts") }
+            .flatMap { ImportSupport.child($0, "permalink") }.flatMap(ImportSupport.text)
+        add("permalink", postsPermalink ?? text("permalink") ?? "date")
         if case .int(let n)? = self["paginate"] {
             lines.append("paginate: \(n)")
             // jekyll-paginate's default: page 1 at /, page n at /page<n>/.
@@ -116,6 +128,11 @@ struct JekyllConfig: Sendable {
         var out: [JekyllImport.Leftover] = []
         for e in entries where !Self.carried.contains(e.key) {
             if ownTheme, !JekyllThemeSettings.buildSettings.contains(e.key) || theme.siteKeys[e.key] != nil || ["defaults", "sass"].contains(e.key) { continue }
+            if ownTheme, ["theme", "remote_theme"].contains(e.key) {
+                out.append(JekyllImport.Leftover(file: "_config.yml", line: e.line, text: "`\(e.key)`",
+                                                 why: "the theme's files are in the site, and templates/ has them", kind: .carried))
+                continue
+            }
             let users = theme.siteKeys[e.key].map { " (read by \($0.sorted().joined(separator: ", ")))" } ?? ""
             out.append(JekyllImport.Leftover(file: "_config.yml", line: e.line, text: "`\(e.key)`\(users)",
                                              why: "setting not carried over"))

@@ -30,9 +30,12 @@ struct JekyllDefaults {
         prettyPages = style == "pretty" || style.hasSuffix("/")
     }
 
-    /// Jekyll's type of a source file: `posts` (also drafts, as Jekyll scopes them), else `pages`.
+    /// Jekyll's type of a source file: `posts` (also drafts, as Jekyll scopes them), a collection's name
+    /// (`_docs/x.md`: `docs`), else `pages`.
     static func type(of rel: String) -> String {
-        rel.split(separator: "/").contains { $0 == "_posts" || $0 == "_drafts" } ? "posts" : "pages"
+        if rel.split(separator: "/").contains(where: { $0 == "_posts" || $0 == "_drafts" }) { return "posts" }
+        if rel.hasPrefix("_"), let first = rel.split(separator: "/").first, rel.contains("/") { return String(first.dropFirst()) }
+        return "pages"
     }
 
     /// The values that apply to `rel`, the most specific scope winning (a longer path, then one with a type), as Jekyll picks.
@@ -53,17 +56,22 @@ struct JekyllDefaults {
         return order.map { ($0, chosen[$0]!.value) }
     }
 
-    /// `text` (the page as imported) with the default values it lacks, and, for an HTML page, its URL.
-    func apply(_ text: String, from rel: String, to dest: String) -> String {
+    /// `text` (the page as imported) with the default values it lacks, and, for an HTML page or a collection's
+    /// document, its URL: `url`, where Jekyll writes it, when known.
+    func apply(_ text: String, from rel: String, to dest: String, url: String? = nil) -> String {
         let split = ImportSupport.split(text)
         guard let yaml = split.frontMatter else { return text }
         let present = Set((ImportSupport.entries(yaml, file: dest) ?? []).map(\.key))
         var added: [String] = []
         for (k, v) in values(for: rel) where !present.contains(k) { added.append("\(k): \(ImportSupport.quoted(v))") }
         let ext = (rel as NSString).pathExtension.lowercased()
-        if ["html", "htm"].contains(ext), !present.contains("permalink"), !added.contains(where: { $0.hasPrefix("permalink:") }) {
-            added.append("permalink: " + ImportSupport.quoted(Self.url(of: rel, pretty: prettyPages)))
+        let type = Self.type(of: rel)
+        if ["html", "htm"].contains(ext) || !["posts", "pages"].contains(type), !present.contains("permalink"),
+           !added.contains(where: { $0.hasPrefix("permalink:") }) {
+            added.append("permalink: " + ImportSupport.quoted(url ?? Self.url(of: rel, pretty: prettyPages)))
         }
+        // A document keeps its collection's name: the theme lists them as `site.<collection>`.
+        if !["posts", "pages"].contains(type), !present.contains("collection") { added.append("collection: \(type)") }
         guard !added.isEmpty else { return text }
         var lines = text.components(separatedBy: "\n")
         lines.insert(contentsOf: added.map { $0 + "  # from Jekyll (`defaults:` or its own URL)" }, at: 1)

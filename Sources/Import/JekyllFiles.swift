@@ -7,6 +7,8 @@ struct JekyllFiles: Sendable {
     let destination: URL
     /// The site keeps its own theme (`galley import jekyll`'s default): layouts, includes and data carry over.
     var ownTheme = false
+    /// With the site's own theme: collections Jekyll writes (`output: true`), imported as pages under `content/<name>/`.
+    var collections: Set<String> = []
 
     /// What one source file becomes.
     enum Kind: Equatable {
@@ -92,6 +94,10 @@ struct JekyllFiles: Sendable {
             return .draft("content/drafts/" + asMarkdown(parts[(i + 1)...]))
         }
         if ownTheme, let to = Self.themePath(rel, parts: parts) { return .theme(to) }
+        if let first = parts.first, first.hasPrefix("_"), collections.contains(String(first.dropFirst())), parts.count > 1 {
+            guard isMarkdown || isHTML else { return .asset }
+            return .page("content/" + String(first.dropFirst()) + "/" + asMarkdown(parts[1...]))
+        }
         if let first = parts.first, first.hasPrefix("_") {
             switch first {
             case "_sass" where ownTheme:

@@ -80,7 +80,8 @@ public struct JekyllImport: Sendable {
             report.leftovers.append(Leftover(file: "_config.yml", line: 0, text: "no _layouts/",
                                              why: "the site's theme is not in its folder (a gem theme): the new site has Galley's theme; copy the theme's _layouts, _includes and _sass into the site and import again to keep its look"))
         }
-        let files = JekyllFiles(source: source, destination: destination, ownTheme: own)
+        let config = JekyllConfig(source: source)
+        let files = JekyllFiles(source: source, destination: destination, ownTheme: own, collections: own ? config.outputCollections : [])
         do {
             // No deploy workflow: a Jekyll blog usually has its own publishing set up, which an import should not second-guess.
             try Scaffold.initSite(at: destination, title: "Imported", workflow: nil)
@@ -91,8 +92,9 @@ public struct JekyllImport: Sendable {
         // The site's own theme replaces the templates `galley init` wrote.
         if own { try? fm.removeItem(at: destination.appendingPathComponent("templates")) }
 
-        let config = JekyllConfig(source: source)
         let scanned = JekyllTheme.scan(source: source, files: files)
+        // The source as Jekyll builds it: its pages' URLs, its compiled CSS, and what to compare the new site with.
+        let check = await JekyllImportCheck(source: source, destination: destination, config: config, themePlugins: scanned.plugins)
         var documents: [(rel: String, text: String, from: String)] = []
         var feedAliases: [(path: String, format: String)] = []
         var styles: [String] = []
@@ -124,7 +126,7 @@ public struct JekyllImport: Sendable {
                 documents.append((to, text, rel)); report.pages += 1
             case .theme(let to):
                 if to.hasPrefix("templates/") {
-                    let result = JekyllTemplates.convert(try files.read(rel), file: rel)
+                    let result = JekyllTemplates.convert(try files.read(rel), file: rel, links: check.links)
                     report.leftovers += result.leftovers
                     try files.write(result.text, to: to); report.templates += 1
                 } else { try files.copy(rel, to: to); report.dataFiles += 1 }
@@ -151,14 +153,16 @@ public struct JekyllImport: Sendable {
         // Dates as Jekyll reads them (a time without an offset is UTC), before post URLs are made from them;
         // excerpt separators as Galley's `<!--more-->`.
         let siteSeparator = config["excerpt_separator"].flatMap(ImportSupport.text)
+        let defaults = JekyllDefaults(config: config)
         for i in documents.indices {
             var text = JekyllDates.rewrite(documents[i].text, file: documents[i].rel, timeZone: config.timeZone, leftovers: &report.leftovers)
             text = JekyllExcerpts.rewrite(text, file: documents[i].rel, siteSeparator: siteSeparator, leftovers: &report.leftovers)
             // With the site's own theme, `defaults:` (its layouts above all) are written into each page, and an
             // HTML page keeps its `.html` URL.
-            if own { text = JekyllDefaults(config: config).apply(text, from: documents[i].from, to: documents[i].rel) }
+            if own { text = defaults.apply(text, from: documents[i].from, to: documents[i].rel, url: check.url(of: documents[i].from)) }
             documents[i].text = text
         }
+        JekyllRedirects.dedupe(&documents, leftovers: &report.leftovers)
         // Keys of the blog's own (`notice:`, `comments:`) are declared, so the build does not take them for typos.
         var customKeys = Set<String>()
         for doc in documents {
@@ -186,6 +190,10 @@ public struct JekyllImport: Sendable {
         let liquid = JekyllLiquid(postFiles: postFiles, postURLs: urls, siteValues: config.scalarValues)
         for doc in documents {
             var result = liquid.convert(doc.text, file: doc.rel)
+            if own, !doc.rel.hasPrefix("content/posts/"), !doc.rel.hasPrefix("content/drafts/"),
+               result.leftovers.contains(where: JekyllLiquidPages.isLiquidLeft) {
+                result = try JekyllLiquidPages.move(result, original: doc.text, page: doc.rel, from: doc.from, files: files, links: check.links)
+            }
             if !own { result.text = JekyllFrontMatter.rewrite(result.text, file: doc.rel, theme: scanned, leftovers: &result.leftovers) }
             report.converted += result.converted
             report.leftovers += result.leftovers
@@ -193,7 +201,6 @@ public struct JekyllImport: Sendable {
         }
         if !own { report.leftovers += scanned.unshownKeys(in: documents.map { ($0.rel, $0.text) }) }
         // The site's Sass as CSS (compiled as Jekyll compiles it), and every page Jekyll writes that the new site does not.
-        let check = await JekyllImportCheck(source: source, destination: destination, config: config, themePlugins: scanned.plugins)
         if own { report.styles = try check.writeStyles(styles, files: files, leftovers: &report.leftovers) }
         report.leftovers += await check.changedURLs()
         report.leftovers.sort { ($0.file, $0.line, $0.text) < ($1.file, $1.line, $1.text) }

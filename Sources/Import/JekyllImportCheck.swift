@@ -88,6 +88,25 @@ struct JekyllImportCheck {
         return out
     }
 
+    /// `link:<source path>` and `post_url:<post name>` (`2016-01-05-b`, also with its folder under `_posts/`)
+    /// → the URL Jekyll gave that file, for `{% link %}` and `{% post_url %}` in templates.
+    var links: [String: String] {
+        var out: [String: String] = [:]
+        for f in jekyll ?? [] where f.path.hasSuffix(".html") || !f.path.contains(".") {
+            let url = Self.url(f.path)
+            out["link:" + f.source] = url
+            if let r = f.source.range(of: "_posts/") {
+                out["post_url:" + (String(f.source[r.upperBound...]) as NSString).deletingPathExtension] = url
+            }
+        }
+        return out
+    }
+
+    /// The URL Jekyll gives source file `rel` (`_docs/usage.md` → `/docs/usage/`), when it writes it.
+    func url(of rel: String) -> String? {
+        (jekyll?.first { $0.source == rel && ($0.path.hasSuffix(".html") || !$0.path.contains(".")) }).map { Self.url($0.path) }
+    }
+
     static func url(_ path: String) -> String {
         path == "index.html" ? "/" : path.hasSuffix("/index.html") ? "/" + path.dropLast("index.html".count) : "/" + path
     }

@@ -21,7 +21,9 @@ enum JekyllTemplates {
         var leftovers: [JekyllImport.Leftover] = []
     }
 
-    static func convert(_ text: String, file: String) -> Result {
+    /// `links`: `link:<source path>` and `post_url:<post name>` → the URL Jekyll gave it (see
+    /// `JekyllImportCheck.links`): such a tag with a literal argument is written as that URL.
+    static func convert(_ text: String, file: String, links: [String: String] = [:]) -> Result {
         var result = Result(text: "")
         var out = ""
         var rest = Substring(text)
@@ -52,6 +54,11 @@ enum JekyllTemplates {
                 blocks.removeLast(); out += "{% endcomment %}"; continue
             }
             if name.isEmpty || known.contains(name) { out += whole; continue }
+            if name == "link" || name == "post_url", let url = links[name + ":" + markup.trimmingCharacters(in: CharacterSet(charactersIn: "/ "))] {
+                out += url
+                result.leftovers.append(.init(file: file, line: line, text: whole, why: "written as the URL Jekyll gave it, \(url)", kind: .carried))
+                continue
+            }
             let plugin = plugins[name]
             let escaped = inner.replacingOccurrences(of: "\"", with: "'")
             // A block (its end tag follows): the tag warns, its body is kept in a comment.

@@ -180,7 +180,7 @@ struct PageAssembler: Sendable {
         let lists = misses.contains { templates.readsSiteLists.contains(template(of: $0.job)) }
         let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex, all: lists)
         var siteHash = site.site
-        siteHash["pages"] = context.pageEntries(documents)
+        context.addPageEntries(documents, to: &siteHash)
         if lists { context.siteLists(into: &siteHash, entries: summaries.all.map { .hash($0!) }) }
         let shared = SharedContext(site: siteHash)
         let rendered = await parallelMap(misses) { miss in

@@ -200,6 +200,11 @@ extension TemplateSet {
             counted = r.lowerBound
             rest = rest[r.upperBound...]
             let tag = rest.drop { $0 == "-" || $0 == " " || $0 == "\t" || $0 == "\n" }
+            // `{% raw %}` shows its text as written (an include tag in an example is no include).
+            if tag.hasPrefix("raw"), tag.dropFirst(3).first.map({ $0 == " " || $0 == "-" || $0 == "%" }) ?? false {
+                if let end = rest.range(of: "endraw") { rest = rest[end.upperBound...] }
+                continue
+            }
             for keyword in ["include ", "render "] where tag.hasPrefix(keyword) {
                 let after = tag.dropFirst(keyword.count).drop { $0 == " " }
                 var name = after.prefix { !" \t\n%".contains($0) }

@@ -16,9 +16,27 @@ final class TermDrop: LiquidDrop {
 
 extension ContextBuilder {
     /// `site.pages`: every page (not posts), with Jekyll's `path` (from `content/`, `about.md`), `name`,
-    /// `url`, `title`, `layout`, `content` and its front matter; a key a page lacks is nil.
-    func pageEntries(_ docs: [RenderedDocument]) -> Value {
-        .array(docs.filter { $0.source.kind == .page }.map { d in
+    /// `url`, `title`, `layout`, `content` and its front matter; a key a page lacks is nil. A page whose front
+    /// matter says `collection: docs` (a Jekyll collection's document, as imported) is in `site.docs` instead,
+    /// those ordered by path as Jekyll orders them. Adds them to `site`.
+    func addPageEntries(_ docs: [RenderedDocument], to site: inout LiquidHash) {
+        var pages: [Value] = []
+        var collections: [(String, [(String, Value)])] = []
+        for d in docs where d.source.kind == .page {
+            let entry = pageEntry(d)
+            if let c = d.source.params.first(where: { $0.0 == "collection" })?.1.text, !c.isEmpty {
+                if let i = collections.firstIndex(where: { $0.0 == c }) { collections[i].1.append((d.source.sourcePath, entry)) }
+                else { collections.append((c, [(d.source.sourcePath, entry)])) }
+            } else { pages.append(entry) }
+        }
+        site["pages"] = .array(pages)
+        for (name, entries) in collections where site[name] == nil {
+            site[name] = .array(entries.sorted { $0.0 < $1.0 }.map(\.1))
+        }
+    }
+
+    private func pageEntry(_ d: RenderedDocument) -> Value {
+        do {
             let src = d.source
             var h = LiquidHash()
             for (k, v) in src.params { h[k] = v.liquid }
@@ -32,7 +50,7 @@ extension ContextBuilder {
             h["content"] = .string(d.html)
             h["date"] = src.date.map(date) ?? .null
             return .drop(FrontMatterDrop(h))
-        })
+        }
     }
 
     /// Jekyll's `jekyll` variable: `jekyll.environment` is `JEKYLL_ENV` as Jekyll reads it, else `development`.
@@ -75,9 +93,10 @@ enum ThemeTags {
         let canonical = string(page.lookup(.string("absolute_url")))
         let isPost = page.lookup(.string("is_post"))?.isTruthy ?? false
         var out = ["<!-- Begin Jekyll SEO tag v2.8.0 -->"]
-        if !markup.replacingOccurrences(of: " ", with: "").contains("title=false") { out.append("<title>\(escape(title))</title>") }
+        let shownTitle = pageTitle ?? siteTitle ?? ""
+        if !title.isEmpty, !markup.replacingOccurrences(of: " ", with: "").contains("title=false") { out.append("<title>\(escape(title))</title>") }
         out.append("<meta name=\"generator\" content=\"Galley\" />")
-        out.append("<meta property=\"og:title\" content=\"\(escape(pageTitle ?? title))\" />")
+        if !shownTitle.isEmpty { out.append("<meta property=\"og:title\" content=\"\(escape(shownTitle))\" />") }
         if let l = string(page.lookup(.string("lang"))) { out.append("<meta property=\"og:locale\" content=\"\(escape(l.replacingOccurrences(of: "-", with: "_")))\" />") }
         if let d = description {
             out.append("<meta name=\"description\" content=\"\(escape(d))\" />")
@@ -96,7 +115,7 @@ enum ThemeTags {
             out.append("<meta property=\"article:published_time\" content=\"\(f.string(from: d))\" />")
         }
         out.append("<meta name=\"twitter:card\" content=\"summary\" />")
-        out.append("<meta property=\"twitter:title\" content=\"\(escape(pageTitle ?? title))\" />")
+        if !shownTitle.isEmpty { out.append("<meta property=\"twitter:title\" content=\"\(escape(shownTitle))\" />") }
         out.append("<!-- End Jekyll SEO tag -->")
         return out.joined(separator: "\n") + "\n"
     }
@@ -133,5 +152,7 @@ extension ContextBuilder {
         let front = Dictionary(src.params.map { ($0.0, $0.1) }, uniquingKeysWith: { _, last in last })
         d["author"] = front["author"]?.liquid ?? .null
         if src.kind == .page, front["title"] == nil { d["title"] = .null }
+        // Jekyll's `page.description` is the front matter's, never an excerpt (themes fall back to site.description).
+        d["description"] = front["description"]?.liquid ?? .null
     }
 }
