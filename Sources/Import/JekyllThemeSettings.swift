@@ -19,11 +19,11 @@ struct JekyllThemeSettings {
     static let modelKeys: Set<String> = [
         "title", "description", "url", "baseurl", "lang", "generator", "home", "posts_url", "tags_url", "archive_url",
         "series_url", "assets", "feeds", "menu", "search", "author", "copyright_year", "posts", "tags", "categories",
-        "terms", "series", "pages", "data", "params",
+        "terms", "series", "pages", "data", "params", "time",
     ]
     /// What Jekyll or its plugins put on `site` that Galley's model does not have, and who provides it.
     static let jekyllOnly: [String: String] = [
-        "time": "Jekyll", "static_files": "Jekyll", "html_pages": "Jekyll", "documents": "Jekyll", "collections": "Jekyll",
+        "static_files": "Jekyll", "html_pages": "Jekyll", "documents": "Jekyll", "collections": "Jekyll",
         "related_posts": "Jekyll", "github": "jekyll-github-metadata", "pages_on_github": "jekyll-github-metadata",
     ]
 

@@ -45,6 +45,8 @@ struct ContextBuilder: Sendable {
         } ?? .null
         s["copyright_year"] = posts.first?.source.date.map { .int(SiteDates.ymd($0, config.timeZone).year) } ?? .null
         config.theme.add(to: &s)
+        // Jekyll's `site.time` (a theme's "© 2026"): when the build ran, for a theme of the site's own.
+        if config.theme.own { s["time"] = date(Date()) }
         return s
     }
 

@@ -13,6 +13,7 @@ extension TemplateSet {
         for name in ["relative_url", "absolute_url"] {
             if let jekyll = filters[name] { filters[name] = withoutBasePath(jekyll, base: config.basePath) }
         }
+        filters["markdownify"] = ThemeFilters.markdownify(config: config)
         var options = LiquidOptions(strictVariables: true, strictFilters: true, errorMode: .warn, timeZone: config.timeZone)
         options.maxIncludeDepth = 50
         return LiquidEngine(options: options, filters: filters, tags: ThemeTags.all(config: config))

@@ -1,5 +1,7 @@
 import Foundation
+import Highlight
 import Liquid
+import Markdown
 
 // What themes written for Jekyll read beyond Galley's own model: `site.pages`, `jekyll.environment`, tags
 // and categories that print as their names, and the `seo` and `feed_meta` tags of jekyll-seo-tag and jekyll-feed.
@@ -154,5 +156,24 @@ extension ContextBuilder {
         if src.kind == .page, front["title"] == nil { d["title"] = .null }
         // Jekyll's `page.description` is the front matter's, never an excerpt (themes fall back to site.description).
         d["description"] = front["description"]?.liquid ?? .null
+    }
+}
+
+/// Jekyll's `markdownify` in templates: Markdown to HTML with the site's Markdown settings and highlighted
+/// code (a page whose body runs Liquid captures it and converts it after, as Jekyll does).
+enum ThemeFilters {
+    static func markdownify(config: SiteConfig) -> LiquidFilter {
+        let options = config.markdown
+        let unlabeled = config.unlabeled
+        return { input, _, _, _ in
+            let highlighter = Highlighter()
+            var renderer = MarkdownRenderer(options: options) { block in
+                let opts = HighlightOptions(lineNumbers: block.attributes["linenos"] != nil, highlightedLines: block.highlightedLines,
+                                            title: block.attributes["title"], unlabeled: unlabeled, context: nil)
+                return MarkdownRenderer.addingAttributes(block.htmlAttributes, toWrapper: highlighter.highlight(block.code, language: block.language, options: opts).html)
+            }
+            renderer.options.plainText = false
+            return .string(renderer.render(input.liquidString).html)
+        }
     }
 }
