@@ -26,9 +26,8 @@ enum JekyllRedirects {
                 if let first = owner[url] {
                     var earlier = documents[first.doc].text.components(separatedBy: "\n")
                     let written = earlier[first.line]
-                    earlier[first.line] = (written.hasPrefix(" ") ? "  " : "") + "# " + written.trimmingCharacters(in: .whitespaces)
-                        + "  # also on \(documents[i].from), whose redirect Jekyll wrote"
-                    if !written.hasPrefix(" ") { earlier[first.line] = "# " + written + "  # also on \(documents[i].from), whose redirect Jekyll wrote" }
+                    let indent = String(written.prefix { $0 == " " })
+                    earlier[first.line] = indent + "# " + written.dropFirst(indent.count) + "  # also on \(documents[i].from), whose redirect Jekyll wrote"
                     documents[first.doc].text = earlier.joined(separator: "\n")
                     leftovers.append(JekyllImport.Leftover(file: documents[first.doc].from, line: first.line + 1, text: written.trimmingCharacters(in: .whitespaces),
                                                            why: "commented out: \(documents[i].from) redirects from \(url) too, and Jekyll wrote that one", kind: .carried))
