@@ -14,6 +14,7 @@ final class TermDrop: LiquidDrop {
     func value(forKey key: String) -> Value? { key == "size" ? hash["name"].map { .int($0.liquidString.count) } : hash[key] }
     var keys: [String] { hash.keys }
     var liquidString: String? { hash["name"]?.liquidString }
+    var equalsItsString: Bool { true }
 }
 
 extension ContextBuilder {
