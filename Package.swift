@@ -59,7 +59,7 @@ let package = Package(
             .product(name: "Yams", package: "Yams"),
         ]),
         // import: other generators' sites (Jekyll) turned into Galley sites, with a report of what was left behind.
-        .target(name: "Import", dependencies: ["Site"]),
+        .target(name: "Import", dependencies: ["Site", "Jekyll"]),
         // serve: static file server (its own HTTP/1.1 layer on sockets), live reload, file watching.
         // Not needed by `galley build`.
         .target(name: "Server"),

@@ -4,10 +4,12 @@ import Site
 /// `_config.yml` read once: what becomes `site.yml`, and every key that does not carry over.
 struct JekyllConfig: Sendable {
     let entries: [ImportSupport.Entry]
+    /// The file as written.
+    let rawText: String
 
     init(source: URL) {
-        let text = (try? String(contentsOf: source.appendingPathComponent("_config.yml"), encoding: .utf8)) ?? ""
-        entries = ImportSupport.entries(text, file: "_config.yml") ?? []
+        rawText = (try? String(contentsOf: source.appendingPathComponent("_config.yml"), encoding: .utf8)) ?? ""
+        entries = ImportSupport.entries(rawText, file: "_config.yml") ?? []
     }
 
     subscript(key: String) -> YAMLValue? { entries.first { $0.key == key }?.value }
@@ -21,6 +23,15 @@ struct JekyllConfig: Sendable {
                                        "permalink", "paginate", "paginate_path", "date_format", "exclude", "kramdown",
                                        "markdown", "highlighter", "plugins", "gems",
                                        "excerpt_separator"]
+
+    /// Collections Jekyll writes (`output: true`), posts aside.
+    var outputCollections: Set<String> {
+        guard case .map(let pairs)? = self["collections"] else { return [] }
+        return Set(pairs.compactMap { name, v in
+            guard name != "posts", case .bool(true)? = ImportSupport.child(v, "output") else { return nil }
+            return name
+        })
+    }
 
     /// The site's time zone as Jekyll uses it (`timezone:`); UTC when unset or unknown, as Galley then is.
     var timeZone: TimeZone { text("timezone").flatMap(TimeZone.init(identifier:)) ?? TimeZone(identifier: "UTC")! }
@@ -44,10 +55,16 @@ struct JekyllConfig: Sendable {
     }
 
     /// site.yml in Galley's names. Settings that carry over only in part are added to `leftovers`.
-    func siteYML(feedAliases: [(path: String, format: String)], customKeys: [String], leftovers: inout [JekyllImport.Leftover]) -> String {
+    /// `ownTheme`: the theme shows `site.title`, so a title made up for the feeds is listed.
+    func siteYML(feedAliases: [(path: String, format: String)], customKeys: [String], ownTheme: Bool = false,
+                 leftovers: inout [JekyllImport.Leftover]) -> String {
         var lines = ["# Imported from a Jekyll _config.yml by `galley import jekyll`."]
         func add(_ key: String, _ value: String?) { if let value { lines.append("\(key): \(ImportSupport.quoted(value))") } }
-        add("title", text("title") ?? "Imported site")
+        add("title", text("title") ?? (ownTheme ? "" : "Imported site"))
+        if text("title") == nil, ownTheme {
+            leftovers.append(JekyllImport.Leftover(file: "_config.yml", line: 0, text: "title: \"\"",
+                                                   why: "no `title:`, as before: the theme shows none, and the feeds are titled with the site's host name", kind: .carried))
+        }
         add("description", text("description"))
         add("url", text("url"))
         add("baseurl", text("baseurl"))
@@ -64,7 +81,10 @@ struct JekyllConfig: Sendable {
         add("timezone", text("timezone"))
         add("language", text("lang") ?? text("language"))
         // Jekyll's default is the `date` style; keep it so URLs do not change.
-        add("permalink", text("permalink") ?? "date")
+        // `collections: {posts: {permalink: …}}` wins over `permalink:` for posts, as in Jekyll.
+        let postsPermalink = self["collections"].flatMap { ImportSupport.child($0, "posts") }
+            .flatMap { ImportSupport.child($0, "permalink") }.flatMap(ImportSupport.text)
+        add("permalink", postsPermalink ?? text("permalink") ?? "date")
         if case .int(let n)? = self["paginate"] {
             lines.append("paginate: \(n)")
             // jekyll-paginate's default: page 1 at /, page n at /page<n>/.
@@ -103,9 +123,16 @@ struct JekyllConfig: Sendable {
     }
 
     /// Every `_config.yml` key that Galley will not use, with the theme files that read it.
-    func unusedKeys(usedBy theme: JekyllTheme) -> [JekyllImport.Leftover] {
+    /// With the site's own theme (`ownTheme`), the theme's settings carry over as `params:` and `defaults:` are applied.
+    func unusedKeys(usedBy theme: JekyllTheme, ownTheme: Bool = false) -> [JekyllImport.Leftover] {
         var out: [JekyllImport.Leftover] = []
         for e in entries where !Self.carried.contains(e.key) {
+            if ownTheme, !JekyllThemeSettings.buildSettings.contains(e.key) || theme.siteKeys[e.key] != nil || ["defaults", "sass"].contains(e.key) { continue }
+            if ownTheme, ["theme", "remote_theme"].contains(e.key) {
+                out.append(JekyllImport.Leftover(file: "_config.yml", line: e.line, text: "`\(e.key)`",
+                                                 why: "the theme's files are in the site, and templates/ has them", kind: .carried))
+                continue
+            }
             let users = theme.siteKeys[e.key].map { " (read by \($0.sorted().joined(separator: ", ")))" } ?? ""
             out.append(JekyllImport.Leftover(file: "_config.yml", line: e.line, text: "`\(e.key)`\(users)",
                                              why: "setting not carried over"))
@@ -114,7 +141,7 @@ struct JekyllConfig: Sendable {
             guard case .list(let items)? = self[key] else { continue }
             let line = entries.first { $0.key == key }?.line ?? 0
             for name in items.compactMap(ImportSupport.text) where !Self.builtInPlugins.contains(name) {
-                out.append(JekyllImport.Leftover(file: "_config.yml", line: line, text: name, why: "plugin not run (Galley has no plugins)"))
+                out.append(JekyllImport.Leftover(file: "_config.yml", line: line, text: name, why: "plugin not run (Galley has no plugins)", kind: .pluginNotRun))
             }
         }
         if let kramdown = self["kramdown"], case .map(let pairs) = kramdown {

@@ -35,6 +35,14 @@ enum JekyllDates {
         return clock + t.fraction + " " + offset
     }
 
+    /// `2023-01-29 18:30:22 -0800` for `2023-01-29 18:30:22 2023 -0800` (a year repeated after the time), else nil.
+    static func withoutStrayYear(_ value: String) -> String? {
+        guard let r = value.range(of: #"^\d{4}-\d{1,2}-\d{1,2} \d{1,2}:\d\d(:\d\d)? \d{4} [+-]\d{2}:?\d{2}$"#, options: .regularExpression) else { return nil }
+        var parts = value[r].split(separator: " ")
+        parts.remove(at: 2)
+        return parts.joined(separator: " ")
+    }
+
     /// `text` with each such date in its front matter rewritten; each rewrite is listed in `leftovers`.
     static func rewrite(_ text: String, file: String, timeZone: TimeZone, leftovers: inout [JekyllImport.Leftover]) -> String {
         let split = ImportSupport.split(text)
@@ -47,10 +55,17 @@ enum JekyllDates {
             var comment = ""
             if let hash = value.range(of: " #") { comment = String(value[hash.lowerBound...]); value = value[..<hash.lowerBound] }
             let written = value.trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
+            // `2023-01-29 18:30:22 2023 -0800`: Ruby's Time.parse skips the stray year; Galley would not read it.
+            if let fixed = withoutStrayYear(written) {
+                lines[i] = "\(key): \(fixed)\(comment)"
+                leftovers.append(JekyllImport.Leftover(file: file, line: i + 1, text: "\(key): \(written)",
+                                                       why: "written as `\(fixed)`: the year after the time is one Jekyll skips", kind: .carried))
+                continue
+            }
             guard let shifted = withOffset(written, timeZone: timeZone) else { continue }
             lines[i] = "\(key): \(shifted)\(comment)" + (line.hasSuffix("\r") && !comment.hasSuffix("\r") ? "\r" : "")
             leftovers.append(JekyllImport.Leftover(file: file, line: i + 1, text: "\(key): \(written)",
-                                                   why: "a time without an offset, which Jekyll reads as UTC: written as `\(shifted)`, the same instant in the site's time zone (\(timeZone.identifier))"))
+                                                   why: "a time without an offset, which Jekyll reads as UTC: written as `\(shifted)`, the same instant in the site's time zone (\(timeZone.identifier))", kind: .carried))
         }
         return lines.joined(separator: "\n")
     }

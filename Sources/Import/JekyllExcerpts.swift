@@ -29,14 +29,14 @@ enum JekyllExcerpts {
             let written = lines[keyLine - 1]
             lines[keyLine - 1] = "# \(written)  # Galley's excerpt marker is \(marker), written in its place"
             leftovers.append(JekyllImport.Leftover(file: file, line: keyLine, text: written,
-                                                   why: "commented out: Galley ends excerpts at `\(marker)`, which the import writes where this separator was"))
+                                                   why: "commented out: Galley ends excerpts at `\(marker)`, which the import writes where this separator was", kind: .carried))
         }
         guard let separator = separator(site: siteSeparator, page: pageSeparator) else { return lines.joined(separator: "\n") }
         for i in split.bodyLineOffset..<lines.count {
             guard let r = lines[i].range(of: separator) else { continue }
             lines[i].replaceSubrange(r, with: marker)
             leftovers.append(JekyllImport.Leftover(file: file, line: i + 1, text: separator,
-                                                   why: "excerpt separator written as Galley's `\(marker)` (the excerpt ends here, as in Jekyll)"))
+                                                   why: "excerpt separator written as Galley's `\(marker)` (the excerpt ends here, as in Jekyll)", kind: .carried))
             break
         }
         return lines.joined(separator: "\n")

@@ -5,17 +5,25 @@ import Site
 struct JekyllFiles: Sendable {
     let source: URL
     let destination: URL
+    /// The site keeps its own theme (`galley import jekyll`'s default): layouts, includes and data carry over.
+    var ownTheme = false
+    /// With the site's own theme: collections Jekyll writes (`output: true`), imported as pages under `content/<name>/`.
+    var collections: Set<String> = []
 
     /// What one source file becomes.
     enum Kind: Equatable {
         case post(String), draft(String), page(String)
         case asset
-        /// Kept in `jekyll-leftovers/` and listed, with why.
-        case leftover(String)
+        /// Kept in `jekyll-leftovers/` and listed, with why and what it means for the site.
+        case leftover(String, JekyllImport.Consequence = .needsHand)
         /// A Liquid feed template (`rss`, `atom` or `json`): Galley's own feed goes to its URL.
         case feedTemplate(String)
         /// Not copied at all (Jekyll does not publish it either), listed.
         case skipped(String)
+        /// With the site's own theme: a layout, an include or a data file, copied to this path.
+        case theme(String)
+        /// With the site's own theme: a Sass or SCSS file with front matter, compiled at import (see `JekyllStyles`).
+        case style
     }
 
     /// Never published by Jekyll (its default `exclude` list), wherever they are; `_site` is its output.
@@ -85,12 +93,19 @@ struct JekyllFiles: Sendable {
             guard isMarkdown || isHTML else { return .leftover("a draft that is neither Markdown nor HTML") }
             return .draft("content/drafts/" + asMarkdown(parts[(i + 1)...]))
         }
+        if ownTheme, let to = Self.themePath(rel, parts: parts) { return .theme(to) }
+        if let first = parts.first, first.hasPrefix("_"), collections.contains(String(first.dropFirst())), parts.count > 1 {
+            guard isMarkdown || isHTML else { return .asset }
+            return .page("content/" + String(first.dropFirst()) + "/" + asMarkdown(parts[1...]))
+        }
         if let first = parts.first, first.hasPrefix("_") {
             switch first {
+            case "_sass" where ownTheme:
+                return .leftover("Sass partial: compiled into the site's CSS at import (the CSS is what the Galley site serves)", .carried)
             case "_layouts", "_includes", "_sass", "_data", "_plugins":
                 return .leftover("Jekyll theme file (\(first.dropFirst())) not converted")
             default:
-                return .leftover("collection `\(first.dropFirst())` not imported (Galley has posts and pages; move its files to content/ to publish them)")
+                return .leftover("collection `\(first.dropFirst())` not imported (Galley has posts and pages; move its files to content/ to publish them)", .pageNotCarried)
             }
         }
         if parts.contains(where: { $0.hasPrefix("_") }) {
@@ -102,9 +117,11 @@ struct JekyllFiles: Sendable {
             return hasFrontMatter ? .page("content/" + rel) : .leftover("Markdown without front matter is a static file in Jekyll")
         }
         guard hasFrontMatter else { return .asset }
+        if ownTheme, ext == "scss" || ext == "sass" { return .style }
+        if ownTheme, ext == "html" || ext == "htm" { return .page("content/" + (rel as NSString).deletingPathExtension + ".md") }
         if ext == "html" || ext == "htm" {
             if rel == "404.html" { return .leftover("Galley writes its own 404 page (templates/404.liquid)") }
-            return .leftover("Liquid HTML page not converted; Galley's templates/ make the post list, archive and tag pages")
+            return .leftover("Liquid HTML page not converted; Galley's templates/ make the post list, archive and tag pages", .pageNotCarried)
         }
         if ["xml", "rss", "atom", "json"].contains(ext) {
             let text = try read(rel)
@@ -113,6 +130,19 @@ struct JekyllFiles: Sendable {
             if text.contains("jsonfeed.org") { return .feedTemplate("json") }
         }
         return .leftover("a .\(ext) file with front matter (Sass or Liquid) belongs to the Jekyll theme; not copied to the output")
+    }
+
+    /// `_layouts/post.html` → `templates/post.liquid`; `_includes/head.html` → `templates/partials/head.html.liquid`
+    /// (so `{% include head.html %}` finds it by the same name); `_data/x.yml` → `data/x.yml`.
+    static func themePath(_ rel: String, parts: [String]) -> String? {
+        guard parts.count > 1 else { return nil }
+        let rest = parts.dropFirst().joined(separator: "/")
+        switch parts[0] {
+        case "_layouts": return "templates/" + (rest as NSString).deletingPathExtension + ".liquid"
+        case "_includes": return "templates/partials/" + rest + ".liquid"
+        case "_data": return "data/" + rest
+        default: return nil
+        }
     }
 
     /// The site path Jekyll writes a page or feed template to: its `permalink:`, else its own path.

@@ -29,6 +29,7 @@ struct JekyllLiquid: Sendable {
         var out = Array(all.prefix(split.bodyLineOffset))
         var fence: String?
         var inRaw = false
+        var inComment = false   // {% comment %} … {% endcomment %}: Jekyll shows nothing of it, nor does the import
         for (n, raw) in all.dropFirst(split.bodyLineOffset).enumerated() {
             let lineNo = split.bodyLineOffset + n + 1
             let trimmed = raw.trimmingCharacters(in: .whitespaces)
@@ -39,11 +40,12 @@ struct JekyllLiquid: Sendable {
                 } else if trimmed.hasPrefix(f) { fence = nil }
                 out.append(raw); continue
             }
-            if !inRaw, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+            // A fence inside {% raw %} is code shown as written: its lines need no escaping.
+            if !inComment, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 fence = String(trimmed.prefix(3)); out.append(raw); continue
             }
             // {% highlight lang [linenos] %} … {% endhighlight %} → a fenced block.
-            if !inRaw, let tag = Self.tag(trimmed), trimmed.hasSuffix("%}"), tag.name == "highlight" {
+            if !inRaw, !inComment, let tag = Self.tag(trimmed), trimmed.hasSuffix("%}"), tag.name == "highlight" {
                 out.append("```" + (tag.args.first ?? "") + (tag.args.dropFirst().contains("linenos") ? " linenos" : ""))
                 fence = "{%"   // ends at {% endhighlight %}
                 result.converted += 1
@@ -52,6 +54,11 @@ struct JekyllLiquid: Sendable {
             var line = ""
             var rest = Substring(raw)
             while !rest.isEmpty {
+                if inComment {
+                    guard let end = rest.range(of: #"\{%-?\s*endcomment\s*-?%\}"#, options: .regularExpression) else { rest = ""; break }
+                    rest = rest[end.upperBound...]; inComment = false
+                    continue
+                }
                 if inRaw {
                     // Inside {% raw %}: the text is meant to show as written; escape braces outside code spans.
                     let end = rest.range(of: "{% endraw %}") ?? rest.range(of: "{%- endraw -%}")
@@ -70,6 +77,7 @@ struct JekyllLiquid: Sendable {
                 let inner = whole.dropFirst(2).dropLast(2).trimmingCharacters(in: CharacterSet(charactersIn: "-").union(.whitespaces))
                 if isTag, let tag = Self.tag(whole) {
                     if tag.name == "raw" { inRaw = true; result.converted += 1; continue }
+                    if tag.name == "comment" { inComment = true; result.converted += 1; continue }
                     let inLink = ["](", "=\"", "='", "]: ", "="].contains { line.hasSuffix($0) }
                     // In a code span or a line of HTML, Markdown is not read: the URL as text stays there.
                     let asText = line.filter { $0 == "`" }.count % 2 == 1 || trimmed.hasPrefix("<")

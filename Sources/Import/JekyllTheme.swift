@@ -10,6 +10,10 @@ struct JekyllTheme: Sendable {
     var siteKeys: [String: Set<String>] = [:]
     /// Layout names (`_layouts/cv.html` → `cv`).
     var layouts: Set<String> = []
+    /// `site.x` keys the theme reads inside of (`site.minima.skin`): a mapping, even when unset.
+    var siteMaps: Set<String> = []
+    /// Plugins whose tags the theme uses (`{% seo %}`: jekyll-seo-tag), which Galley's templates run too.
+    var plugins: [String] = []
 
     static func scan(source: URL, files: JekyllFiles) -> JekyllTheme {
         var theme = JekyllTheme()
@@ -20,6 +24,10 @@ struct JekyllTheme: Sendable {
                 let rel = folder + "/" + name
                 guard let text = try? String(contentsOf: source.appendingPathComponent(rel), encoding: .utf8) else { continue }
                 if folder == "_layouts" { theme.layouts.insert((name as NSString).deletingPathExtension) }
+                for (tag, plugin) in [("seo", "jekyll-seo-tag"), ("feed_meta", "jekyll-feed")] where !theme.plugins.contains(plugin) {
+                    if text.range(of: #"\{%-?\s*"# + tag + #"[\s%-]"#, options: .regularExpression) != nil { theme.plugins.append(plugin) }
+                }
+                theme.siteMaps.formUnion(Self.keys(after: "site.", in: text, dotted: true))
                 for (prefix, keyPath) in [("page.", \JekyllTheme.pageKeys), ("site.", \JekyllTheme.siteKeys)] {
                     for key in Self.keys(after: prefix, in: text) { theme[keyPath: keyPath][key, default: []].insert(rel) }
                 }
@@ -29,7 +37,8 @@ struct JekyllTheme: Sendable {
     }
 
     /// Identifiers that follow `prefix` (`page.notice` → `notice`), not preceded by a letter or dot.
-    static func keys(after prefix: String, in text: String) -> Set<String> {
+    /// `dotted`: only those followed by `.` (`site.minima.skin` → `minima`).
+    static func keys(after prefix: String, in text: String, dotted: Bool = false) -> Set<String> {
         var out = Set<String>()
         var rest = Substring(text)
         while let r = rest.range(of: prefix) {
@@ -37,7 +46,7 @@ struct JekyllTheme: Sendable {
             rest = rest[r.upperBound...]
             if let b = before, b.isLetter || b.isNumber || b == "." || b == "_" { continue }
             let key = rest.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
-            if !key.isEmpty { out.insert(String(key)) }
+            if !key.isEmpty, !dotted || rest.dropFirst(key.count).first == "." { out.insert(String(key)) }
         }
         return out
     }

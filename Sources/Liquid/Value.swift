@@ -30,10 +30,13 @@ public protocol LiquidDrop: AnyObject, Sendable {
     var keys: [String] { get }
     /// What `{{ drop }}` prints (Ruby's `to_s`); nil for Liquid's default (the drop as a hash).
     var liquidString: String? { get }
+    /// The drop stands for its `liquidString` in `==` and `contains` (a tag that is a string in Jekyll's model).
+    var equalsItsString: Bool { get }
 }
 
 extension LiquidDrop {
     public var liquidString: String? { nil }
+    public var equalsItsString: Bool { false }
 }
 
 /// An insertion-ordered string-keyed hash (a Ruby Hash from YAML, JSON or a template).

@@ -18,6 +18,7 @@ extension Value {
         case (.range(let a), .range(let b)): return a == b
         case (.date(let a, _), .date(let b, _)): return a == b
         case (.drop(let a), .drop(let b)): return a === b
+        case (.drop(let d), .string(let s)), (.string(let s), .drop(let d)): return d.equalsItsString && d.liquidString == s
         default: return false
         }
     }

@@ -172,7 +172,8 @@ public actor BuildSession {
         }
         SiteLanguages.warnUnsupported(docs, config: config, sink: sink)
         guard let templates else { throw BuildFailure(sink.all) }
-        let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict, sink: sink)
+        let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict,
+                                                 ownTheme: config.theme.own, sink: sink)
         SiteBuilder.documentCollisions(docs, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
 

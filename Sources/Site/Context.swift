@@ -44,6 +44,9 @@ struct ContextBuilder: Sendable {
             .hash(LiquidHash([("name", .string(a.name)), ("email", a.email.map(Value.string) ?? .null), ("url", a.url.map(Value.string) ?? .null)]))
         } ?? .null
         s["copyright_year"] = posts.first?.source.date.map { .int(SiteDates.ymd($0, config.timeZone).year) } ?? .null
+        config.theme.add(to: &s)
+        // Jekyll's `site.time` (a theme's "© 2026"): when the build ran, for a theme of the site's own.
+        if config.theme.own { s["time"] = date(Date()) }
         return s
     }
 
@@ -86,7 +89,10 @@ struct ContextBuilder: Sendable {
 
     func termRefs(_ names: [String], slugs: [String], kind: Term.Kind) -> Value {
         .array(zip(names, slugs).compactMap { name, slug in
-            termIndex["\(kind.rawValue):\(slug)"].map { termValue(terms[$0]) }
+            termIndex["\(kind.rawValue):\(slug)"].map { t -> Value in
+                guard case .hash(let h) = termValue(terms[t]) else { return .null }
+                return .drop(TermDrop(h))
+            }
         })
     }
 
@@ -107,6 +113,10 @@ struct ContextBuilder: Sendable {
         d["reading_time"] = .int(p.readingTime)
         d["tags"] = termRefs(p.source.tags, slugs: p.source.tagSlugs, kind: .tag)
         d["categories"] = termRefs(p.source.categories, slugs: p.source.categorySlugs, kind: .category)
+        // A Jekyll theme's `post.content`, `post.author`, `post.x`: the body and front matter, as in Jekyll.
+        d["content"] = .string(p.html)
+        for (k, v) in p.source.params where d[k] == nil { d[k] = v.liquid }
+        for k in config.frontMatterKeys where d[k] == nil { d[k] = .null }
         return d
     }
 

@@ -50,13 +50,13 @@ struct FeedBuilder: Sendable {
     /// `terms` list their posts newest first (indexes into `posts`).
     func jobs(_ posts: [RenderedDocument], terms: [Term]) -> [FeedJob] {
         let limit = config.feedItems
-        var jobs: [FeedJob] = [FeedJob(title: config.title, description: config.description, dir: "/", posts: Array(posts.indices.prefix(limit)))]
+        var jobs: [FeedJob] = [FeedJob(title: config.feedTitle, description: config.description, dir: "/", posts: Array(posts.indices.prefix(limit)))]
         // Per-term feeds: each tag and category gets the same formats under its own folder.
         // A series has its page but no feed of its own: its parts are in the site feed, marked with its name.
         let keyed = terms.filter { $0.kind != .series }.map { t in (kind: t.kind == .tag ? "tags" : "categories", term: t) }
             .sorted { ($0.kind, $0.term.slug) < ($1.kind, $1.term.slug) }
         for (kind, t) in keyed {
-            jobs.append(FeedJob(title: "\(config.title) — \(t.name)", description: "Posts \(t.kind == .tag ? "tagged" : "in") “\(t.name)” on \(config.title)",
+            jobs.append(FeedJob(title: "\(config.feedTitle) — \(t.name)", description: "Posts \(t.kind == .tag ? "tagged" : "in") “\(t.name)” on \(config.feedTitle)",
                                 dir: "/\(kind)/\(Slug.escapePath(t.slug))/", posts: Array(t.posts.prefix(limit))))
         }
         return jobs

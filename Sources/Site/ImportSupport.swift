@@ -45,6 +45,8 @@ package enum ImportSupport {
 
     /// The front matter keys a build reads (anything else is for templates, as `page.params.x`).
     package static let frontMatterKeys = Set(ContentLoader.knownKeys)
+    /// What templates see on `page` whatever the front matter holds (`page.url`, `page.content` …).
+    package static let pageModelKeys = Set(ContextBuilder.pageKeys + ["path"])
 
     /// Root-relative URLs (with base path) the posts among `documents` (site-relative path, text) will have
     /// in the site at `siteDirectory` (its site.yml already written), by Jekyll post name (`2026-03-06-hello`).

@@ -33,6 +33,9 @@ struct PageAssembler: Sendable {
     let postSummaryPrints: [Int]
     /// All of them and every term's print: what a page showing `site.posts` or `site.tags` depends on.
     let allPostsPrint: Int
+    /// What `site.pages` shows (the pages' prints), and every document's print (see `Prints.documents`).
+    let pagesPrint: Int
+    let allDocumentsPrint: Int
     let postLinkPrints: [Int]
     /// Per document: its index in `posts`, nil for pages.
     let docPostIndex: [Int?]
@@ -117,6 +120,7 @@ struct PageAssembler: Sendable {
             self.related = Self.relatedPosts(posts, terms: terms, index: index)
         }
         self.context = ContextBuilder(config: config, posts: posts, terms: terms, termIndex: index, seriesPlaces: places)
+        (self.pagesPrint, self.allDocumentsPrint) = Prints.documents(documents)
     }
 
     /// Renders every page on all cores. A page whose fingerprint is in `cache` is reused as it is:
@@ -128,6 +132,21 @@ struct PageAssembler: Sendable {
         let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
         let postIndex = docPostIndex
         var jobs: [PageJob] = documents.indices.map { .document($0) }
+        // `theme: own` (an imported Jekyll theme): only the site's own pages, the URLs Jekyll gave it.
+        if !config.theme.own { jobs += generatedJobs() }
+        let me = self
+        var revision = Hasher()
+        revision.combine(site.site["copyright_year"].flatMap { if case .int(let y) = $0 { y } else { nil } } ?? 0)
+        if case .string? = site.site["series_url"] { revision.combine(1) }   // appears with the first series
+        // `site.pages` (and, with its own theme, any page may show any other's text): every document counts.
+        revision.combine(config.theme.own ? allDocumentsPrint : pagesPrint)
+        let siteRevision = revision.finalize()
+        return await render(jobs, site: site, postIndex: postIndex, siteRevision: siteRevision, cache: cache, emit: emit, me: me)
+    }
+
+    /// Galley's own pages: the post list, tag pages, tags, series, archive, 404, search.
+    private func generatedJobs() -> [PageJob] {
+        var jobs: [PageJob] = []
         jobs += listJobs(template: "home", kind: "home", title: config.title, base: config.paginatePath, items: Array(posts.indices))
         if templates.has("tag") {
             for (t, term) in terms.enumerated() where term.kind != .series {
@@ -140,11 +159,11 @@ struct PageAssembler: Sendable {
         if templates.has("archive") { jobs.append(.special("archive", "/archive/", words.phrase("archive"))) }
         if templates.has("404") { jobs.append(.special("404", "/404.html", words.phrase("page_not_found"))) }
         if config.search.enabled, templates.has("search") { jobs.append(.special("search", "/search/", words.phrase("search"))) }
-        let me = self
-        var revision = Hasher()
-        revision.combine(site.site["copyright_year"].flatMap { if case .int(let y) = $0 { y } else { nil } } ?? 0)
-        if case .string? = site.site["series_url"] { revision.combine(1) }   // appears with the first series
-        let siteRevision = revision.finalize()
+        return jobs
+    }
+
+    private func render(_ jobs: [PageJob], site: SharedContext, postIndex: [Int?], siteRevision: Int, cache: [String: CachedPage],
+                        emit: (@Sendable (OutputFile) -> OutputFile)?, me: PageAssembler) async -> (pages: [CachedPage], fresh: [Int]) {
         // Fingerprints on one thread (cheap; threads would fight over the shared arrays' reference counts),
         // then only the pages whose fingerprint is new are rendered, on all cores.
         var result: [CachedPage?] = []
@@ -161,6 +180,7 @@ struct PageAssembler: Sendable {
         let lists = misses.contains { templates.readsSiteLists.contains(template(of: $0.job)) }
         let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex, all: lists)
         var siteHash = site.site
+        context.addPageEntries(documents, to: &siteHash)
         if lists { context.siteLists(into: &siteHash, entries: summaries.all.map { .hash($0!) }) }
         let shared = SharedContext(site: siteHash)
         let rendered = await parallelMap(misses) { miss in
@@ -274,7 +294,7 @@ struct PageAssembler: Sendable {
             return (OutputFile(path: path, data: Data(text.utf8), source: source), diagnostics)
         }
         func summary(_ i: Int) -> LiquidHash { summaries.all[i] ?? context.summary(posts[i]) }
-        var vars = LiquidHash([("site", .hash(site.site)), ("t", words.template)])
+        var vars = LiquidHash([("site", .hash(site.site)), ("t", words.template), ("jekyll", ContextBuilder.jekyllValue)])
         switch job {
         case .document(let i):
             let doc = documents[i]
@@ -346,65 +366,4 @@ struct PageAssembler: Sendable {
         return url.hasSuffix("/") ? decoded + "index.html" : decoded
     }
 
-    /// Up to three other posts sharing the most tags, newer first on ties. Candidates are the 500
-    /// newest posts of each tag, so a tag on every post does not make this quadratic; one scratch
-    /// array of counts and a top-three pass replace a dictionary and a sort per post.
-    static func relatedPosts(_ posts: [RenderedDocument], terms: [Term], index: [String: Int]) -> [[Int]] {
-        var count = [Int32](repeating: 0, count: posts.count)
-        var touched: [Int] = []
-        var result: [[Int]] = []
-        result.reserveCapacity(posts.count)
-        for i in posts.indices {
-            touched.removeAll(keepingCapacity: true)
-            for slug in posts[i].source.tagSlugs {
-                guard let t = index["tag:\(slug)"] else { continue }
-                for j in terms[t].posts.prefix(500) where j != i {
-                    if count[j] == 0 { touched.append(j) }
-                    count[j] += 1
-                }
-            }
-            // Best three by (shared tags desc, index asc = newer first).
-            var best: [(Int32, Int)] = []
-            for j in touched {
-                let c = count[j]
-                count[j] = 0
-                if best.count < 3 || (c, -j) > (best[best.count - 1].0, -best[best.count - 1].1) {
-                    best.append((c, j))
-                    best.sort { ($0.0, -$0.1) > ($1.0, -$1.1) }
-                    if best.count > 3 { best.removeLast() }
-                }
-            }
-            result.append(best.map(\.1))
-        }
-        return result
-    }
-
-    /// Posts grouped by year, then month, newest first.
-    private func archive(_ summary: (Int) -> LiquidHash) -> Value {
-        var years: [Value] = []
-        var currentYear = "", currentMonth = ""
-        var months: [Value] = []
-        var monthPosts: [Value] = []
-        var yearCount = 0
-        func flushMonth() {
-            if !monthPosts.isEmpty { months.append(.hash(LiquidHash([("name", .string(currentMonth)), ("posts", .array(monthPosts))]))); yearCount += monthPosts.count }
-            monthPosts = []
-        }
-        func flushYear() {
-            flushMonth()
-            if !months.isEmpty { years.append(.hash(LiquidHash([("year", .string(currentYear)), ("months", .array(months)), ("count", .int(yearCount))]))) }
-            months = []
-            yearCount = 0
-        }
-        for (i, p) in posts.enumerated() {
-            guard let d = p.source.date else { continue }
-            let c = SiteDates.ymd(d, config.timeZone)
-            let y = String(c.year), m = words.names.monthHeadings[c.month - 1]
-            if y != currentYear { flushYear(); currentYear = y; currentMonth = m }
-            else if m != currentMonth { flushMonth(); currentMonth = m }
-            monthPosts.append(.hash(summary(i)))
-        }
-        flushYear()
-        return .array(years)
-    }
 }

@@ -9,7 +9,7 @@ extension ContextBuilder {
         "title", "url", "absolute_url", "lang", "other_language", "t", "kind", "is_post", "date", "display_date",
         "updated", "display_updated", "excerpt", "summary", "description", "content", "reading_time", "word_count",
         "tags", "categories", "has_code", "show_toc", "notice", "source", "author", "authors", "image", "params",
-        "previous", "next", "related", "headings", "series", "term", "feeds", "posts", "years",
+        "previous", "next", "related", "headings", "series", "term", "feeds", "posts", "years", "layout",
     ]
 
     /// A page hash with every key of `pageKeys`, nil unless set in `known`.
@@ -43,6 +43,7 @@ extension ContextBuilder {
             d["notice"] = .string(text)
         }
         d["source"] = .string(src.sourcePath)
+        d["path"] = .string(src.sourcePath.hasPrefix("content/") ? String(src.sourcePath.dropFirst("content/".count)) : src.sourcePath)
         if let u = src.updated {
             d["updated"] = date(u)
             d["display_updated"] = displayDate(u, src.language)
@@ -68,8 +69,12 @@ extension ContextBuilder {
         if let i = index, i < seriesPlaces.count, let place = seriesPlaces[i] {
             d["series"] = .hash(Series.context(place, terms: terms, posts: posts, link: link))
         }
+        d["layout"] = src.layout.map(Value.string) ?? .null
+        if config.theme.own { ownThemeValues(src, into: &d) }
         var page = Self.pageHash(d)
         for (k, v) in params.pairs where page[k] == nil { page[k] = v }
+        // Keys the site declared (`front_matter_keys`) are on every page, nil where a page lacks them, as in Jekyll.
+        for k in config.frontMatterKeys where page[k] == nil { page[k] = .null }
         return page
     }
 

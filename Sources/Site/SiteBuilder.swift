@@ -113,7 +113,8 @@ public struct SiteBuilder: Sendable {
 
     /// Each document's template. An unknown layout (say a Jekyll `layout: cv` whose Liquid file was left
     /// behind) is a warning at the `layout:` line and the page gets its kind's template; `strict`: an error.
-    static func resolveLayouts(_ docs: [SourceDocument], templates: TemplateSet, strict: Bool = false, sink: DiagnosticSink) -> [String] {
+    static func resolveLayouts(_ docs: [SourceDocument], templates: TemplateSet, strict: Bool = false, ownTheme: Bool = false,
+                               sink: DiagnosticSink) -> [String] {
         var needed = Set<String>()
         let layouts = docs.map { doc -> String in
             let kindDefault = doc.kind == .post ? "post" : "page"
@@ -131,7 +132,7 @@ public struct SiteBuilder: Sendable {
             }
             return name
         }
-        needed.insert("home")
+        if !ownTheme { needed.insert("home") }   // `theme: own` has no post list of Galley's
         for name in needed.sorted() where !templates.has(name) {
             sink.add(.error("templates/\(name).liquid", "template `\(name)` is missing",
                             hint: "every site needs templates/home.liquid, post.liquid and page.liquid; `galley init` writes them"))
@@ -294,6 +295,7 @@ public struct SiteBuilder: Sendable {
     /// A page written where page 1 of the post list goes (a Jekyll CV at `content/index.md`) wins, as any
     /// user file over a generated one; but then the newest posts are on no list page, so say so.
     static func warnIfListReplaced(_ docs: [RenderedDocument], config: SiteConfig, sink: DiagnosticSink) {
+        if config.theme.own { return }   // no post list of Galley's to replace
         let listURL = config.postListURL(page: 1)
         let listPath = PageAssembler.filePath(listURL)
         for d in docs where d.source.permalink.outputPath == listPath && d.source.kind == .page {

@@ -57,6 +57,8 @@ public struct SiteConfig: Sendable {
     public var strictLanguages = false
     /// The file the settings came from, relative to the site folder.
     public var file = "site.yml"
+    /// `theme:` and `params:` (see `SiteThemeSettings`).
+    public var theme = SiteThemeSettings()
 
     public init() {}
 
@@ -136,6 +138,7 @@ public struct SiteConfig: Sendable {
         config.languages = SiteLanguages.load(siteDirectory: siteDirectory)
         diagnostics.add(contentsOf: config.languages.diagnostics)
         config.apply(doc, text: text, jekyll: jekyllOnly, diagnostics: diagnostics)
+        if !jekyllOnly { config.theme.data = SiteData.load(siteDirectory: siteDirectory, diagnostics: diagnostics) }
         return config
     }
 
@@ -307,8 +310,9 @@ public struct SiteConfig: Sendable {
                                             + "see README.md, section site.yml, for the settings Galley reads"))
             }
         }
+        if !jekyll { theme.apply(doc, file: file, diagnostics: diagnostics) }
         if !jekyll {
-            let known: Set = ["title", "description", "url", "baseurl", "author", "language", "lang", "timezone", "permalink",
+            let known: Set = ["theme", "params", "title", "description", "url", "baseurl", "author", "language", "lang", "timezone", "permalink",
                               "paginate", "paginate_path", "date_format", "front_matter_keys", "allow_symlinks_to", "menu", "feed", "highlight", "markdown", "search"]
             for entry in doc.values where !known.contains(entry.key) {
                 diagnostics.add(.warning(file, line: entry.line, column: 1, "unknown setting `\(entry.key)` is ignored",

@@ -13,9 +13,10 @@ extension TemplateSet {
         for name in ["relative_url", "absolute_url"] {
             if let jekyll = filters[name] { filters[name] = withoutBasePath(jekyll, base: config.basePath) }
         }
+        filters["markdownify"] = ThemeFilters.markdownify(config: config)
         var options = LiquidOptions(strictVariables: true, strictFilters: true, errorMode: .warn, timeZone: config.timeZone)
         options.maxIncludeDepth = 50
-        return LiquidEngine(options: options, filters: filters)
+        return LiquidEngine(options: options, filters: filters, tags: ThemeTags.all(config: config))
     }
 
     /// `{{ page.url | relative_url }}` (a Jekyll habit) must not add the base path twice: Galley's URLs have it.
@@ -69,7 +70,8 @@ extension TemplateSet {
         // The built-in theme fills in, file by file, whatever the site's own templates/ does not have
         // (Hugo's project-over-theme lookup): a folder with only content/ and site.yml builds.
         let own = Set(sources.map(\.name))
-        for (path, text) in DefaultTheme.files where path.hasSuffix(".liquid") {
+        // `theme: own`: templates/ is the whole theme (an imported Jekyll one), nothing is filled in.
+        for (path, text) in DefaultTheme.files where path.hasSuffix(".liquid") && !config.theme.own {
             let name = String(path.dropLast(".liquid".count))
             if !own.contains(name) { sources.append((name, "templates/\(path) (built-in theme)", text)) }
         }
@@ -199,6 +201,11 @@ extension TemplateSet {
             counted = r.lowerBound
             rest = rest[r.upperBound...]
             let tag = rest.drop { $0 == "-" || $0 == " " || $0 == "\t" || $0 == "\n" }
+            // `{% raw %}` shows its text as written (an include tag in an example is no include).
+            if tag.hasPrefix("raw"), tag.dropFirst(3).first.map({ $0 == " " || $0 == "-" || $0 == "%" }) ?? false {
+                if let end = rest.range(of: "endraw") { rest = rest[end.upperBound...] }
+                continue
+            }
             for keyword in ["include ", "render "] where tag.hasPrefix(keyword) {
                 let after = tag.dropFirst(keyword.count).drop { $0 == " " }
                 var name = after.prefix { !" \t\n%".contains($0) }

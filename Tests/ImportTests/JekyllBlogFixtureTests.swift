@@ -22,7 +22,7 @@ import Testing
     func importAndBuild() async throws -> Imported {
         let source = try TempTree(fixture: "jekyll-blog")
         let site = TempTree.scratch()
-        let report = try JekyllImport(source: source.root, destination: site).run()
+        let report = try await JekyllImport(source: source.root, destination: site, theme: .galley).run()
         let build = try await SiteBuilder(options: BuildOptions(siteDirectory: site, now: fixedNow)).build()
         return Imported(source: source, site: site, report: report, build: build)
     }

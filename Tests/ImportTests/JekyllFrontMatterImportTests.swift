@@ -34,7 +34,7 @@ import Site
         let jekyll = try TempTree(files: Self.files)
         let dest = TempTree.scratch()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
-        let report = try JekyllImport(source: jekyll.root, destination: dest).run()
+        let report = try await JekyllImport(source: jekyll.root, destination: dest, theme: .galley).run()
         // The UTC time is written with New York's offset (summer: -0400, winter: -0500), and listed.
         #expect(text(dest, "content/posts/2016-1-05-b.md").contains("date: 2025-09-15 06:00:00 -0400\n"))
         #expect(text(dest, "content/posts/2016-1-29-a.md").contains("date: 2016-01-29 03:00:00 -0500\n"))
@@ -76,7 +76,7 @@ import Site
         let jekyll = try TempTree(files: files)
         let dest = TempTree.scratch()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
-        let report = try JekyllImport(source: jekyll.root, destination: dest).run()
+        let report = try await JekyllImport(source: jekyll.root, destination: dest, theme: .galley).run()
         #expect(text(dest, "content/posts/2016-1-29-a.md").contains("Intro <!--more--> rest."))
         #expect(text(dest, "content/posts/2016-1-06-c.md").contains("# excerpt_separator:"))
         #expect(report.leftovers.contains { $0.file == "content/posts/2016-1-06-c.md" && $0.line == 5 && $0.why.contains("excerpt separator") })
@@ -94,7 +94,7 @@ import Site
         let jekyll = try TempTree(files: files)
         let dest = TempTree.scratch()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
-        _ = try JekyllImport(source: jekyll.root, destination: dest).run()
+        _ = try await JekyllImport(source: jekyll.root, destination: dest, theme: .galley).run()
         // In a link: the post's file, which the build resolves; as bare text: a link to that file showing
         // the URL (as Jekyll shows it); in a code span: the URL alone.
         #expect(text(dest, "content/posts/2016-1-06-c.md").contains("See [b](2016-1-05-b.md)."))

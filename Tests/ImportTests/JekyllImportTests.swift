@@ -44,15 +44,15 @@ import Site
         "README.md": "# Repo readme without front matter",
     ]
 
-    func importFixture() throws -> (TempTree, URL, JekyllImport.Report) {
+    func importFixture() async throws -> (TempTree, URL, JekyllImport.Report) {
         let jekyll = try TempTree(files: Self.files)
         let dest = TempTree.scratch()
-        let report = try JekyllImport(source: jekyll.root, destination: dest).run()
+        let report = try await JekyllImport(source: jekyll.root, destination: dest, theme: .galley).run()
         return (jekyll, dest, report)
     }
 
     @Test func importedSiteKeepsJekyllURLs() async throws {
-        let (jekyll, dest, report) = try importFixture()
+        let (jekyll, dest, report) = try await importFixture()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
         #expect(report.posts == 2 && report.drafts == 1 && report.pages == 1)
         let built = try await SiteBuilder(options: BuildOptions(siteDirectory: dest, now: fixedNow)).build()
@@ -74,8 +74,8 @@ import Site
         #expect(matches(#"(?s)language-ruby.*?<code[^>]*>(.*?)</code>"#, in: post).first?.contains("hello") == true)
     }
 
-    @Test func unconvertedLiquidIsListedAndKept() throws {
-        let (jekyll, dest, report) = try importFixture()
+    @Test func unconvertedLiquidIsListedAndKept() async throws {
+        let (jekyll, dest, report) = try await importFixture()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
         let include = try #require(report.leftovers.first { $0.text.contains("include figure.html") })
         #expect(include.file == "content/posts/2019-05-04-first-post.md" && include.line == 14)
@@ -100,7 +100,7 @@ import Site
         let jekyll = try TempTree(files: files)
         let dest = TempTree.scratch()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
-        _ = try JekyllImport(source: jekyll.root, destination: dest).run()
+        _ = try await JekyllImport(source: jekyll.root, destination: dest, theme: .galley).run()
         _ = try await SiteBuilder(options: BuildOptions(siteDirectory: dest, now: fixedNow)).build()
         // Jekyll's `date` style: /:categories/:year/:month/:day/:title:output_ext, categories lowercased.
         let out = dest.appendingPathComponent("public")
@@ -111,7 +111,7 @@ import Site
 
 /// The importer reads nothing through a link out of the Jekyll site, and says what it skipped.
 @Suite struct JekyllImportLinkTests {
-    @Test func linksOutOfTheSourceAreListedNotRead() throws {
+    @Test func linksOutOfTheSourceAreListedNotRead() async throws {
         let outside = FileManager.default.temporaryDirectory.appendingPathComponent("galley-outside-\(UUID().uuidString).md")
         try Data("---\ntitle: T\n---\nSECRET-TOKEN-42\n".utf8).write(to: outside)
         defer { try? FileManager.default.removeItem(at: outside) }
@@ -119,7 +119,7 @@ import Site
         let dest = TempTree.scratch()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
         try FileManager.default.createSymbolicLink(atPath: jekyll.root.appendingPathComponent("_posts/2020-01-02-leak.md").path, withDestinationPath: outside.path)
-        let report = try JekyllImport(source: jekyll.root, destination: dest).run()
+        let report = try await JekyllImport(source: jekyll.root, destination: dest, theme: .galley).run()
         #expect(report.posts == 1)
         #expect(report.leftovers.contains { $0.file == "_posts/2020-01-02-leak.md" && $0.why.hasPrefix("symbolic link to") })
         let all = FileManager.default.subpaths(atPath: dest.path) ?? []
@@ -135,7 +135,7 @@ import Site
                                           "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nA\n"])
         let dest = TempTree.scratch()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
-        let report = try JekyllImport(source: jekyll.root, destination: dest).run()
+        let report = try await JekyllImport(source: jekyll.root, destination: dest, theme: .galley).run()
         #expect(report.pages == 0 && report.leftovers.contains { $0.file == "index.md" && $0.why.contains("layout: home") })
         let built = try await SiteBuilder(options: BuildOptions(siteDirectory: dest, now: fixedNow)).build()
         #expect(built.warnings.isEmpty, "\(built.warnings)")
@@ -153,7 +153,7 @@ import Site
                                           "_posts/2020-01-01-one.md": part("One", 1), "_posts/2020-01-02-two.md": part("Two", 2)])
         let dest = TempTree.scratch()
         defer { jekyll.cleanUp(); try? FileManager.default.removeItem(at: dest) }
-        let report = try JekyllImport(source: jekyll.root, destination: dest).run()
+        let report = try await JekyllImport(source: jekyll.root, destination: dest, theme: .galley).run()
         #expect(!report.leftovers.contains { $0.text.hasPrefix("`series") }, "\(report.leftovers)")
         #expect(!text(dest, "site.yml").contains("series"))
         #expect(text(dest, "content/posts/2020-01-02-two.md").contains("series: Offline-first sync\nseries_order: 2\n"))
