@@ -87,7 +87,9 @@ public actor BuildSession {
             .first { FileManager.default.fileExists(atPath: $0.path) }
         // The word files are settings too: a changed `i18n/es.yml` touches every page in Spanish.
         let bytes = configFile.flatMap { FileManager.default.contents(atPath: $0.path) }.map { $0 + SiteLanguages.fileBytes(options.siteDirectory) }
-        if bytes != configBytes || configFile?.lastPathComponent != settings?.config.file {
+        // `data/` is read with the settings (`site.data`, which any template may show): a saved data file reloads them.
+        let dataSaved = changed?.contains { $0 == SiteData.folder || $0.hasPrefix(SiteData.folder + "/") } ?? false
+        if bytes != configBytes || configFile?.lastPathComponent != settings?.config.file || dataSaved {
             // Settings touch every page: start over.
             configBytes = bytes
             settings = nil

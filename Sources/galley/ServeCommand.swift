@@ -64,7 +64,7 @@ struct ServeCommand: AsyncParsableCommand {
         // Folders that do not exist yet are picked up when created (site.yml's folder is watched).
         // The output folder is excluded: an --output inside content/ must not rebuild itself forever.
         let watcher = FileWatcher(
-            folders: ["content", "templates", "static", "assets", "i18n"].map { siteURL.appendingPathComponent($0).path },
+            folders: ["content", "templates", "static", "assets", "i18n", "data"].map { siteURL.appendingPathComponent($0).path },
             files: [siteURL.appendingPathComponent("site.yml").path],
             excluding: [outputURL.path]
         )
