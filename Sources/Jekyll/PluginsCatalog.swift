@@ -102,6 +102,12 @@ struct RubyPlugins: Sendable {
                 return .warning("_config.yml", "plugin `github-pages` is GitHub's set of plugin versions: Galley runs the plugins named in `plugins:` built in, but not the ones GitHub Pages turns on by itself (optional front matter, titles from headings, a README as the index, default layouts)",
                                 hint: "a site that relies on those gets front matter, titles, an index or layouts written out; jekyll-relative-links and jekyll-github-metadata run when `plugins:` names them")
             }
+            // jekyll-coffeescript's files are written as Jekyll writes them without it (`app.coffee`, the source):
+            // CoffeeScript under the `.js` name a page loads would be a script that fails in every browser.
+            if gem == "jekyll-coffeescript" {
+                return .warning("_config.yml", "plugin `jekyll-coffeescript` is a Ruby gem Galley does not run: `.coffee` files with front matter are written as they are (`app.coffee`), not compiled to `.js`, so a page that loads `app.js` finds nothing",
+                                hint: "compile them with `coffee -c` and keep the `.js` in the site, or write the scripts in JavaScript")
+            }
             return .warning("_config.yml", "plugin `\(gem)` is a Ruby gem Galley does not run; its tags, filters and pages are missing",
                             hint: "remove it from `plugins:`, or write what it produced as plain files")
         }

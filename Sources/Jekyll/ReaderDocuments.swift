@@ -27,13 +27,13 @@ struct JekyllDocumentBuilder {
         return s
     }
 
-    /// The converter's output extension for a source extension (markdown → .html, Sass → .css,
-    /// CoffeeScript → .js with jekyll-coffeescript, anything else unchanged).
+    /// The converter's output extension for a source extension (markdown → .html, Sass → .css, anything
+    /// else unchanged: CoffeeScript stays `.coffee`, as Jekyll writes it without jekyll-coffeescript,
+    /// which Galley does not run — see `RubyPlugins.warnings`).
     func converterExt(_ ext: String) -> String {
         let lower = ext.lowercased()
         if config.markdownExtensions.contains(lower) { return ".html" }
         if lower == ".scss" || lower == ".sass" { return ".css" }
-        if lower == ".coffee", config.plugins.contains("jekyll-coffeescript") { return ".js" }
         return ext
     }
 

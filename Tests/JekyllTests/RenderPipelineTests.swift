@@ -126,6 +126,19 @@ import Site
         #expect(failure.diagnostics.contains { $0.severity == .warning && $0.file == "_plugins/shout.rb" && $0.message.contains("`shout`") })
     }
 
+    /// jekyll-coffeescript is not run: a `.coffee` page is written as Jekyll writes it without the plugin, never as
+    /// CoffeeScript under the `.js` name a page loads, and the warning says so.
+    @Test func coffeeScriptIsWrittenAsItIsNotUnderItsScriptName() async throws {
+        let site = try RenderFixture.site([
+            "_config.yml": Self.config + "plugins: [jekyll-coffeescript]\n",
+            "assets/app.coffee": "---\n---\nclass A\n  hi: -> 1\n",
+        ])
+        let report = try await RenderFixture.build(site).get()
+        let files = RenderFixture.files(in: site.appendingPathComponent("_site"))
+        #expect(files.contains("assets/app.coffee") && !files.contains("assets/app.js"), "\(files)")
+        #expect(report.warnings.contains { $0.message.contains("jekyll-coffeescript") && $0.message.contains("app.js") && $0.hint != nil })
+    }
+
     /// A Gemfile's `github-pages` is GitHub's list of plugin versions: the warning says what is not added (its
     /// defaults), not that a plugin of that name is missing.
     @Test func githubPagesGemSaysWhatIsNotAdded() async throws {
