@@ -141,6 +141,13 @@ struct JekyllConfig: Sendable {
             guard case .list(let items)? = self[key] else { continue }
             let line = entries.first { $0.key == key }?.line ?? 0
             for name in items.compactMap(ImportSupport.text) where !Self.builtInPlugins.contains(name) {
+                // Galley writes `redirect_from:` itself (a redirect page at each old URL, see `aliases`).
+                if name == "jekyll-redirect-from" {
+                    out.append(JekyllImport.Leftover(file: "_config.yml", line: line, text: name,
+                                                     why: "`redirect_from:` is kept: Galley writes a redirect page at each old URL (not redirects.json; `redirect_to:` pages are listed where they are)",
+                                                     kind: .carried))
+                    continue
+                }
                 out.append(JekyllImport.Leftover(file: "_config.yml", line: line, text: name, why: "plugin not run (Galley has no plugins)", kind: .pluginNotRun))
             }
         }

@@ -3,12 +3,12 @@ import Foundation
 /// A Jekyll layout or include as a Galley template: the same Liquid, except what Galley's templates cannot run,
 /// which becomes `{% jekyll_only … %}` (it shows nothing, and the build warns at its line) and is listed.
 enum JekyllTemplates {
-    /// Tags Galley's templates run: Liquid's own, jekyll-seo-tag's and jekyll-feed's.
+    /// Tags Galley's templates run: Liquid's own, Jekyll's `highlight`, jekyll-seo-tag's and jekyll-feed's.
     static let known: Set<String> = [
         "assign", "capture", "endcapture", "case", "when", "endcase", "comment", "endcomment", "cycle", "decrement",
         "increment", "echo", "for", "endfor", "break", "continue", "if", "elsif", "else", "endif", "ifchanged",
         "endifchanged", "include", "render", "liquid", "raw", "endraw", "tablerow", "endtablerow", "unless", "endunless",
-        "doc", "enddoc", "seo", "feed_meta", "jekyll_only",
+        "doc", "enddoc", "seo", "feed_meta", "jekyll_only", "highlight", "endhighlight",
     ]
     /// Tags of plugins, by the plugin that defines them (for the report).
     static let plugins: [String: String] = [

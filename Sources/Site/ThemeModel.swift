@@ -64,12 +64,14 @@ extension ContextBuilder {
 }
 
 /// `{% seo %}` and `{% feed_meta %}` (jekyll-seo-tag, jekyll-feed): the page's title, description, canonical
-/// link and Open Graph tags, and a link to the site's feed. `{% seo title=false %}` leaves out `<title>`.
+/// link and Open Graph tags, and a link to the site's feed. `{% seo title=false %}` leaves out `<title>`. Also
+/// Jekyll's `{% highlight %}` (`HighlightTag`) and the import's `{% jekyll_only %}`.
 enum ThemeTags {
     static func all(config: SiteConfig) -> [String: LiquidTag] {
         ["seo": LiquidTag { markup, _, context in seo(markup, context) },
          "feed_meta": LiquidTag { _, _, context in feedMeta(context, origin: config.origin) },
-         "jekyll_only": LiquidTag { markup, _, context in jekyllOnly(markup, context) }]
+         "jekyll_only": LiquidTag { markup, _, context in jekyllOnly(markup, context) },
+         "highlight": HighlightTag.tag]
     }
 
     private static func string(_ v: Value?) -> String? {

@@ -34,7 +34,7 @@ import Testing
         "_data/links.yml": "- {name: Home, url: /}\n- {name: Blog, url: /blog/}\n",
         "_posts/2020-01-02-hello.md": "---\ntitle: Hello\ntags: [swift, web]\n---\nFirst *post*.\n",
         "about.md": "---\nlayout: default\ntitle: About\npermalink: /about/\n---\nAbout me.\n",
-        "links.html": "---\nlayout: default\n---\n{% for l in site.data.links %}<a class=\"data\" href=\"{{ l.url }}\">{{ l.name }}</a>{% endfor %}\n",
+        "links.html": "---\nlayout: default\n---\n{% for l in site.data.links %}<a class=\"data\" href=\"{{ l.url }}\">{{ l.name }}</a>{% endfor %}\n{% highlight swift %}\nlet x = 1\n{% endhighlight %}\n",
         "assets/css/style.scss": "---\n---\n$c: red;\nbody { color: $c; }\n",
     ]
 
@@ -86,6 +86,9 @@ import Testing
         #expect(try texts(about, "//main/p") == ["About me."])
         // A page whose body runs Liquid (over `site.data`) still does.
         #expect(try texts(out.appendingPathComponent("links.html"), "//a[@class='data']") == ["Home", "Blog"])
+        // …and its `{% highlight %}` example is highlighted as Jekyll writes it, not dropped.
+        #expect(try texts(out.appendingPathComponent("links.html"), "//figure[@class='highlight']/pre/code[@data-lang='swift']") == ["let x = 1"])
+        #expect(!report.leftovers.contains { $0.text.contains("highlight") }, "\(report.leftovers)")
         // The Sass, compiled at import, at its URL; no pages of Galley's own.
         #expect(text(out, "assets/css/style.css").contains("color: red"))
         #expect(!exists(out, "tags/index.html"))
