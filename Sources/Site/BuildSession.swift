@@ -336,7 +336,7 @@ public actor BuildSession {
         report.feeds = feeds.reduce(0) { $0 + $1.files.count }
         report.assets = assets.count
         report.files = files.count + assets.count
-        let diagnostics = sink.all
+        let diagnostics = SiteDiagnostic.foldingUnknownLanguages(sink.all)
         report.warnings = diagnostics.filter { $0.severity == .warning }
         return Assembled(files: files, fresh: fresh, streamed: streamed, assets: assets, diagnostics: diagnostics, report: report)
     }

@@ -87,3 +87,31 @@ public struct WarningLedger: Sendable {
         return (new, held)
     }
 }
+
+extension SiteDiagnostic {
+    /// A code block language Galley does not know is one problem however many fences use it: it is
+    /// reported once, at its first fence, with how many more there are (an imported Elixir blog had 286).
+    static func foldingUnknownLanguages(_ all: [SiteDiagnostic]) -> [SiteDiagnostic] {
+        let prefix = "unknown code block language `"
+        var first: [String: Int] = [:]   // message → index in `out`
+        var more: [String: (fences: Int, files: Set<String>)] = [:]
+        var out: [SiteDiagnostic] = []
+        for d in all {
+            guard d.severity == .warning, d.message.hasPrefix(prefix) else { out.append(d); continue }
+            if first[d.message] == nil {
+                first[d.message] = out.count
+                out.append(d)
+            } else {
+                more[d.message, default: (0, [])].fences += 1
+                more[d.message]!.files.insert(d.file)
+            }
+        }
+        for (message, extra) in more {
+            let i = first[message]!
+            let files = extra.files.subtracting([out[i].file]).count
+            out[i].message += " (and \(extra.fences) more fence\(extra.fences == 1 ? "" : "s") with it"
+                + (files > 0 ? ", in \(files) other file\(files == 1 ? "" : "s")" : "") + ")"
+        }
+        return out
+    }
+}
