@@ -34,13 +34,13 @@ public actor BuildSession {
     private var syntaxCSS: (theme: String, css: Data)?
     /// An assemble failed since the last write: caches may hold results that never reached the disk,
     /// so the next write compares every file instead of trusting `fresh`.
-    private var unwrittenResults = false
+    var unwrittenResults = false
     var collisions: (signature: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic])?
     /// Validation's text checks by content, shared by every feed (they depend on the text alone).
     let feedMemo = TextCheckMemo()
     /// What the last successful incremental write left in the output folder.
-    private var written: [String: Data]? = nil
-    private var copiedAssets: [String: (source: String, stamp: String)] = [:]
+    var written: [String: Data]? = nil
+    var copiedAssets: [String: (source: String, stamp: String)] = [:]
 
     public init(options: BuildOptions) { self.options = options }
 
@@ -339,87 +339,5 @@ public actor BuildSession {
         let diagnostics = SiteDiagnostic.foldingUnknownLanguages(sink.all)
         report.warnings = diagnostics.filter { $0.severity == .warning }
         return Assembled(files: files, fresh: fresh, streamed: streamed, assets: assets, diagnostics: diagnostics, report: report)
-    }
-
-
-    public struct Outcome: Sendable {
-        public var report: BuildReport
-        /// Output paths written or removed, relative to the output folder.
-        public var changedPaths: [String]
-    }
-
-    /// Builds and writes only what changed. The first call writes the whole site atomically; later calls
-    /// replace changed files one by one (write to a temporary file, then rename) and remove stale ones.
-    /// On failure nothing is written: the last good output stays.
-    public func rebuild(changed: Set<String>?) async throws(BuildFailure) -> Outcome {
-        let started = Date()
-        let site: Assembled
-        do {
-            site = try await assemble(changed: written == nil ? nil : changed)
-        } catch {
-            unwrittenResults = true
-            throw error
-        }
-        let trustFresh = !unwrittenResults
-        let root = options.output
-        do {
-            guard written != nil else {
-                try OutputWriter(output: root).commit(files: site.files, assets: site.assets.map { (options.siteDirectory.appendingPathComponent($0.source), $0.path) })
-                written = Dictionary(site.files.map { ($0.path, $0.data) }, uniquingKeysWith: { a, _ in a })
-                unwrittenResults = false
-                copiedAssets = Dictionary(site.assets.map { ($0.path, ($0.source, stamp($0.source))) }, uniquingKeysWith: { a, _ in a })
-                var report = site.report
-                report.seconds = Date().timeIntervalSince(started)
-                return Outcome(report: report, changedPaths: site.files.map(\.path) + site.assets.map(\.path))
-            }
-            var changedPaths: [String] = []
-            // Updated in place: a copy of the last output's table (every file of the site) per save was a
-            // tenth of a save's write at 5000 posts. (`written` is nil meanwhile, as after a failed write.)
-            var now = written!
-            written = nil
-            let previousCount = now.count
-            var kept = 0   // files also in the previous output: when all of them are, nothing was removed
-            for f in site.files {
-                let old = now[f.path]
-                if old != nil { kept += 1 }
-                if trustFresh, old != nil, !site.fresh.contains(f.path) { continue }
-                if old == f.data { continue }
-                now[f.path] = f.data
-                try writeAtomically(f.data, to: root.appendingPathComponent(f.path))
-                changedPaths.append(f.path)
-            }
-            var gone: [String] = []
-            if kept != previousCount || site.files.count != previousCount {
-                let present = Set(site.files.map(\.path))
-                gone = now.keys.filter { !present.contains($0) }
-                now = now.filter { present.contains($0.key) }
-            }
-            var assetsNow: [String: (source: String, stamp: String)] = [:]
-            for a in site.assets {
-                let s = stamp(a.source)
-                assetsNow[a.path] = (a.source, s)
-                if let old = copiedAssets[a.path], old.source == a.source, old.stamp == s { continue }
-                let data = try Data(contentsOf: options.siteDirectory.appendingPathComponent(a.source))
-                try writeAtomically(data, to: root.appendingPathComponent(a.path))
-                changedPaths.append(a.path)
-            }
-            gone = gone.filter { assetsNow[$0] == nil }   // a generated file replaced by an asset of the same path stays
-            gone += copiedAssets.keys.filter { now[$0] == nil && assetsNow[$0] == nil }
-            for path in gone {
-                try? FileManager.default.removeItem(at: root.appendingPathComponent(path))
-                removeEmptyParents(of: path)
-                changedPaths.append(path)
-            }
-            written = now
-            copiedAssets = assetsNow
-            unwrittenResults = false
-            phase("write")
-            var report = site.report
-            report.seconds = Date().timeIntervalSince(started)
-            return Outcome(report: report, changedPaths: changedPaths.sorted())
-        } catch {
-            written = nil   // unknown state on disk: the next build writes everything again
-            throw BuildFailure(site.diagnostics + [.error(root.path, "cannot write the output folder: \(error.localizedDescription)")])
-        }
     }
 }
