@@ -14,6 +14,9 @@ public actor BuildSession {
     private var configBytes: Data?
     private var loaded: [String: (doc: SourceDocument?, diagnostics: [SiteDiagnostic])] = [:]
     var rendered: [String: (fingerprint: Int, doc: RenderedDocument, diagnostics: [SiteDiagnostic])] = [:]
+    /// The last render's documents in order, and each source's URL by path (see `render`).
+    var renderOrder: [RenderEntry] = []
+    var lastSourceURLs: [String: String] = [:]
     var feedHTML: [String: (fingerprint: Int, html: String)] = [:]
     private var pageCache: [String: CachedPage] = [:]
     var feedCache: [String: CachedFeed] = [:]
@@ -36,6 +39,7 @@ public actor BuildSession {
     /// so the next write compares every file instead of trusting `fresh`.
     var unwrittenResults = false
     var collisions: (signature: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic])?
+    var documentClashes: (docs: [SourceDocument], diagnostics: [SiteDiagnostic])?
     /// Validation's text checks by content, shared by every feed (they depend on the text alone).
     let feedMemo = TextCheckMemo()
     /// What the last successful incremental write left in the output folder.
@@ -93,7 +97,7 @@ public actor BuildSession {
             // Settings touch every page: start over.
             configBytes = bytes
             settings = nil
-            loaded = [:]; rendered = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
+            loaded = [:]; rendered = [:]; renderOrder = []; lastSourceURLs = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
             linkAudit = LinkAuditMemo()
             syntaxCSS = nil
             relatedCache = nil
@@ -176,7 +180,7 @@ public actor BuildSession {
         guard let templates else { throw BuildFailure(sink.all) }
         let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict,
                                                  ownTheme: config.theme.own, sink: sink)
-        SiteBuilder.documentCollisions(docs, sink: sink)
+        documentCollisions(docs, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
         let images = ImageFiles(siteDirectory: options.siteDirectory, assets: listing.assets, basePath: config.basePath)
@@ -310,13 +314,15 @@ public actor BuildSession {
         let aliasFiles = Aliases.files(aliases, config: config, hasOwnRedirects: assets.contains { $0.path == "_redirects" })
         fresh.formUnion(aliasFiles.map(\.path))
         files += aliasFiles
-        resolveCollisions(&files, assets: assets, sink: sink)
+        let pathsPrint = resolveCollisions(&files, assets: assets, sink: sink)
         // (Nothing is thrown while the index is being written: the staging folder may go after a throw.)
         if sink.hasErrors { _ = await searchWrite?.value; throw BuildFailure(sink.all) }
         if stream == nil {
             // A session checks again only the links whose findings can differ (see `LinkAuditMemo`).
-            sink.add(contentsOf: linkAudit.audit(renderedDocs, files: files, assets: assets, config: config, siteDirectory: options.siteDirectory))
+            sink.add(contentsOf: linkAudit.audit(renderedDocs, files: files, assets: assets, pathsPrint: pathsPrint, config: config,
+                                                 siteDirectory: options.siteDirectory))
             lastWork.linksChecked = linkAudit.checked
+            lastWork.pagesIdsIndexed = linkAudit.idsIndexed
             report.suggestionComputations = linkAudit.computations
         } else {
             let audit = LinkAudit.auditCounting(renderedDocs, outputPaths: Set(files.lazy.map(\.path)).union(assets.lazy.map(\.path)), config: config,

@@ -105,6 +105,10 @@ extension BuildSession {
         var linksChecked = 0
         /// Bodies scanned for fence labels (the site's language mix).
         var fenceBodiesScanned = 0
+        /// Documents whose kept render was looked up by path (the others were found at their place).
+        var rendersLookedUp = 0
+        /// Pages whose ids the link check indexed again.
+        var pagesIdsIndexed = 0
     }
     /// `GALLEY_TRACE=1` prints how long each phase of a build took, to standard error (for profiling).
     static let tracing = ProcessInfo.processInfo.environment["GALLEY_TRACE"] == "1"

@@ -4,8 +4,10 @@ import Highlight
 /// The per-document parts of a `BuildSession`'s assemble, each kept between builds: Markdown renders,
 /// output collisions, and the feeds' inline-styled HTML.
 extension BuildSession {
-    /// `SiteBuilder.collisions`, skipped while every output path and its source are as last time.
-    func resolveCollisions(_ files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) {
+    /// `SiteBuilder.collisions`, skipped while every output path and its source are as last time. Returns
+    /// the print of those paths and sources: equal prints, equal output paths after (the link check's key).
+    @discardableResult
+    func resolveCollisions(_ files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) -> Int {
         var h = Hasher()
         h.combine(files.count)
         for f in files {
@@ -21,6 +23,22 @@ extension BuildSession {
         }
         sink.add(contentsOf: collisions!.diagnostics)
         files = SiteBuilder.dropping(collisions!.removed, from: files)
+        return signature
+    }
+
+    /// `SiteBuilder.documentCollisions`, found again only when a document's file or output path is not
+    /// the last build's (the usual save keeps both): what it reports depends on nothing else.
+    func documentCollisions(_ docs: [SourceDocument], sink: DiagnosticSink) {
+        if let kept = documentClashes, kept.docs.count == docs.count, zip(kept.docs, docs).allSatisfy({ old, new in
+            old === new || (old.sourcePath == new.sourcePath && old.permalink.outputPath == new.permalink.outputPath)
+        }) {
+            sink.add(contentsOf: kept.diagnostics)
+            return
+        }
+        let local = DiagnosticSink()
+        SiteBuilder.documentCollisions(docs, sink: local)
+        documentClashes = (docs, local.all)
+        sink.add(contentsOf: local.all)
     }
 
     /// Markdown for each document, re-rendered only when its file or the images it shows changed.
@@ -28,22 +46,32 @@ extension BuildSession {
     /// images are looked up again only if its URL moved (looking up every page's was a tenth of a save at 5000 posts).
     func render(_ docs: [SourceDocument], config: SiteConfig, images: ImageFiles, assetsUnchanged: Bool = false,
                 releaseBodies: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
-        var sourceURLs: [String: String] = [:]
-        for d in docs { sourceURLs[d.sourcePath] = d.permalink.url }
+        // The last call's documents in this order (a save's usual case): a document loaded then, the same
+        // object now, is found by its place, not looked up by path (those lookups were a tenth of a save at 5000 posts).
+        let last = renderOrder.count == docs.count ? renderOrder : []
+        let sourceURLs = sourceURLs(docs, last: last)
         // The language mix of every post, not just the re-rendered ones: an unlabelled fence's context. A post
         // whose unlabelled code was detected with another mix renders again.
         var mix: [String: Int]?
         switch config.unlabeled { case .auto, .fallback: mix = fenceLabels.mix(docs); default: break }
         let mixPrint = mix.map(DetectionContext.siteSignature)
-        let stale = docs.filter { doc in
-            guard let kept = rendered[doc.sourcePath], kept.fingerprint == doc.fingerprint else { return true }
-            if let used = kept.doc.siteMix, used != mixPrint { return true }
-            // A linked source file moved, appeared or went: the link's URL changes.
-            if kept.doc.sourceLinks.contains(where: { sourceURLs[$0.key] ?? "" != $0.value }) { return true }
-            if assetsUnchanged, kept.doc.source.permalink.url == doc.permalink.url { return false }
-            return !images.unchanged(kept.doc.images, pageURL: doc.permalink.url)
+        var entries: [RenderEntry?] = []
+        entries.reserveCapacity(docs.count)
+        var stale: [SourceDocument] = []
+        var lookups = 0
+        for (i, doc) in docs.enumerated() {
+            let here = !last.isEmpty && last[i].doc.source === doc
+            if !here { lookups += 1 }
+            let kept = here ? last[i] : rendered[doc.sourcePath]
+            if let kept, !Self.renderStale(kept, doc, mixPrint: mixPrint, sourceURLs: sourceURLs, images: images, assetsUnchanged: assetsUnchanged) {
+                entries.append(kept)
+            } else {
+                entries.append(nil)
+                stale.append(doc)
+            }
         }
         lastWork.markdownRendered = stale.count
+        lastWork.rendersLookedUp = lookups
         if mix != nil { lastWork.fenceBodiesScanned = fenceLabels.scanned }
         for (doc, diags) in await SiteBuilder.renderMarkdown(stale, config: config, images: images, releaseBodies: releaseBodies, siteLanguages: mix,
                                                              sourceURLs: sourceURLs) {
@@ -53,12 +81,43 @@ extension BuildSession {
             let keep = Set(docs.map(\.sourcePath))
             rendered = rendered.filter { keep.contains($0.key) }
         }
-        return docs.map { doc in
-            // Same fingerprint: same file bytes and settings, so the cached document is this one.
-            let entry = rendered[doc.sourcePath]!
-            sink.add(contentsOf: entry.diagnostics)
-            return entry.doc
+        // Same fingerprint: same file bytes and settings, so the cached document is this one.
+        let order = zip(docs, entries).map { doc, entry in entry ?? rendered[doc.sourcePath]! }
+        for entry in order where !entry.diagnostics.isEmpty { sink.add(contentsOf: entry.diagnostics) }
+        renderOrder = order
+        lastSourceURLs = sourceURLs
+        return order.map(\.doc)
+    }
+
+    typealias RenderEntry = (fingerprint: Int, doc: RenderedDocument, diagnostics: [SiteDiagnostic])
+
+    /// Whether a kept render of `doc`'s file no longer holds.
+    private static func renderStale(_ kept: RenderEntry, _ doc: SourceDocument, mixPrint: Int?, sourceURLs: [String: String],
+                                    images: ImageFiles, assetsUnchanged: Bool) -> Bool {
+        guard kept.fingerprint == doc.fingerprint else { return true }
+        if let used = kept.doc.siteMix, used != mixPrint { return true }
+        // A linked source file moved, appeared or went: the link's URL changes.
+        if kept.doc.sourceLinks.contains(where: { sourceURLs[$0.key] ?? "" != $0.value }) { return true }
+        if assetsUnchanged, kept.doc.source.permalink.url == doc.permalink.url { return false }
+        return !images.unchanged(kept.doc.images, pageURL: doc.permalink.url)
+    }
+
+    /// Each source's URL by path: the last call's table with the documents loaded since put in, when the
+    /// documents are the last call's in the same order.
+    private func sourceURLs(_ docs: [SourceDocument], last: [RenderEntry]) -> [String: String] {
+        if !last.isEmpty, lastSourceURLs.count == docs.count {
+            var urls = lastSourceURLs
+            var same = true
+            for (doc, entry) in zip(docs, last) where entry.doc.source !== doc {
+                guard entry.doc.source.sourcePath == doc.sourcePath else { same = false; break }
+                urls[doc.sourcePath] = doc.permalink.url
+            }
+            if same { return urls }
         }
+        var urls: [String: String] = [:]
+        urls.reserveCapacity(docs.count)
+        for d in docs { urls[d.sourcePath] = d.permalink.url }
+        return urls
     }
 
     /// Feed HTML (inline-styled code) by source path, for the posts that appear in some feed: derived from

@@ -78,26 +78,41 @@ enum CodeContext {
 /// it was a seventh of a save on a 5000-post blog.
 struct FenceLabelMemo {
     private var labels: [String: (fingerprint: Int, labels: [String])] = [:]
+    /// The counts of every kept body's labels (no zero counts), updated by what changed: recounting
+    /// the whole site's labels was a fiftieth of a save at 5000 posts.
+    private var totals: [String: Int] = [:]
     /// Bodies scanned by the last `mix` (tests count them).
     private(set) var scanned = 0
 
     /// `CodeContext.siteLanguages` of `docs`, scanning only the bodies that changed since the last call.
     mutating func mix(_ docs: [SourceDocument]) -> [String: Int] {
-        var next: [String: (fingerprint: Int, labels: [String])] = [:]
-        next.reserveCapacity(docs.count)
-        var mix: [String: Int] = [:]
         scanned = 0
         for d in docs {
-            let found: [String]
-            if let kept = labels[d.sourcePath], kept.fingerprint == d.fingerprint { found = kept.labels } else {
-                found = CodeContext.fenceLabels(d.body).map { $0.lowercased() }
-                scanned += 1
+            if let kept = labels[d.sourcePath] {
+                if kept.fingerprint == d.fingerprint { continue }
+                tally(kept.labels, by: -1)
             }
-            next[d.sourcePath] = (d.fingerprint, found)
-            for l in found { mix[l, default: 0] += 1 }
+            let found = CodeContext.fenceLabels(d.body).map { $0.lowercased() }
+            scanned += 1
+            labels[d.sourcePath] = (d.fingerprint, found)
+            tally(found, by: 1)
         }
-        labels = next
-        return mix
+        // Every document's path is kept now: more kept than given, some went.
+        if labels.count != docs.count {
+            let present = Set(docs.map(\.sourcePath))
+            for (path, entry) in labels where !present.contains(path) {
+                tally(entry.labels, by: -1)
+                labels[path] = nil
+            }
+        }
+        return totals
+    }
+
+    private mutating func tally(_ found: [String], by step: Int) {
+        for l in found {
+            let n = totals[l, default: 0] + step
+            totals[l] = n == 0 ? nil : n
+        }
     }
 
     var count: Int { labels.count }

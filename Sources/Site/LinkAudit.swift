@@ -115,9 +115,12 @@ enum LinkAudit {
     }
 
     /// `audit`, and how many edit distances its suggestions took (the tests' measure of their cost).
-    static func auditCounting(_ docs: [RenderedDocument], outputPaths: Set<String>, config: SiteConfig, siteDirectory: URL) -> (diagnostics: [SiteDiagnostic], computations: Int) {
-        var idsByPath: [String: Set<String>] = [:]
-        for d in docs { idsByPath[d.source.permalink.outputPath] = Set(d.ids) }
+    /// `ids` and `suggestions` (for links, false; for images, true), when given, are what the whole site makes (its
+    /// pages' ids and URLs), so `docs` may be a few of its documents: a session checks those a save can change.
+    static func auditCounting(_ docs: [RenderedDocument], outputPaths: Set<String>, config: SiteConfig, siteDirectory: URL,
+                              ids: [String: Set<String>]? = nil, suggestions: ((_ images: Bool) -> URLSuggestions)? = nil)
+        -> (diagnostics: [SiteDiagnostic], computations: Int) {
+        let idsByPath = ids ?? Self.ids(docs)
         var out: [SiteDiagnostic] = []
         // Broken links and images are collected first; suggestions are then looked up once per distinct
         // target, in parallel, and the warnings written in order.
@@ -168,14 +171,30 @@ enum LinkAudit {
         }
         guard !broken.isEmpty else { return (out, 0) }
         // Links are answered with pages, images with the files the build writes.
-        let pages = URLSuggestions(urls: docs.map { config.url($0.source.permalink.url) }, basePath: config.basePath)
-        let files = URLSuggestions(urls: outputPaths.filter { !$0.hasSuffix(".html") }.map { config.url("/" + $0) }, basePath: config.basePath)
+        let pages = suggestions?(false) ?? pageSuggestions(docs, config: config)
+        let files = suggestions?(true) ?? fileSuggestions(outputPaths, config: config)
         let (linkNear, linkCost) = pages.nearest(all: Set(broken.filter { !$0.ref.isImage }.map(\.absolute)))
         let (imageNear, imageCost) = files.nearest(all: Set(broken.filter { $0.ref.isImage }.map(\.absolute)))
         for b in broken {
             if let near = (b.ref.isImage ? imageNear : linkNear)[b.absolute] { out[b.diagnostic].message += "; did you mean `\(near)`?" }
         }
         return (out, linkCost + imageCost)
+    }
+
+    /// Each page's ids by output path.
+    static func ids(_ docs: [RenderedDocument]) -> [String: Set<String>] {
+        var idsByPath: [String: Set<String>] = [:]
+        for d in docs { idsByPath[d.source.permalink.outputPath] = Set(d.ids) }
+        return idsByPath
+    }
+
+    /// Links are answered with pages, images with the files the build writes.
+    static func pageSuggestions(_ docs: [RenderedDocument], config: SiteConfig) -> URLSuggestions {
+        URLSuggestions(urls: docs.map { config.url($0.source.permalink.url) }, basePath: config.basePath)
+    }
+
+    static func fileSuggestions(_ outputPaths: Set<String>, config: SiteConfig) -> URLSuggestions {
+        URLSuggestions(urls: outputPaths.filter { !$0.hasSuffix(".html") }.map { config.url("/" + $0) }, basePath: config.basePath)
     }
 
     /// The output file a root-relative URL is served from, as static hosts do.

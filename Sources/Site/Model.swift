@@ -35,6 +35,10 @@ final class RenderedDocument: Sendable {
     let summaryPrint: Int
     let linkPrint: Int
     let tagPrint: Int
+    /// What the search index takes from this document besides its text (see `SearchFiles.signature`).
+    let searchPrint: Int
+    /// What the sitemap takes from it: its URL, its date, whether it is listed (see `SiteFiles.signature`).
+    let sitemapPrint: Int
     /// This object's number, never given twice in a process: a cache that compares documents by it
     /// (the search index's) sees a re-render as a change even when nothing it hashes changed.
     let serial = Serial.next()
@@ -71,6 +75,21 @@ final class RenderedDocument: Sendable {
         Prints.text(source.sourcePath, &h)
         for slug in source.tagSlugs { Prints.text(slug, &h) }
         self.tagPrint = h.finalize()
+        // Once per render: hashing every document's tags on every save was a twentieth of a save at 5000 posts.
+        var search = Hasher()
+        search.combine(source.fingerprint)
+        search.combine(summaryPrint)
+        search.combine(source.tags.count)   // the index has them; a list entry's print leaves terms out
+        for t in source.tags { Prints.text(t, &search) }
+        search.combine(source.categories.count)
+        for c in source.categories { Prints.text(c, &search) }
+        search.combine(html.utf8.count)     // what other files put in the page (chart data, image sizes)
+        self.searchPrint = search.finalize()
+        var map = Hasher()
+        Prints.text(source.permalink.url, &map)
+        map.combine(source.updated ?? source.date)
+        map.combine(SiteFiles.listed(source))
+        self.sitemapPrint = map.finalize()
     }
 
     var readingTime: Int { Self.readingTime(words: wordCount) }

@@ -360,6 +360,15 @@ struct PageAssembler: Sendable {
 
     /// `/tags/x/` → `tags/x/index.html`; `/404.html` → `404.html`.
     static func filePath(_ url: String) -> String {
+        // ASCII (list URLs are percent-escaped): on bytes. Character-level `contains` was a fifth of a save's page fingerprints.
+        if url.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = url.utf8
+            let start = bytes.firstIndex { $0 != UInt8(ascii: "/") } ?? bytes.endIndex
+            if start == bytes.endIndex { return "index.html" }
+            let rest = String(url[start...])
+            let decoded = bytes[start...].contains(UInt8(ascii: "%")) ? rest.removingPercentEncoding ?? rest : rest
+            return bytes.last == UInt8(ascii: "/") ? decoded + "index.html" : decoded
+        }
         let trimmed = url.drop { $0 == "/" }
         if trimmed.isEmpty { return "index.html" }
         let decoded = trimmed.contains("%") ? String(trimmed).removingPercentEncoding ?? String(trimmed) : String(trimmed)

@@ -49,14 +49,10 @@ enum SearchFiles {
     static func signature(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig) -> Int {
         var h = Hasher()
         h.combine(config.search.enabled)
-        // The source's bytes decide its text; the print adds what other files (dates, config) decide.
-        for d in posts + all {
-            h.combine(d.source.fingerprint)
-            h.combine(d.summaryPrint)
-            h.combine(d.source.tags)         // the index has them; a list entry's print leaves terms out
-            h.combine(d.source.categories)
-            h.combine(d.html.utf8.count)     // what other files put in the page (chart data, image sizes)
-        }
+        // The source's bytes decide its text; each document's print adds what other files (dates, config) decide.
+        h.combine(posts.count)
+        for d in posts { h.combine(d.searchPrint) }
+        for d in all { h.combine(d.searchPrint) }
         return h.finalize()
     }
 }

@@ -8,7 +8,8 @@ struct SiteFiles: Sendable {
     func signature(documents: [RenderedDocument], posts: [RenderedDocument], terms: [Term]) -> Int {
         var h = Hasher()
         h.combine(posts.first?.source.date)
-        for d in documents { Prints.text(d.source.permalink.url, &h); h.combine(d.source.updated ?? d.source.date) }
+        h.combine(documents.count)
+        for d in documents { h.combine(d.sitemapPrint) }   // made once per render, not per save
         for t in terms { Prints.text(t.url, &h); h.combine(Self.newest(t, posts)) }
         return h.finalize()
     }

@@ -46,6 +46,10 @@ import Testing
         // Links: the edited post's, the post that links to one of its headings, and (as the new word made
         // a new index file, and a broken link might lead there now) the post with broken links.
         #expect(work.linksChecked == 3, "\(work.linksChecked)")
+        // Whole-site tables are updated by what changed, not made again: the edited post's ids are indexed
+        // for the link check, and only its render is looked up by path (the others are where they were).
+        #expect(work.pagesIdsIndexed == 1, "\(work.pagesIdsIndexed)")
+        #expect(work.rendersLookedUp == 1, "\(work.rendersLookedUp)")
         #expect(work.pagesRendered == ["blog/post-17.html"], "\(work.pagesRendered)")
         // Its feeds: the site's (it is among the newest 20? no: post 17 of 40 by date is), and its three tags'.
         #expect(Set(work.feedsMade).isSubset(of: ["/", "/tags/all/", "/tags/group-2/", "/tags/solo-17/"]), "\(work.feedsMade)")
