@@ -44,6 +44,8 @@ public actor BuildSession {
     let feedMemo = TextCheckMemo()
     /// What the last successful incremental write left in the output folder.
     var written: [String: Data]? = nil
+    /// The paths print (`Assembled.pathsPrint`) of what `written` holds.
+    var writtenPrint = 0
     var copiedAssets: [String: (source: String, stamp: String)] = [:]
 
     public init(options: BuildOptions) { self.options = options }
@@ -71,6 +73,8 @@ public actor BuildSession {
         var fresh: Set<String>
         /// Paths already written into the staging folder (their `data` here is empty).
         var streamed: Set<String> = []
+        /// A print of the files' and assets' paths (and sources): equal prints, the same paths.
+        var pathsPrint = 0
         var assets: [(source: String, path: String)]
         var diagnostics: [SiteDiagnostic]
         var report: BuildReport
@@ -344,6 +348,6 @@ public actor BuildSession {
         report.files = files.count + assets.count
         let diagnostics = SiteDiagnostic.foldingUnknownLanguages(sink.all)
         report.warnings = diagnostics.filter { $0.severity == .warning }
-        return Assembled(files: files, fresh: fresh, streamed: streamed, assets: assets, diagnostics: diagnostics, report: report)
+        return Assembled(files: files, fresh: fresh, streamed: streamed, pathsPrint: pathsPrint, assets: assets, diagnostics: diagnostics, report: report)
     }
 }

@@ -109,6 +109,8 @@ extension BuildSession {
         var rendersLookedUp = 0
         /// Pages whose ids the link check indexed again.
         var pagesIdsIndexed = 0
+        /// Output files the write step looked up in the last output's table.
+        var filesLookedUp = 0
     }
     /// `GALLEY_TRACE=1` prints how long each phase of a build took, to standard error (for profiling).
     static let tracing = ProcessInfo.processInfo.environment["GALLEY_TRACE"] == "1"

@@ -106,7 +106,9 @@ extension BuildSession {
     /// documents are the last call's in the same order.
     private func sourceURLs(_ docs: [SourceDocument], last: [RenderEntry]) -> [String: String] {
         if !last.isEmpty, lastSourceURLs.count == docs.count {
+            // Taken, not copied: patching a copy of the table made it anew (and freed the old) on every save.
             var urls = lastSourceURLs
+            lastSourceURLs = [:]
             var same = true
             for (doc, entry) in zip(docs, last) where entry.doc.source !== doc {
                 guard entry.doc.source.sourcePath == doc.sourcePath else { same = false; break }

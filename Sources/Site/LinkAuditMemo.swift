@@ -43,9 +43,11 @@ struct LinkAuditMemo {
             if docs[i].source.sourcePath == self.docs[i].source.sourcePath { changed!.append(i) } else { changed = nil }
         }
         let sameURLs = changed?.allSatisfy { docs[$0].source.permalink.url == self.docs[$0].source.permalink.url } ?? false
-        let kept = changed != nil && (samePaths || self.paths.isSubset(of: paths)) ? findings : nil
+        var kept = changed != nil && (samePaths || self.paths.isSubset(of: paths)) ? findings : nil
+        findings = []   // `kept` alone holds them: patched in place below, not copied
         let added = !sameURLs || paths.count != self.paths.count
         var across = changed == nil ? docs.map { $0.references.contains { Self.linksIntoAnotherPage($0.url) } } : self.across
+        self.across = []
         for i in changed ?? [] { across[i] = docs[i].references.contains { Self.linksIntoAnotherPage($0.url) } }
         if let changed {
             for i in changed { ids[self.docs[i].source.permalink.outputPath] = nil }
@@ -76,6 +78,7 @@ struct LinkAuditMemo {
         var fresh: [String: Int] = [:]   // source path → place
         for i in rechecked { fresh[docs[i].source.sourcePath] = i }
         var found = kept ?? [[SiteDiagnostic]](repeating: [], count: docs.count)
+        kept = nil
         for i in rechecked { found[i] = [] }
         for f in r.diagnostics { if let i = fresh[f.file] { found[i].append(f) } }
         self.paths = paths

@@ -75,6 +75,27 @@ import Testing
         for (path, data) in expected where after[path] != data { Issue.record("\(path) differs from a clean build") }
     }
 
+    /// A save that adds no word and no page keeps every output path: the write step looks up only the files
+    /// made anew, not every file of the site.
+    @Test func aSaveThatKeepsThePathsLooksUpOnlyTheFilesMadeAnew() async throws {
+        let site = try makeSite()
+        defer { site.cleanUp() }
+        let session = BuildSession(options: BuildOptions(siteDirectory: site.root, now: Self.now))
+        _ = try await session.rebuild(changed: nil)
+        let all = site.snapshot(of: site.output).count
+        let edited = Self.path(11)
+        try site.write(edited, Self.post(11, second: "Second paragraph, not in the excerpt!"))
+        let outcome = try await session.rebuild(changed: [edited])
+        let work = await session.lastWork
+        #expect(outcome.changedPaths.contains("blog/post-11.html"))
+        #expect(work.filesLookedUp > 0 && work.filesLookedUp <= 20 && work.filesLookedUp < all / 4, "\(work.filesLookedUp) of \(all)")
+        let clean = site.root.appendingPathComponent("clean")
+        _ = try await SiteBuilder(options: BuildOptions(siteDirectory: site.root, outputDirectory: clean, now: Self.now)).build()
+        let served = site.snapshot(of: site.output), expected = site.snapshot(of: clean)
+        #expect(Set(served.keys) == Set(expected.keys))
+        for (path, data) in expected where served[path] != data { Issue.record("\(path) differs from a clean build") }
+    }
+
     @Test func memoryHeldBetweenSavesDoesNotGrow() async throws {
         let site = try makeSite()
         defer { site.cleanUp() }
