@@ -16,8 +16,8 @@ enum Aliases {
     /// session's save would otherwise index every page and generated file for nothing).
     static func collect(_ docs: [RenderedDocument], generated makeGenerated: () -> Set<String>, siteDirectory: URL,
                         sink: DiagnosticSink) -> [Alias] {
-        let written = docs.map { values($0.source) }
-        guard written.contains(where: { !$0.isEmpty }) else { return [] }
+        guard docs.contains(where: { !$0.source.aliases.isEmpty }) else { return [] }
+        let written = docs.map(\.source.aliases)
         let generated = makeGenerated()
         var out: [Alias] = []
         var owner: [String: String] = [:]
@@ -93,9 +93,9 @@ enum Aliases {
     }
 
     /// `aliases:` and `redirect_from:`, each a string or a list of strings.
-    static func values(_ doc: SourceDocument) -> [String] {
+    static func values(_ params: [(String, YAMLValue)]) -> [String] {
         var out: [String] = []
-        for (key, value) in doc.params where key == "aliases" || key == "redirect_from" {
+        for (key, value) in params where key == "aliases" || key == "redirect_from" {
             switch value {
             case .string(let s): out.append(s)
             case .list(let items): for case .string(let s) in items { out.append(s) }

@@ -83,11 +83,16 @@ struct FenceLabelMemo {
     private var totals: [String: Int] = [:]
     /// Bodies scanned by the last `mix` (tests count them).
     private(set) var scanned = 0
+    private var lastDocs: [SourceDocument] = []
 
     /// `CodeContext.siteLanguages` of `docs`, scanning only the bodies that changed since the last call.
     mutating func mix(_ docs: [SourceDocument]) -> [String: Int] {
         scanned = 0
-        for d in docs {
+        // A document at its place in the last call's list, the same object, is counted already (no lookup by path).
+        let last = lastDocs.count == docs.count ? lastDocs : []
+        lastDocs = docs
+        for (i, d) in docs.enumerated() {
+            if !last.isEmpty, last[i] === d { continue }
             if let kept = labels[d.sourcePath] {
                 if kept.fingerprint == d.fingerprint { continue }
                 tally(kept.labels, by: -1)

@@ -51,6 +51,8 @@ final class SourceDocument: @unchecked Sendable {
     let langPosition: (line: Int, column: Int)?
     /// Every front matter key, for templates (`page.params.x`).
     let params: [(String, YAMLValue)]
+    /// Its `aliases:` and `redirect_from:` (see `Aliases`), found once per load, not per save.
+    let aliases: [String]
     /// Changes whenever the file's bytes change: the key of every cache built from this document.
     let fingerprint: Int
 
@@ -87,6 +89,7 @@ final class SourceDocument: @unchecked Sendable {
         self.slug = slug
         self.permalink = permalink
         self.params = params
+        self.aliases = Aliases.values(params)
         self.series = series
         self.seriesSlug = series.map(Slug.term)
         self.seriesOrder = seriesOrder
