@@ -63,7 +63,8 @@ struct CLikeRun {
                 } else {
                     identifier(&s)
                 }
-            } else if isDigit(c) || (c == 46 && isDigit(s.at(start + 1))) {
+            } else if isDigit(c) || (c == 46 && isDigit(s.at(start + 1)) && s.at(start - 1) != 46) {
+                // `.5` is a number, but not the end of a range (`0...32`, `0..10`).
                 let (end, kind) = s.number(from: start, suffixes: cfg.numberSuffixes)
                 let cls: TokenClass
                 switch kind {
@@ -111,6 +112,7 @@ struct CLikeRun {
             }
         }
         s.i = end
+        if let keep = cfg.colonTypes, !afterDot, keep.lookup(s.b, start, end) == nil, colonType(&s, start) { return }
         if cfg.objc && objcDecl && !afterDot {
             if s.at(end) == 58 {
                 s.emit(.nf, from: start, to: end + 1); s.i = end + 1; objcParts += 1; set(.op); return
@@ -122,7 +124,7 @@ struct CLikeRun {
         if cfg.objc && end - start > 2 && s.b[start] == 78 && s.b[start + 1] == 83 && isUpper(s.b[start + 2]) {
             s.emit(.bp, from: start, to: end); set(.ident); return
         }
-        if cfg.rust && s.at(end) == 33 && s.at(end + 1) != 61 {
+        if cfg.rust && s.at(end) == 33 && s.at(end + 1) != 61 && (cfg.macros?.lookup(s.b, start, end) != nil || cfg.macros == nil) {
             s.emit(.fm, from: start, to: end + 1)
             s.i = end + 1
             set(.ident)
@@ -134,8 +136,16 @@ struct CLikeRun {
             set(.ident)
             return
         }
+        // `def self.name`, `def IO.name`: the receiver is nc, the method after the dot nf.
+        if cfg.ruby && pending == .nf && s.at(end) == 46 && isIdentStart(s.at(end + 1)) {
+            s.emit(.nc, from: start, to: end); s.emit(.o, from: end, to: end + 1); s.i = end + 1; return
+        }
         if var info = cfg.words.lookup(s.b, start, end) {
-            if pending != nil && pending != .nn && angle == 0 && info.next == nil && (info.cls == .nb || info.cls == .bp || info.cls == .kr || info.cls == .kd || info.cls == .kt) {
+            // A Rust type position takes its first word as the type, keywords too (`&mut T`, `-> impl Trait`), as Pygments reads it.
+            if cfg.rust && afterColon && info.cls != .nb && info.cls != .kt {
+                s.emit(.nc, from: start, to: end); pending = nil; set(.ident); return
+            }
+            if pending != nil && pending != .nn && angle == 0 && info.next == nil && (info.cls == .nb || info.cls == .bp || info.cls == .kr || info.cls == .kd || info.cls == .kt || (cfg.ruby && pending == .nf)) {
                 info = WordInfo(cls: pending!, next: nil)
                 pending = nil
             }
@@ -159,6 +169,8 @@ struct CLikeRun {
             s.emit(label, from: start, to: end + 1); s.i = end + 1; pending = nil; set(.op); return
         }
         var cls = cfg.ident
+        // `def name=(value)`: the setter's `=` is part of its name.
+        if cfg.ruby && pending == .nf && s.at(end) == 61 && s.at(end + 1) == 40 { end += 1; s.i = end }
         if let p = pending, angle == 0 {
             if p == .nn {
                 var j = end
@@ -192,6 +204,8 @@ struct CLikeRun {
                 cls = f
             } else if let sp = cfg.stringPrefix, next == end, s.at(end) == 34 {
                 cls = sp
+            } else if cfg.ruby && isUpper(s.b[start]) && end - start > 1 {
+                cls = .no
             } else if s.at(next) == 40 {
                 if let cap = cfg.capitalized, isUpper(s.b[start]) {
                     cls = cap
@@ -200,14 +214,36 @@ struct CLikeRun {
                 } else if let call = cfg.call {
                     cls = call
                 }
-            } else if cfg.ruby && isUpper(s.b[start]) && prev != .keyword {
-                cls = .no
             } else if let cap = cfg.capitalized, isUpper(s.b[start]) {
                 cls = cap
             }
         }
         s.emit(cls, from: start, to: end)
         set(.ident)
+    }
+
+    /// `name: type` read the TypeScript way (see `CLikeConfig.colonTypes`); false when the shape is not there.
+    mutating func colonType(_ s: inout Scanner, _ start: Int) -> Bool {
+        @inline(__always) func word(_ k: Int) -> Int {
+            var j = k
+            while j < s.n, isIdent(s.b[j]) || s.b[j] == 63 || s.b[j] == 46 || s.b[j] == 36 { j += 1 }
+            return j
+        }
+        let end = word(start)
+        var colon = end
+        while colon < s.n && isSpace(s.b[colon]) { colon += 1 }
+        guard s.at(colon) == 58, s.at(colon + 1) != 58 else { return false }
+        var t = colon + 1
+        while t < s.n && isSpace(s.b[t]) { t += 1 }
+        let tEnd = word(t)
+        guard tEnd > t else { return false }
+        s.emit(.nx, from: start, to: end)
+        s.emit(.o, from: colon, to: colon + 1)
+        s.emit(.kt, from: t, to: tEnd)
+        s.i = tEnd
+        pending = nil
+        set(.value)
+        return true
     }
 
     func isDunder(_ s: Scanner, _ start: Int, _ end: Int) -> Bool {

@@ -14,6 +14,9 @@ struct CLikeConfig: Sendable {
     var words: WordTable = WordTable([])
     /// Class of a plain identifier.
     var ident: TokenClass = .n
+    /// TypeScript as Pygments reads it: `word: word` (maybe across a line break) is a name, `:` and a type (kt),
+    /// whatever the words are (`{ exact: true }`, `default:` then `return`), except these words, which stay themselves.
+    var colonTypes: WordTable? = nil
     /// Class of an identifier right after `.`, when it differs from `ident`.
     var member: TokenClass? = nil
     /// `Type name(` declares a function (Java, C#, C): name → nf.
@@ -70,6 +73,8 @@ struct CLikeConfig: Sendable {
     var swiftDirectives = false
     /// Rust `#[attr]` → cp, `name!` macros → fm, lifetimes.
     var rust = false
+    /// Macros whose `name!` is one `fm` token (Rust's standard ones); nil: every `name!`.
+    var macros: WordTable? = nil
     /// `$0` closure arguments (Swift) → nv.
     var dollarArgs = false
     /// `$` allowed inside identifiers (JS, Java).
@@ -79,7 +84,7 @@ struct CLikeConfig: Sendable {
 
     /// `Type<Arg>` angle brackets right after an identifier → this class (Swift: p).
     var genericAngles: TokenClass? = nil
-    /// Class of `&` right before a name or `[` (Rust borrows: kp).
+    /// Class of `&` in a type position, after `:` or `->` (Rust `&str`: kp); elsewhere `&` is an operator.
     var borrow: TokenClass? = nil
 
     /// Ruby: `:sym` and `key:` → ss, `name?`/`name!` methods, `#{…}` interpolation, `Const` → no.

@@ -27,6 +27,9 @@ extension CLikeRun {
                 s.emit(.l, from: start, to: start + 1); s.i = start + 1; set(.value); return
             }
         }
+        if cfg.ruby && c == 37 && (prev == .start || prev == .op || prev == .open || prev == .keyword || (spaceBefore && !isSpace(s.at(start + 2)))), percentLiteral(&s, start) {
+            set(.value); return
+        }
         if cfg.ruby && c == 58 && isIdentStart(s.at(start + 1)) && s.at(start - 1) != 58 && (prev != .ident && prev != .value || spaceBefore) {
             var e = identEnd(s, start + 1)
             if s.at(e) == 63 || s.at(e) == 33 { e += 1 }
@@ -40,9 +43,17 @@ extension CLikeRun {
             if cfg.rust, isIdentStart(s.at(start + 1)), s.at(s.identEnd(from: start + 1)) != 39 {
                 s.emit(.o, from: start, to: start + 1)
                 let e = s.identEnd(from: start + 1)
-                s.emit(.na, from: start + 1, to: e)
+                // `'static` and `'_` are the language's own lifetimes; a type still follows `&'a`.
+                let own = s.matches("static", at: start + 1) && e - start == 7 || (s.at(start + 1) == 95 && e == start + 2)
+                s.emit(own ? .nb : .na, from: start + 1, to: e)
                 s.i = e
+                let ac = afterColon
                 set(.ident)
+                afterColon = ac
+                return
+            }
+            if cfg.pythonStrings {
+                stringLiteral(&s, start: start, prefixEnd: start, hashes: 0, quote: 39)
                 return
             }
             if let cls = cfg.singleQuote {
@@ -130,8 +141,7 @@ extension CLikeRun {
                     if s.b[j] == 91 { depth += 1 } else if s.b[j] == 93 { depth -= 1; if depth == 0 { j += 1; break } }
                     j += 1
                 }
-                s.emit(.cp, from: start, to: j)
-                s.i = j
+                rustAttribute(&s, start, j)
                 return
             }
         case 64: // @
@@ -157,9 +167,13 @@ extension CLikeRun {
                 set(.value)
                 return
             }
+            if cfg.ruby && !isIdentStart(s.at(start + 1)) && oneOf(s.at(start + 1), "!@&`'+~=/\\,;.<>_*$?:\"^-0") {
+                s.emit(.vg, from: start, to: start + 2); s.i = start + 2; set(.value); return
+            }
             if cfg.dollarVariables && isIdentStart(s.at(start + 1)) {
                 let e = s.identEnd(from: start + 1)
-                s.emit(.nv, from: start, to: e)
+                // Ruby's `$name` are globals (vg); PHP's are plain variables.
+                s.emit(cfg.ruby ? .vg : .nv, from: start, to: e)
                 s.i = e
                 set(.value)
                 return
@@ -187,7 +201,7 @@ extension CLikeRun {
                 return
             }
         }
-        if c == 38, let b = cfg.borrow, (prev == .open || prev == .op || prev == .start || prev == .keyword), !isSpace(s.at(start + 1)) {
+        if c == 38, let b = cfg.borrow, afterColon {
             s.emit(b, from: start, to: start + 1); s.i = start + 1
             let ac = afterColon
             set(.op)
@@ -224,6 +238,57 @@ extension CLikeRun {
         case 58: set(.op); afterColon = start > 0 && (isIdent(s.b[start - 1]) || s.b[start - 1] == 63 || !cfg.regexLiterals || cfg.swiftDirectives)
         default: set(.op)
         }
+    }
+
+    /// Ruby `%w(a b)`, `%Q[…]`, `%r{…}`, `%i<…>`: sx (regexes sr, symbols ss) up to the matching closer.
+    func percentLiteral(_ s: inout Scanner, _ start: Int) -> Bool {
+        var j = start + 1
+        var cls = TokenClass.sx
+        let kind = s.at(j)
+        if oneOf(kind, "qQwWiIxrs") {
+            if kind == 114 { cls = .sr } else if kind == 115 { cls = .ss }
+            j += 1
+        }
+        let open = s.at(j)
+        let close: UInt8
+        switch open {
+        case 40: close = 41
+        case 91: close = 93
+        case 123: close = 125
+        case 60: close = 62
+        case 124, 33, 47: close = open
+        default: return false
+        }
+        if j == start + 1 && open != 40 && open != 91 && open != 123 { return false } // `%|`, `%/` are operators
+        var depth = 0, k = j + 1
+        while k < s.n {
+            let b = s.b[k]
+            if b == 92 { k += 2; continue }
+            if b == close && depth == 0 { k += 1; break }
+            if b == open && open != close { depth += 1 } else if b == close { depth -= 1 }
+            k += 1
+        }
+        if cls == .sr { while k < s.n && (s.b[k] | 0x20) &- 97 < 26 { k += 1 } }
+        s.emit(cls, from: start, to: min(k, s.n))
+        s.i = min(k, s.n)
+        return true
+    }
+
+    /// `#[attr(…)]` is cp but for its strings (`#[cfg(feature = "std")]`).
+    func rustAttribute(_ s: inout Scanner, _ start: Int, _ end: Int) {
+        var from = start, j = start
+        while j < end {
+            if s.b[j] == 34 {
+                s.emit(.cp, from: from, to: j)
+                var q = j + 1
+                while q < end && s.b[q] != 34 { q += s.b[q] == 92 ? 2 : 1 }
+                q = min(q + 1, end)
+                s.emit(.s, from: j, to: q)
+                from = q; j = q
+            } else { j += 1 }
+        }
+        s.emit(.cp, from: from, to: end)
+        s.i = end
     }
 
     mutating func blockComment(_ s: inout Scanner, _ start: Int, cls: TokenClass = .cm) {
