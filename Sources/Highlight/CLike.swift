@@ -113,6 +113,9 @@ struct CLikeRun {
         }
         s.i = end
         if let keep = cfg.colonTypes, !afterDot, keep.lookup(s.b, start, end) == nil, colonType(&s, start) { return }
+        if cfg.lineFunctions, s.at(s.skipBlanks(from: end, newlines: false)) == 40, wordsOnlyBefore(s, start) {
+            s.emit(.nf, from: start, to: end); pending = nil; set(.ident); return
+        }
         if cfg.objc && objcDecl && !afterDot {
             if s.at(end) == 58 {
                 s.emit(.nf, from: start, to: end + 1); s.i = end + 1; objcParts += 1; set(.op); return
@@ -130,7 +133,8 @@ struct CLikeRun {
             set(.ident)
             return
         }
-        if afterDot, let m = cfg.member {
+        // A member is glued to its dot (`a.b`, `\n  .b`); `end. See` is prose after a sentence.
+        if afterDot && !spaceBefore, let m = cfg.member {
             s.emit(m, from: start, to: end)
             pending = nil
             set(.ident)
@@ -139,6 +143,9 @@ struct CLikeRun {
         // `def self.name`, `def IO.name`: the receiver is nc, the method after the dot nf.
         if cfg.ruby && pending == .nf && s.at(end) == 46 && isIdentStart(s.at(end + 1)) {
             s.emit(.nc, from: start, to: end); s.emit(.o, from: end, to: end + 1); s.i = end + 1; return
+        }
+        if let calls = cfg.callBuiltins, !afterDot, s.at(end) == 40, calls.lookup(s.b, start, end) != nil {
+            s.emit(.nb, from: start, to: end); pending = nil; set(.value); return
         }
         if var info = cfg.words.lookup(s.b, start, end) {
             // A Rust type position takes its first word as the type, keywords too (`&mut T`, `-> impl Trait`), as Pygments reads it.
@@ -244,6 +251,18 @@ struct CLikeRun {
         pending = nil
         set(.value)
         return true
+    }
+
+    /// Whether the line before `start` is one or more words (`[]` allowed), ending in a blank.
+    func wordsOnlyBefore(_ s: Scanner, _ start: Int) -> Bool {
+        guard start > 0, s.b[start - 1] == 32 || s.b[start - 1] == 9 else { return false }
+        var j = start - 1, words = false
+        while j >= 0 && s.b[j] != 10 {
+            let b = s.b[j]
+            if isIdent(b) { words = true } else if b != 32 && b != 9 && b != 91 && b != 93 && b != 64 { return false }
+            j -= 1
+        }
+        return words
     }
 
     func isDunder(_ s: Scanner, _ start: Int, _ end: Int) -> Bool {

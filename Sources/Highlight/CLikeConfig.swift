@@ -17,6 +17,11 @@ struct CLikeConfig: Sendable {
     /// TypeScript as Pygments reads it: `word: word` (maybe across a line break) is a name, `:` and a type (kt),
     /// whatever the words are (`{ exact: true }`, `default:` then `return`), except these words, which stay themselves.
     var colonTypes: WordTable? = nil
+    /// Words that are nb when a `(` follows at once (Go's `len(x)`, `uint32(x)`), checked before `words`.
+    var callBuiltins: WordTable? = nil
+    /// C# as Pygments reads it: on a line of words only, the word before `(` is a function (`public Foo(`,
+    /// `return d(`), and a line opening with `[…]` is an attribute (na).
+    var lineFunctions = false
     /// Class of an identifier right after `.`, when it differs from `ident`.
     var member: TokenClass? = nil
     /// `Type name(` declares a function (Java, C#, C): name → nf.

@@ -35,6 +35,12 @@ extension CLikeRun {
             if s.at(e) == 63 || s.at(e) == 33 { e += 1 }
             s.emit(.ss, from: start, to: e); s.i = e; set(.value); return
         }
+        if cfg.lineFunctions && c == 91 && lineStart {
+            let le = s.lineEnd(from: start)
+            var j = start
+            while j < le && s.b[j] != 93 { j += 1 }
+            if j < le { s.emit(.na, from: start, to: j + 1); s.i = j + 1; set(.value); return }
+        }
         switch c {
         case 34: // "
             stringLiteral(&s, start: start, prefixEnd: start, hashes: 0)
@@ -60,7 +66,8 @@ extension CLikeRun {
                 if cfg.singleQuoteIsChar {
                     charLiteral(&s, start: start, cls: cls)
                 } else {
-                    quoted(&s, start: start, body: start + 1, quote: 39, triple: false, hashes: 0, cls: cls, interp: cfg.pythonStrings ? .none : cfg.interpolation == .dollar ? .dollar : .none, multiline: false, raw: false, pyFormat: cfg.pythonStrings)
+                    // PHP's single quotes are raw (Pygments marks no escapes there); they may span lines.
+                    quoted(&s, start: start, body: start + 1, quote: 39, triple: false, hashes: 0, cls: cls, interp: cfg.pythonStrings || cfg.php ? .none : cfg.interpolation == .dollar ? .dollar : .none, multiline: cfg.php, raw: false, pyFormat: cfg.pythonStrings)
                 }
                 set(.value)
                 return
@@ -218,7 +225,7 @@ extension CLikeRun {
                     let last = bytes[bytes.count - 1]
                     if angle == 0 { pending = nil }
                     set(.op)
-                    afterDot = last == 46
+                    afterDot = last == 46 || (cfg.php && (last == 62 || last == 58))
                     afterColon = cfg.rust && bytes == [45, 62]
                     return
                 }
@@ -232,63 +239,12 @@ extension CLikeRun {
             if c == 60 { angle += 1 } else if c == 62 && angle > 0 { angle -= 1 } else if angle == 0 { pending = nil }
         }
         switch c {
-        case 46: set(.op); afterDot = true
+        case 46: set(.op); afterDot = !cfg.php
         case 41, 93, 125, 62: set(.value); lastPunct = c
         case 40, 91, 123, 44, 59: set(.open)
         case 58: set(.op); afterColon = start > 0 && (isIdent(s.b[start - 1]) || s.b[start - 1] == 63 || !cfg.regexLiterals || cfg.swiftDirectives)
         default: set(.op)
         }
-    }
-
-    /// Ruby `%w(a b)`, `%Q[…]`, `%r{…}`, `%i<…>`: sx (regexes sr, symbols ss) up to the matching closer.
-    func percentLiteral(_ s: inout Scanner, _ start: Int) -> Bool {
-        var j = start + 1
-        var cls = TokenClass.sx
-        let kind = s.at(j)
-        if oneOf(kind, "qQwWiIxrs") {
-            if kind == 114 { cls = .sr } else if kind == 115 { cls = .ss }
-            j += 1
-        }
-        let open = s.at(j)
-        let close: UInt8
-        switch open {
-        case 40: close = 41
-        case 91: close = 93
-        case 123: close = 125
-        case 60: close = 62
-        case 124, 33, 47: close = open
-        default: return false
-        }
-        if j == start + 1 && open != 40 && open != 91 && open != 123 { return false } // `%|`, `%/` are operators
-        var depth = 0, k = j + 1
-        while k < s.n {
-            let b = s.b[k]
-            if b == 92 { k += 2; continue }
-            if b == close && depth == 0 { k += 1; break }
-            if b == open && open != close { depth += 1 } else if b == close { depth -= 1 }
-            k += 1
-        }
-        if cls == .sr { while k < s.n && (s.b[k] | 0x20) &- 97 < 26 { k += 1 } }
-        s.emit(cls, from: start, to: min(k, s.n))
-        s.i = min(k, s.n)
-        return true
-    }
-
-    /// `#[attr(…)]` is cp but for its strings (`#[cfg(feature = "std")]`).
-    func rustAttribute(_ s: inout Scanner, _ start: Int, _ end: Int) {
-        var from = start, j = start
-        while j < end {
-            if s.b[j] == 34 {
-                s.emit(.cp, from: from, to: j)
-                var q = j + 1
-                while q < end && s.b[q] != 34 { q += s.b[q] == 92 ? 2 : 1 }
-                q = min(q + 1, end)
-                s.emit(.s, from: j, to: q)
-                from = q; j = q
-            } else { j += 1 }
-        }
-        s.emit(.cp, from: from, to: end)
-        s.i = end
     }
 
     mutating func blockComment(_ s: inout Scanner, _ start: Int, cls: TokenClass = .cm) {

@@ -116,7 +116,7 @@ extension CLikeRun {
                 if s.at(k) == 117 && s.at(k + 1) == 123 { while e < s.n && s.b[e] != 125 && s.b[e] != quote { e += 1 }; e = min(e + 1, s.n) }
                 else if s.at(k) == 117 { while e < s.n && e < k + 5 && isHexDigit(s.b[e]) { e += 1 } }
                 else if s.at(k) == 120 { while e < s.n && e < k + 3 && isHexDigit(s.b[e]) { e += 1 } }
-                if let esc = cfg.escape, s.at(k) != 10 {
+                if let esc = cfg.escape, s.at(k) != 10, !(cfg.php && quote == 39) {
                     s.emit(cls, from: seg, to: j)
                     s.emit(esc, from: j, to: e)
                     seg = e

@@ -33,16 +33,21 @@ enum SystemLangs {
             ("chan const func interface map struct type var", .kd, nil),
             ("import package", .kn, nil),
             ("true false nil iota", .kc, nil),
-            ("bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr any", .kt, nil),
-            ("append cap close complex copy delete imag len make new panic print println real recover min max clear", .nb, nil),
+            ("bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr any comparable", .kt, nil),
         ])
+        // Builtin functions, and types used as conversions (`uint32(x)`), are nb only when called: `max := 3` is a name.
+        c.callBuiltins = WordTable([("""
+            append cap close complex copy delete imag len make new panic print println real recover min max clear
+            bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16
+            uint32 uint64 uintptr any comparable
+            """, .nb, nil)])
         c.ident = .nx
         c.doubleQuote = .s
         c.singleQuote = .sc
         c.backtick = .s
         c.escape = nil
-        c.ops = CLikeConfig.opTable(o: "+-*/%<>&|^~", p: "!=:()[]{},;.")
-        c.multi([(":=", .o), ("<-", .o), ("!=", .o), ("==", .o), ("&&", .o), ("||", .o), ("<=", .o), (">=", .o), ("+=", .o), ("-=", .o), ("*=", .o), ("/=", .o), ("++", .o), ("--", .o), ("&^", .o), ("...", .o)])
+        c.ops = CLikeConfig.opTable(o: "+-*/%&|~", p: "^<>!=:()[]{},;.")
+        c.multi([(":=", .o), ("<-", .o), ("!=", .o), ("==", .o), ("&&", .o), ("||", .o), ("<=", .o), (">=", .o), ("+=", .o), ("-=", .o), ("*=", .o), ("/=", .o), ("%=", .o), ("&=", .o), ("|=", .o), ("<<=", .o), (">>=", .o), ("<<", .o), (">>", .o), ("++", .o), ("--", .o), ("&^=", .o), ("&^", .o), ("...", .o)])
         return c
     }()
 

@@ -122,4 +122,51 @@ import Testing
         #expect(cls(code, "python", "\"\"\"not") == "s2")
         #expect(cls(code, "python", "unclosed") == "s2")           // no closing quotes: not a docstring
     }
+
+    @Test func goBuiltinsOnlyWhenCalled() {
+        let code = "k.Ident = uint32(fd)\nvar n uint32\nmax := len(xs)\ng |= g << 8\nfor i := 0; i < n; i++ {}\n"
+        #expect(cls(code, "go", "uint32(") == "nb")
+        #expect(cls(code, "go", "uint32\n") == "kt")
+        #expect(cls(code, "go", "max") == "nx")
+        #expect(cls(code, "go", "len") == "nb")
+        #expect(cls(code, "go", "|=") == "o")
+        #expect(cls(code, "go", "<<") == "o")
+        #expect(cls(code, "go", "< n") == "p")
+    }
+
+    @Test func shellControlWordsAndEscapes() {
+        let code = "check() {\n  if [ -z \"$1\" ]; then\n    return 1\n  fi\n  sed -n \\\n    -e 's/a/b/' file\n  true\n}\n"
+        #expect(cls(code, "bash", "return") == "k")
+        #expect(cls(code, "bash", "\\\n") == "se")
+        #expect(cls(code, "bash", "true") == "nb")
+        #expect(cls(code, "bash", "sed") == "")
+    }
+
+    @Test func csharpLineFunctionsAttributesAndKeywords() {
+        let code = "    [DebuggerHidden]\n    public NewReference(BorrowedReference reference, bool canBeNull = false)\n    {\n        var d = Make(x);\n        if (value == null) return;\n    }\n"
+        #expect(cls(code, "csharp", "[DebuggerHidden]") == "na")
+        #expect(cls(code, "csharp", "NewReference") == "nf")
+        #expect(cls(code, "csharp", "false") == "k")
+        #expect(cls(code, "csharp", "var") == "kt")
+        #expect(cls(code, "csharp", "Make") == "n")                // not a line of words only
+        #expect(cls(code, "csharp", "value") == "k")
+        #expect(cls(code, "csharp", "null") == "k")
+    }
+
+    @Test func phpAttributesAndRawSingleQuotes() {
+        let code = "$this->size = sprintf('%0.0F\\n', $val) . Foo::BAR . $x.y;\n"
+        #expect(cls(code, "php", "size") == "na")
+        #expect(cls(code, "php", "BAR") == "na")
+        #expect(cls(code, "php", "\\n") == "s1")                // no escapes in single quotes
+        #expect(cls(code, "php", "y;") != "na")                    // `.` concatenates
+    }
+
+    @Test func membersAreGluedToTheirDot() {
+        let code = "list.size();\n/* Licensed under the License.\n   See NOTICE */\nfoo\n    .bar();\n"
+        #expect(cls(code, "java", "size") == "na")
+        #expect(cls(code, "java", "bar") == "na")
+        #expect(cls("x = 1. See y", "java", "See") == "n")
+        #expect(cls("package scala.tools.nsc\nclass A { this.x; super.y }\n", "scala", "scala.") == "nn")
+        #expect(cls("package scala.tools.nsc\nclass A { this.x; super.y }\n", "scala", "this") == "bp")
+    }
 }
