@@ -259,8 +259,16 @@ struct CLikeRun {
         var j = start - 1, words = false
         while j >= 0 && s.b[j] != 10 {
             let b = s.b[j]
-            if isIdent(b) { words = true } else if b != 32 && b != 9 && b != 91 && b != 93 && b != 64 { return false }
+            if isIdent(b) { words = true } else if b != 32 && b != 9 && b != 91 && b != 93 && b != 64 && (cfg.lineFunctionsIndented || b != 46) { return false }
             j -= 1
+        }
+        if words && !cfg.lineFunctionsIndented {
+            // Pygments' rule is anchored at a line start its whitespace rule has not passed: the text's start or an
+            // empty line before (any indentation), else column 0 after a word that is no `k` keyword.
+            let first = j + 1
+            if first == 0 || (first >= 2 && s.b[first - 2] == 10) { return true }
+            guard isIdentStart(s.at(first)) else { return false }
+            if let w = cfg.words.lookup(s.b, first, identEnd(s, first)), w.cls == .k { return false }
         }
         return words
     }

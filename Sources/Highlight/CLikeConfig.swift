@@ -22,6 +22,8 @@ struct CLikeConfig: Sendable {
     /// C# as Pygments reads it: on a line of words only, the word before `(` is a function (`public Foo(`,
     /// `return d(`), and a line opening with `[…]` is an attribute (na).
     var lineFunctions = false
+    /// Whether that holds on indented lines too (C#), or only where Groovy's rule can start (see `wordsOnlyBefore`).
+    var lineFunctionsIndented = true
     /// Class of an identifier right after `.`, when it differs from `ident`.
     var member: TokenClass? = nil
     /// `Type name(` declares a function (Java, C#, C): name → nf.

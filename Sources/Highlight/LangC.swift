@@ -66,6 +66,7 @@ enum CLangs {
             ("bool byte char decimal double dynamic float int long object sbyte short string uint ulong ushort var", .kt, nil),
         ])
         c.lineFunctions = true
+        c.typedFunctionDecl = false
         c.preprocessor = true
         c.member = nil
         c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.")
@@ -96,12 +97,19 @@ enum CLangs {
 
     static let groovy: CLikeConfig = {
         var c = cBase([
-            ("class interface enum trait", .kd, .nc),
-            ("def", .kt, nil),
-            ("abstract as assert break case catch const continue default do else extends final finally for goto if implements import in instanceof native new package private protected public return static strictfp super switch synchronized this throw throws transient try var void volatile while", .k, nil),
-            ("boolean byte char double float int long short", .kt, nil),
+            ("class interface", .kd, .nc),
+            ("import", .kn, .nn),
+            ("package", .kn, nil),
+            ("assert break case catch continue default do else finally for if goto instanceof new return switch this throw try while in as", .k, nil),
+            ("abstract const enum extends final implements native private protected public static strictfp super synchronized throws transient volatile", .kd, nil),
+            ("def boolean byte char double float int long short void", .kt, nil),
             ("true false null", .kc, nil),
         ])
+        // Pygments reads `void name(` as a method only on unindented lines; `name:` (map keys, labels) is nl.
+        c.lineFunctions = true
+        c.lineFunctionsIndented = false
+        c.typedFunctionDecl = false
+        c.labelColon = .nl
         c.preprocessor = false
         c.singleQuote = .s1
         c.singleQuoteIsChar = false
@@ -110,7 +118,7 @@ enum CLangs {
         c.annotation = .nd
         c.member = .na
         c.doubleQuote = .s2
-        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?(){}[].", p: ",;:")
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?(){}[].,;:", p: "")
         return c
     }()
 

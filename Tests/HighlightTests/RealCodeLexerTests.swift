@@ -169,4 +169,17 @@ import Testing
         #expect(cls("package scala.tools.nsc\nclass A { this.x; super.y }\n", "scala", "scala.") == "nn")
         #expect(cls("package scala.tools.nsc\nclass A { this.x; super.y }\n", "scala", "this") == "bp")
     }
+
+    @Test func groovyKeywordsImportsLabelsAndMethods() {
+        let code = "import org.codehaus.groovy.runtime.MethodClosure\n\nvoid testTree() {\n    def m = [a: 1]\n    void notAMethod() {}\n}\n"
+        #expect(cls(code, "groovy", "import") == "kn")
+        #expect(cls(code, "groovy", "org.codehaus") == "nn")
+        #expect(cls(code, "groovy", "MethodClosure") == "nn")
+        #expect(cls(code, "groovy", "void") == "kt")
+        #expect(cls(code, "groovy", "testTree") == "nf")           // after an empty line: Pygments' method rule
+        #expect(cls(code, "groovy", "notAMethod") == "n")          // indented, no empty line before
+        #expect(cls(code, "groovy", "a:") == "nl")
+        #expect(cls("f(a, b); x ? y : z", "groovy", ",") == "o")
+        #expect(cls("f(a, b); x ? y : z", "groovy", ";") == "o")
+    }
 }
