@@ -24,6 +24,8 @@ struct CLikeConfig: Sendable {
     var lineFunctions = false
     /// Whether that holds on indented lines too (C#), or only where Groovy's rule can start (see `wordsOnlyBefore`).
     var lineFunctionsIndented = true
+    /// Swift: `&` glued to the name it passes inout and `!` glued after a name (`try!`, `x!`) are punctuation.
+    var gluedPunct = false
     /// Class of an identifier right after `.`, when it differs from `ident`.
     var member: TokenClass? = nil
     /// `Type name(` declares a function (Java, C#, C): name → nf.

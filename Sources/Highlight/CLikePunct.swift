@@ -208,6 +208,11 @@ extension CLikeRun {
                 return
             }
         }
+        if cfg.gluedPunct && ((c == 38 && isIdentStart(s.at(start + 1)) && s.at(start + 1) != 38) || (c == 33 && isIdent(s.at(start - 1)) && s.at(start + 1) != 61)) {
+            s.emit(.p, from: start, to: start + 1); s.i = start + 1
+            set(c == 38 ? .op : .value)
+            return
+        }
         if c == 38, let b = cfg.borrow, afterColon {
             s.emit(b, from: start, to: start + 1); s.i = start + 1
             let ac = afterColon

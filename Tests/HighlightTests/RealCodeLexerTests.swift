@@ -182,4 +182,16 @@ import Testing
         #expect(cls("f(a, b); x ? y : z", "groovy", ",") == "o")
         #expect(cls("f(a, b); x ? y : z", "groovy", ";") == "o")
     }
+
+    @Test func swiftPunctuationAndStandardNames() {
+        let code = "yaml_parser_set_input_string(&parser, buf.count)\nlet node = try! Node(x)\nlet arr = UnsafeBufferPointer(start: p, count: n)\nguard ok else { fatalError(\"no\") }\nlet t = T.Type.self\nif a && b, c != d { f(args...) }\n"
+        #expect(cls(code, "swift", "&parser") == "p")
+        #expect(cls(code, "swift", "! Node") == "p")
+        #expect(cls(code, "swift", "UnsafeBufferPointer") == "nb")
+        #expect(cls(code, "swift", "fatalError") == "bp")
+        #expect(cls(code, "swift", "Type") == "kr")
+        #expect(cls(code, "swift", "&&") == "o")
+        #expect(cls(code, "swift", "!=") == "o")
+        #expect(cls(code, "swift", "...") == "p")
+    }
 }
