@@ -10,7 +10,7 @@ the same shape as Tests/HighlightTests/Fixtures/make_goldens.py). Nothing it wri
     python3 Benchmarks/highlight/agree_snippets.py /tmp/galley-detect.jsonl /tmp/galley-agree.jsonl
     GALLEY_AGREE_SNIPPETS=/tmp/galley-agree.jsonl swift test --filter snippetAgreement
 
-Options: --lines N (15), --split test|tune|all (test).
+Options: --lines=N (15), --split=test|tune|all (test).
 """
 import json
 import sys
