@@ -45,13 +45,14 @@ enum AppleLangs {
     static let kotlin: CLikeConfig = {
         var c = CLikeConfig()
         c.words = WordTable([
-            ("as break catch continue do else finally for if in is out return throw try when while by where", .k, nil),
+            ("as break by catch constructor continue do dynamic else finally get for if init in is out reified return set super this throw try typealias typeof vararg when where while", .k, nil),
             ("package import", .k, .nn),
             ("fun", .kd, .nf),
             ("class interface object", .kd, .nc),
             ("val var", .kd, .nv),
-            ("const data enum private protected public internal sealed suspend abstract open override lateinit inline companion annotation inner value operator infix tailrec vararg crossinline noinline reified external expect actual typealias init constructor get set", .kd, nil),
-            ("true false null this super", .kc, nil),
+            // Modifiers; `value` is left out: far more often a parameter's name than `value class`.
+            ("const data enum private protected public internal sealed suspend abstract open override lateinit inline companion annotation inner operator infix tailrec crossinline noinline external expect actual", .kd, nil),
+            ("true false null", .kc, nil),
             ("it", .nb, nil),
             ("Boolean Byte Char Double Float Int Long Short String Unit Any", .kt, nil),
         ])

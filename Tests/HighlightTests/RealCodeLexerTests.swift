@@ -194,4 +194,14 @@ import Testing
         #expect(cls(code, "swift", "!=") == "o")
         #expect(cls(code, "swift", "...") == "p")
     }
+
+    @Test func kotlinKeywordsAndValueAsAName() {
+        let code = "override fun put(key: String, value: String?) {\n    if (value != null) super.put(key, this.value)\n}\nfun f(vararg xs: Int) {}\n"
+        #expect(cls(code, "kotlin", "value:") == "n")
+        #expect(cls(code, "kotlin", "value !=") == "n")
+        #expect(cls(code, "kotlin", "super") == "k")
+        #expect(cls(code, "kotlin", "this") == "k")
+        #expect(cls(code, "kotlin", "vararg") == "k")
+        #expect(cls(code, "kotlin", "override") == "kd")
+    }
 }
