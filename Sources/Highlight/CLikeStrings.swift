@@ -187,9 +187,16 @@ extension CLikeRun {
         while e < s.n, isIdent(s.b[e]) || s.b[e] == 46 { e += 1 }
         if s.at(e) == 91 { while e < s.n && s.b[e] != 93 && s.b[e] != 10 { e += 1 }; e += 1 }
         if s.at(e) == 33 && oneOf(s.at(e + 1), "sra") { e += 2 }
+        // The spec: [[fill]align][sign][#][0][width][,][.precision][type] (`{url:>10}`, not `{http://…}`).
         if s.at(e) == 58 {
             e += 1
-            while e < s.n, let f = Optional(s.b[e]), f != 125 && f != 10 && f != 123 && f != 34 && f != 39 && e - j < 40 { e += 1 }
+            if oneOf(s.at(e + 1), "<>=^") && s.at(e) != 125 { e += 2 } else if oneOf(s.at(e), "<>=^") { e += 1 }
+            if oneOf(s.at(e), "-+ ") { e += 1 }
+            if s.at(e) == 35 { e += 1 }
+            while isDigit(s.at(e)) { e += 1 }
+            if s.at(e) == 44 { e += 1 }
+            if s.at(e) == 46 && isDigit(s.at(e + 1)) { e += 1; while isDigit(s.at(e)) { e += 1 } }
+            if oneOf(s.at(e), "EFGXbcdegnosx%") { e += 1 }
         }
         return s.at(e) == 125 ? e + 1 : nil
     }

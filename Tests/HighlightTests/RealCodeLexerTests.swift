@@ -121,6 +121,8 @@ import Testing
         #expect(cls(code, "python", "'''inline'''") == "sd")      // a triple-quoted string starting its line
         #expect(cls(code, "python", "\"\"\"not") == "s2")
         #expect(cls(code, "python", "unclosed") == "s2")           // no closing quotes: not a docstring
+        #expect(cls("ATOM = \"{http://www.w3.org/2005/Atom}\"", "python", "{http") == "s2")   // not a format spec
+        #expect(cls("s = '{0:>10.2f}'", "python", "{0") == "si")
     }
 
     @Test func goBuiltinsOnlyWhenCalled() {
