@@ -196,7 +196,7 @@ extension CLikeRun {
             while isDigit(s.at(e)) { e += 1 }
             if s.at(e) == 44 { e += 1 }
             if s.at(e) == 46 && isDigit(s.at(e + 1)) { e += 1; while isDigit(s.at(e)) { e += 1 } }
-            if oneOf(s.at(e), "EFGXbcdegnosx%") { e += 1 }
+            if oneOf(s.at(e), "EFGXbcdefgnosx%") { e += 1 }
         }
         return s.at(e) == 125 ? e + 1 : nil
     }
