@@ -63,7 +63,8 @@ struct CLikeRun {
                 } else {
                     identifier(&s)
                 }
-            } else if isDigit(c) || (c == 46 && isDigit(s.at(start + 1))) {
+            } else if isDigit(c) || (c == 46 && isDigit(s.at(start + 1)) && s.at(start - 1) != 46) {
+                // `.5` is a number, but not the end of a range (`0...32`, `0..10`).
                 let (end, kind) = s.number(from: start, suffixes: cfg.numberSuffixes)
                 let cls: TokenClass
                 switch kind {
@@ -111,6 +112,10 @@ struct CLikeRun {
             }
         }
         s.i = end
+        if let keep = cfg.colonTypes, !afterDot, keep.lookup(s.b, start, end) == nil, colonType(&s, start) { return }
+        if cfg.lineFunctions, s.at(s.skipBlanks(from: end, newlines: false)) == 40, wordsOnlyBefore(s, start) {
+            s.emit(.nf, from: start, to: end); pending = nil; set(.ident); return
+        }
         if cfg.objc && objcDecl && !afterDot {
             if s.at(end) == 58 {
                 s.emit(.nf, from: start, to: end + 1); s.i = end + 1; objcParts += 1; set(.op); return
@@ -122,20 +127,32 @@ struct CLikeRun {
         if cfg.objc && end - start > 2 && s.b[start] == 78 && s.b[start + 1] == 83 && isUpper(s.b[start + 2]) {
             s.emit(.bp, from: start, to: end); set(.ident); return
         }
-        if cfg.rust && s.at(end) == 33 && s.at(end + 1) != 61 {
+        if cfg.rust && s.at(end) == 33 && s.at(end + 1) != 61 && (cfg.macros?.lookup(s.b, start, end) != nil || cfg.macros == nil) {
             s.emit(.fm, from: start, to: end + 1)
             s.i = end + 1
             set(.ident)
             return
         }
-        if afterDot, let m = cfg.member {
+        // A member is glued to its dot (`a.b`, `\n  .b`); `end. See` is prose after a sentence.
+        if afterDot && !spaceBefore, let m = cfg.member {
             s.emit(m, from: start, to: end)
             pending = nil
             set(.ident)
             return
         }
+        // `def self.name`, `def IO.name`: the receiver is nc, the method after the dot nf.
+        if cfg.ruby && pending == .nf && s.at(end) == 46 && isIdentStart(s.at(end + 1)) {
+            s.emit(.nc, from: start, to: end); s.emit(.o, from: end, to: end + 1); s.i = end + 1; return
+        }
+        if let calls = cfg.callBuiltins, !afterDot, s.at(end) == 40, calls.lookup(s.b, start, end) != nil {
+            s.emit(.nb, from: start, to: end); pending = nil; set(.value); return
+        }
         if var info = cfg.words.lookup(s.b, start, end) {
-            if pending != nil && pending != .nn && angle == 0 && info.next == nil && (info.cls == .nb || info.cls == .bp || info.cls == .kr || info.cls == .kd || info.cls == .kt) {
+            // A Rust type position takes its first word as the type, keywords too (`&mut T`, `-> impl Trait`), as Pygments reads it.
+            if cfg.rust && afterColon && info.cls != .nb && info.cls != .kt {
+                s.emit(.nc, from: start, to: end); pending = nil; set(.ident); return
+            }
+            if pending != nil && pending != .nn && angle == 0 && info.next == nil && (info.cls == .nb || info.cls == .bp || info.cls == .kr || info.cls == .kd || info.cls == .kt || (cfg.ruby && pending == .nf)) {
                 info = WordInfo(cls: pending!, next: nil)
                 pending = nil
             }
@@ -159,6 +176,8 @@ struct CLikeRun {
             s.emit(label, from: start, to: end + 1); s.i = end + 1; pending = nil; set(.op); return
         }
         var cls = cfg.ident
+        // `def name=(value)`: the setter's `=` is part of its name.
+        if cfg.ruby && pending == .nf && s.at(end) == 61 && s.at(end + 1) == 40 { end += 1; s.i = end }
         if let p = pending, angle == 0 {
             if p == .nn {
                 var j = end
@@ -192,6 +211,8 @@ struct CLikeRun {
                 cls = f
             } else if let sp = cfg.stringPrefix, next == end, s.at(end) == 34 {
                 cls = sp
+            } else if cfg.ruby && isUpper(s.b[start]) && end - start > 1 {
+                cls = .no
             } else if s.at(next) == 40 {
                 if let cap = cfg.capitalized, isUpper(s.b[start]) {
                     cls = cap
@@ -200,14 +221,56 @@ struct CLikeRun {
                 } else if let call = cfg.call {
                     cls = call
                 }
-            } else if cfg.ruby && isUpper(s.b[start]) && prev != .keyword {
-                cls = .no
             } else if let cap = cfg.capitalized, isUpper(s.b[start]) {
                 cls = cap
             }
         }
         s.emit(cls, from: start, to: end)
         set(.ident)
+    }
+
+    /// `name: type` read the TypeScript way (see `CLikeConfig.colonTypes`); false when the shape is not there.
+    mutating func colonType(_ s: inout Scanner, _ start: Int) -> Bool {
+        @inline(__always) func word(_ k: Int) -> Int {
+            var j = k
+            while j < s.n, isIdent(s.b[j]) || s.b[j] == 63 || s.b[j] == 46 || s.b[j] == 36 { j += 1 }
+            return j
+        }
+        let end = word(start)
+        var colon = end
+        while colon < s.n && isSpace(s.b[colon]) { colon += 1 }
+        guard s.at(colon) == 58, s.at(colon + 1) != 58 else { return false }
+        var t = colon + 1
+        while t < s.n && isSpace(s.b[t]) { t += 1 }
+        let tEnd = word(t)
+        guard tEnd > t else { return false }
+        s.emit(.nx, from: start, to: end)
+        s.emit(.o, from: colon, to: colon + 1)
+        s.emit(.kt, from: t, to: tEnd)
+        s.i = tEnd
+        pending = nil
+        set(.value)
+        return true
+    }
+
+    /// Whether the line before `start` is one or more words (`[]` allowed), ending in a blank.
+    func wordsOnlyBefore(_ s: Scanner, _ start: Int) -> Bool {
+        guard start > 0, s.b[start - 1] == 32 || s.b[start - 1] == 9 else { return false }
+        var j = start - 1, words = false
+        while j >= 0 && s.b[j] != 10 {
+            let b = s.b[j]
+            if isIdent(b) { words = true } else if b != 32 && b != 9 && b != 91 && b != 93 && b != 64 && (cfg.lineFunctionsIndented || b != 46) { return false }
+            j -= 1
+        }
+        if words && !cfg.lineFunctionsIndented {
+            // Pygments' rule is anchored at a line start its whitespace rule has not passed: the text's start or an
+            // empty line before (any indentation), else column 0 after a word that is no `k` keyword.
+            let first = j + 1
+            if first == 0 || (first >= 2 && s.b[first - 2] == 10) { return true }
+            guard isIdentStart(s.at(first)) else { return false }
+            if let w = cfg.words.lookup(s.b, first, identEnd(s, first)), w.cls == .k { return false }
+        }
+        return words
     }
 
     func isDunder(_ s: Scanner, _ start: Int, _ end: Int) -> Bool {

@@ -14,6 +14,18 @@ struct CLikeConfig: Sendable {
     var words: WordTable = WordTable([])
     /// Class of a plain identifier.
     var ident: TokenClass = .n
+    /// TypeScript as Pygments reads it: `word: word` (maybe across a line break) is a name, `:` and a type (kt),
+    /// whatever the words are (`{ exact: true }`, `default:` then `return`), except these words, which stay themselves.
+    var colonTypes: WordTable? = nil
+    /// Words that are nb when a `(` follows at once (Go's `len(x)`, `uint32(x)`), checked before `words`.
+    var callBuiltins: WordTable? = nil
+    /// C# as Pygments reads it: on a line of words only, the word before `(` is a function (`public Foo(`,
+    /// `return d(`), and a line opening with `[…]` is an attribute (na).
+    var lineFunctions = false
+    /// Whether that holds on indented lines too (C#), or only where Groovy's rule can start (see `wordsOnlyBefore`).
+    var lineFunctionsIndented = true
+    /// Swift: `&` glued to the name it passes inout and `!` glued after a name (`try!`, `x!`) are punctuation.
+    var gluedPunct = false
     /// Class of an identifier right after `.`, when it differs from `ident`.
     var member: TokenClass? = nil
     /// `Type name(` declares a function (Java, C#, C): name → nf.
@@ -70,6 +82,8 @@ struct CLikeConfig: Sendable {
     var swiftDirectives = false
     /// Rust `#[attr]` → cp, `name!` macros → fm, lifetimes.
     var rust = false
+    /// Macros whose `name!` is one `fm` token (Rust's standard ones); nil: every `name!`.
+    var macros: WordTable? = nil
     /// `$0` closure arguments (Swift) → nv.
     var dollarArgs = false
     /// `$` allowed inside identifiers (JS, Java).
@@ -79,7 +93,7 @@ struct CLikeConfig: Sendable {
 
     /// `Type<Arg>` angle brackets right after an identifier → this class (Swift: p).
     var genericAngles: TokenClass? = nil
-    /// Class of `&` right before a name or `[` (Rust borrows: kp).
+    /// Class of `&` in a type position, after `:` or `->` (Rust `&str`: kp); elsewhere `&` is an operator.
     var borrow: TokenClass? = nil
 
     /// Ruby: `:sym` and `key:` → ss, `name?`/`name!` methods, `#{…}` interpolation, `Const` → no.

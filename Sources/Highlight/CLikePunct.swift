@@ -27,10 +27,19 @@ extension CLikeRun {
                 s.emit(.l, from: start, to: start + 1); s.i = start + 1; set(.value); return
             }
         }
+        if cfg.ruby && c == 37 && (prev == .start || prev == .op || prev == .open || prev == .keyword || (spaceBefore && !isSpace(s.at(start + 2)))), percentLiteral(&s, start) {
+            set(.value); return
+        }
         if cfg.ruby && c == 58 && isIdentStart(s.at(start + 1)) && s.at(start - 1) != 58 && (prev != .ident && prev != .value || spaceBefore) {
             var e = identEnd(s, start + 1)
             if s.at(e) == 63 || s.at(e) == 33 { e += 1 }
             s.emit(.ss, from: start, to: e); s.i = e; set(.value); return
+        }
+        if cfg.lineFunctions && c == 91 && lineStart {
+            let le = s.lineEnd(from: start)
+            var j = start
+            while j < le && s.b[j] != 93 { j += 1 }
+            if j < le { s.emit(.na, from: start, to: j + 1); s.i = j + 1; set(.value); return }
         }
         switch c {
         case 34: // "
@@ -40,16 +49,25 @@ extension CLikeRun {
             if cfg.rust, isIdentStart(s.at(start + 1)), s.at(s.identEnd(from: start + 1)) != 39 {
                 s.emit(.o, from: start, to: start + 1)
                 let e = s.identEnd(from: start + 1)
-                s.emit(.na, from: start + 1, to: e)
+                // `'static` and `'_` are the language's own lifetimes; a type still follows `&'a`.
+                let own = s.matches("static", at: start + 1) && e - start == 7 || (s.at(start + 1) == 95 && e == start + 2)
+                s.emit(own ? .nb : .na, from: start + 1, to: e)
                 s.i = e
+                let ac = afterColon
                 set(.ident)
+                afterColon = ac
+                return
+            }
+            if cfg.pythonStrings {
+                stringLiteral(&s, start: start, prefixEnd: start, hashes: 0, quote: 39)
                 return
             }
             if let cls = cfg.singleQuote {
                 if cfg.singleQuoteIsChar {
                     charLiteral(&s, start: start, cls: cls)
                 } else {
-                    quoted(&s, start: start, body: start + 1, quote: 39, triple: false, hashes: 0, cls: cls, interp: cfg.pythonStrings ? .none : cfg.interpolation == .dollar ? .dollar : .none, multiline: false, raw: false, pyFormat: cfg.pythonStrings)
+                    // PHP's single quotes are raw (Pygments marks no escapes there); they may span lines.
+                    quoted(&s, start: start, body: start + 1, quote: 39, triple: false, hashes: 0, cls: cls, interp: cfg.pythonStrings || cfg.php ? .none : cfg.interpolation == .dollar ? .dollar : .none, multiline: cfg.php, raw: false, pyFormat: cfg.pythonStrings)
                 }
                 set(.value)
                 return
@@ -130,8 +148,7 @@ extension CLikeRun {
                     if s.b[j] == 91 { depth += 1 } else if s.b[j] == 93 { depth -= 1; if depth == 0 { j += 1; break } }
                     j += 1
                 }
-                s.emit(.cp, from: start, to: j)
-                s.i = j
+                rustAttribute(&s, start, j)
                 return
             }
         case 64: // @
@@ -157,9 +174,13 @@ extension CLikeRun {
                 set(.value)
                 return
             }
+            if cfg.ruby && !isIdentStart(s.at(start + 1)) && oneOf(s.at(start + 1), "!@&`'+~=/\\,;.<>_*$?:\"^-0") {
+                s.emit(.vg, from: start, to: start + 2); s.i = start + 2; set(.value); return
+            }
             if cfg.dollarVariables && isIdentStart(s.at(start + 1)) {
                 let e = s.identEnd(from: start + 1)
-                s.emit(.nv, from: start, to: e)
+                // Ruby's `$name` are globals (vg); PHP's are plain variables.
+                s.emit(cfg.ruby ? .vg : .nv, from: start, to: e)
                 s.i = e
                 set(.value)
                 return
@@ -187,7 +208,12 @@ extension CLikeRun {
                 return
             }
         }
-        if c == 38, let b = cfg.borrow, (prev == .open || prev == .op || prev == .start || prev == .keyword), !isSpace(s.at(start + 1)) {
+        if cfg.gluedPunct && ((c == 38 && isIdentStart(s.at(start + 1)) && s.at(start + 1) != 38) || (c == 33 && isIdent(s.at(start - 1)) && s.at(start + 1) != 61)) {
+            s.emit(.p, from: start, to: start + 1); s.i = start + 1
+            set(c == 38 ? .op : .value)
+            return
+        }
+        if c == 38, let b = cfg.borrow, afterColon {
             s.emit(b, from: start, to: start + 1); s.i = start + 1
             let ac = afterColon
             set(.op)
@@ -204,7 +230,7 @@ extension CLikeRun {
                     let last = bytes[bytes.count - 1]
                     if angle == 0 { pending = nil }
                     set(.op)
-                    afterDot = last == 46
+                    afterDot = last == 46 || (cfg.php && (last == 62 || last == 58))
                     afterColon = cfg.rust && bytes == [45, 62]
                     return
                 }
@@ -218,7 +244,7 @@ extension CLikeRun {
             if c == 60 { angle += 1 } else if c == 62 && angle > 0 { angle -= 1 } else if angle == 0 { pending = nil }
         }
         switch c {
-        case 46: set(.op); afterDot = true
+        case 46: set(.op); afterDot = !cfg.php
         case 41, 93, 125, 62: set(.value); lastPunct = c
         case 40, 91, 123, 44, 59: set(.open)
         case 58: set(.op); afterColon = start > 0 && (isIdent(s.b[start - 1]) || s.b[start - 1] == 63 || !cfg.regexLiterals || cfg.swiftDirectives)

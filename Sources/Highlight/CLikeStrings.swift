@@ -1,21 +1,37 @@
 /// String literals of the shared C-family scanner: escapes, interpolation, raw and triple-quoted forms.
 extension CLikeRun {
     /// A `"` string starting at `prefixEnd` (after any `#` or prefix letters from `start`).
-    mutating func stringLiteral(_ s: inout Scanner, start: Int, prefixEnd: Int, hashes: Int, raw: Bool = false, interp: Interpolation? = nil) {
-        let triple = cfg.tripleQuotes && s.at(prefixEnd + 1) == 34 && s.at(prefixEnd + 2) == 34
-        var cls = cfg.doubleQuote
+    mutating func stringLiteral(_ s: inout Scanner, start: Int, prefixEnd: Int, hashes: Int, raw: Bool = false, interp: Interpolation? = nil, quote: UInt8 = 34) {
+        let triple = cfg.tripleQuotes && s.at(prefixEnd + 1) == quote && s.at(prefixEnd + 2) == quote
+        var cls = quote == 34 ? cfg.doubleQuote : cfg.singleQuote ?? .s1
         if triple {
             cls = cfg.tripleClass ?? cls
-            if cfg.pythonStrings && (prev == .start || (prev == .op && lastColonLine)) && start == prefixEnd { cls = .sd }
+            if cfg.pythonStrings && start == prefixEnd && isDocstring(s, start, prefixEnd, quote) { cls = .sd }
         }
         let mode: Interpolation = interp ?? (cfg.pythonStrings ? .none : cfg.interpolation == .dollarBrace ? .none : cfg.interpolation)
         let isRaw = raw || (triple && cfg.interpolation == .dollar && !cfg.pythonStrings)
-        quoted(&s, start: start, body: prefixEnd + (triple ? 3 : 1), quote: 34, triple: triple, hashes: hashes, cls: cls, interp: mode, multiline: triple, raw: isRaw, pyFormat: cfg.pythonStrings && mode == .none)
+        quoted(&s, start: start, body: prefixEnd + (triple ? 3 : 1), quote: quote, triple: triple, hashes: hashes, cls: cls, interp: mode, multiline: triple, raw: isRaw, pyFormat: cfg.pythonStrings && mode == .none)
         set(.value)
     }
 
-    /// True when the last significant byte was a `:` ending a line (a Python block header).
-    var lastColonLine: Bool { afterColon }
+    /// A closed Python triple-quoted string that starts its line is a docstring (or stands for one), wherever it is.
+    func isDocstring(_ s: Scanner, _ start: Int, _ quoteAt: Int, _ q: UInt8) -> Bool {
+        guard onlyBlanksBefore(s, start) else { return false }
+        var j = quoteAt + 3
+        while j + 2 < s.n {
+            if s.b[j] == 92 { j += 2; continue }
+            if s.b[j] == q && s.b[j + 1] == q && s.b[j + 2] == q { return true }
+            j += 1
+        }
+        return false
+    }
+
+    /// Whether only spaces and tabs precede `k` on its line.
+    func onlyBlanksBefore(_ s: Scanner, _ k: Int) -> Bool {
+        var j = k - 1
+        while j >= 0 && (s.b[j] == 32 || s.b[j] == 9) { j -= 1 }
+        return j < 0 || s.b[j] == 10
+    }
 
     /// Python `f"…"`, `rb'…'` and Rust `r#"…"#`, `b"…"`, `b'x'`. Returns nil when `start` is a plain identifier.
     mutating func stringPrefix(_ s: inout Scanner, _ start: Int) -> Bool? {
@@ -38,6 +54,7 @@ extension CLikeRun {
                 return true
             }
             if s.b[start] == 98 && j == start + 1 && q == 39 {
+                s.emit(.sc, from: start, to: j)
                 charLiteral(&s, start: j, cls: .sc)
                 set(.value)
                 return true
@@ -52,7 +69,8 @@ extension CLikeRun {
         guard q == 34 || q == 39 else { return nil }
         s.emit(.sa, from: start, to: j)
         let triple = s.at(j + 1) == q && s.at(j + 2) == q
-        let cls: TokenClass = q == 34 ? cfg.doubleQuote : (cfg.singleQuote ?? .s1)
+        var cls: TokenClass = q == 34 ? cfg.doubleQuote : (cfg.singleQuote ?? .s1)
+        if triple && !f && isDocstring(s, start, j, q) { cls = .sd }
         quoted(&s, start: j, body: j + (triple ? 3 : 1), quote: q, triple: triple, hashes: 0, cls: cls, interp: f ? .python : .none, multiline: triple, raw: r, pyFormat: !f)
         set(.value)
         return true
@@ -98,7 +116,7 @@ extension CLikeRun {
                 if s.at(k) == 117 && s.at(k + 1) == 123 { while e < s.n && s.b[e] != 125 && s.b[e] != quote { e += 1 }; e = min(e + 1, s.n) }
                 else if s.at(k) == 117 { while e < s.n && e < k + 5 && isHexDigit(s.b[e]) { e += 1 } }
                 else if s.at(k) == 120 { while e < s.n && e < k + 3 && isHexDigit(s.b[e]) { e += 1 } }
-                if let esc = cfg.escape, s.at(k) != 10 {
+                if let esc = cfg.escape, s.at(k) != 10, !(cfg.php && quote == 39) {
                     s.emit(cls, from: seg, to: j)
                     s.emit(esc, from: j, to: e)
                     seg = e
@@ -138,6 +156,13 @@ extension CLikeRun {
                 seg = s.i; j = s.i
                 continue
             }
+            // `str.format` fields in any Python string: `{}`, `{name}`, `{0.attr[k]!r:>10}`.
+            if pyFormat && c == 123, let e = formatField(s, j) {
+                s.emit(cls, from: seg, to: j)
+                s.emit(.si, from: j, to: e)
+                seg = e; j = e
+                continue
+            }
             if pyFormat && c == 37 {
                 var e = j + 1
                 if s.at(e) == 40 { while e < s.n && s.b[e] != 41 && s.b[e] != 10 { e += 1 }; e += 1 }
@@ -154,6 +179,26 @@ extension CLikeRun {
         let end = min(j, s.n)
         s.emit(cls, from: seg, to: end)
         s.i = end
+    }
+
+    /// The end of a `str.format` field starting at the `{` at `j`, or nil.
+    func formatField(_ s: Scanner, _ j: Int) -> Int? {
+        var e = j + 1
+        while e < s.n, isIdent(s.b[e]) || s.b[e] == 46 { e += 1 }
+        if s.at(e) == 91 { while e < s.n && s.b[e] != 93 && s.b[e] != 10 { e += 1 }; e += 1 }
+        if s.at(e) == 33 && oneOf(s.at(e + 1), "sra") { e += 2 }
+        // The spec: [[fill]align][sign][#][0][width][,][.precision][type] (`{url:>10}`, not `{http://…}`).
+        if s.at(e) == 58 {
+            e += 1
+            if oneOf(s.at(e + 1), "<>=^") && s.at(e) != 125 { e += 2 } else if oneOf(s.at(e), "<>=^") { e += 1 }
+            if oneOf(s.at(e), "-+ ") { e += 1 }
+            if s.at(e) == 35 { e += 1 }
+            while isDigit(s.at(e)) { e += 1 }
+            if s.at(e) == 44 { e += 1 }
+            if s.at(e) == 46 && isDigit(s.at(e + 1)) { e += 1; while isDigit(s.at(e)) { e += 1 } }
+            if oneOf(s.at(e), "EFGXbcdefgnosx%") { e += 1 }
+        }
+        return s.at(e) == 125 ? e + 1 : nil
     }
 
     /// Lexes an interpolated expression and its closing delimiter (`)` or `}`) as `si`.

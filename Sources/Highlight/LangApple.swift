@@ -8,10 +8,22 @@ enum AppleLangs {
             ("func", .kd, .nf),
             ("let var", .kd, .nv),
             ("associatedtype typealias init deinit subscript operator precedencegroup private public internal fileprivate open static", .kd, nil),
-            ("final prefix postfix infix set get willSet didSet throws rethrows override mutating nonmutating lazy weak unowned required convenience dynamic optional indirect inout some any consuming borrowing", .kr, nil),
+            // `some`/`any`/`consuming`/`borrowing` are newer than Pygments' list (it reads them as names): kept as keywords.
+            ("final prefix postfix infix set get willSet didSet throws rethrows override mutating nonmutating lazy weak unowned required convenience dynamic optional indirect inout some any consuming borrowing Type Protocol associativity precedence left right none", .kr, nil),
             ("true false nil self Self super _", .kc, nil),
-            ("Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Double Float Float80 String Character Bool Array Dictionary Optional Void Comparable Hashable Equatable Sequence Collection Range ClosedRange AnyObject Substring", .nb, nil),
-            ("abs assert contains count debugPrint dropFirst dropLast dump enumerated filter first forEach isEmpty last map max min print reduce reversed sort sorted stride swap", .bp, nil),
+            ("""
+            Int Int8 Int16 Int32 Int64 UInt UInt8 UInt16 UInt32 UInt64 Double Float Float32 Float64 Float80 String Character
+            Bool Array Dictionary Optional Void Comparable Hashable Equatable Sequence Collection Range ClosedRange AnyObject
+            Substring Any AnyClass StaticString ObjectIdentifier Selector Unmanaged UnicodeScalar UTF8 UTF16 UTF32 Slice
+            ContiguousArray CollectionOfOne EmptyCollection UnsafePointer UnsafeMutablePointer UnsafeBufferPointer
+            UnsafeMutableBufferPointer RawRepresentable Strideable CBool CChar CInt CLong CLongLong CDouble CFloat
+            """, .nb, nil),
+            ("""
+            abs advance assert assertionFailure contains count debugPrint distance dropFirst dropLast dump fatalError filter
+            first indices insert isEmpty last map max min numericCast precondition preconditionFailure print reduce removeAll
+            removeLast sort sorted split stride swap unsafeBitCast unsafeDowncast withExtendedLifetime withUnsafeMutablePointer
+            withUnsafePointer
+            """, .bp, nil),
         ])
         c.doubleQuote = .s
         c.singleQuote = nil
@@ -25,20 +37,22 @@ enum AppleLangs {
         c.dollarArgs = true
         c.ops = CLikeConfig.opTable(o: "+-*/%<>!&|^~\\", p: "()[]{},;:.=?@#")
         c.genericAngles = .p
-        c.multi([("!=", .o), ("===", .o), ("!==", .o), ("+=", .o), ("-=", .o), ("*=", .o), ("/=", .o), ("%=", .o), ("->", .p), ("??", .o), ("...", .o), ("..<", .o), ("&&", .o), ("||", .o)])
+        c.multi([("!=", .o), ("===", .o), ("!==", .o), ("+=", .o), ("-=", .o), ("*=", .o), ("/=", .o), ("%=", .o), ("->", .p), ("??", .o), ("...", .p), ("..<", .o), ("&&", .o), ("||", .o)])
+        c.gluedPunct = true
         return c
     }()
 
     static let kotlin: CLikeConfig = {
         var c = CLikeConfig()
         c.words = WordTable([
-            ("as break catch continue do else finally for if in is out return throw try when while by where", .k, nil),
+            ("as break by catch constructor continue do dynamic else finally get for if init in is out reified return set super this throw try typealias typeof vararg when where while", .k, nil),
             ("package import", .k, .nn),
             ("fun", .kd, .nf),
             ("class interface object", .kd, .nc),
             ("val var", .kd, .nv),
-            ("const data enum private protected public internal sealed suspend abstract open override lateinit inline companion annotation inner value operator infix tailrec vararg crossinline noinline reified external expect actual typealias init constructor get set", .kd, nil),
-            ("true false null this super", .kc, nil),
+            // Modifiers; `value` is left out: far more often a parameter's name than `value class`.
+            ("const data enum private protected public internal sealed suspend abstract open override lateinit inline companion annotation inner operator infix tailrec crossinline noinline external expect actual", .kd, nil),
+            ("true false null", .kc, nil),
             ("it", .nb, nil),
             ("Boolean Byte Char Double Float Int Long Short String Unit Any", .kt, nil),
         ])

@@ -52,12 +52,21 @@ enum CLangs {
 
     static let csharp: CLikeConfig = {
         var c = cBase([
-            ("class struct interface enum record", .k, .nc),
+            ("class struct", .k, .nc),
             ("namespace using", .k, .nn),
-            ("abstract as base break case catch checked const continue default delegate do else event explicit extern finally fixed for foreach goto if implicit in internal is lock new operator out override params private protected public readonly ref return sealed sizeof stackalloc static switch this throw try typeof unchecked unsafe virtual volatile while async await var get set init yield where when with nameof partial required", .k, nil),
-            ("bool byte char decimal double dynamic float int long object sbyte short string uint ulong ushort void nint nuint", .kt, nil),
-            ("true false null", .kc, nil),
+            // Pygments' C# keywords: literals, `void` and the contextual ones (LINQ, `value`, `unmanaged`) included.
+            ("""
+            abstract as async await base break by case catch checked const continue default delegate do else enum event
+            explicit extern false finally fixed for foreach goto if implicit in interface internal is let lock new null on
+            operator out override params private protected public readonly ref return sealed sizeof stackalloc static switch
+            this throw true try typeof unchecked unsafe virtual void while get set partial yield add remove value alias
+            ascending descending from group into orderby select thenby where join equals record allows and init managed
+            nameof nint not notnull nuint or scoped unmanaged when with volatile required file global
+            """, .k, nil),
+            ("bool byte char decimal double dynamic float int long object sbyte short string uint ulong ushort var", .kt, nil),
         ])
+        c.lineFunctions = true
+        c.typedFunctionDecl = false
         c.preprocessor = true
         c.member = nil
         c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.")
@@ -88,12 +97,19 @@ enum CLangs {
 
     static let groovy: CLikeConfig = {
         var c = cBase([
-            ("class interface enum trait", .kd, .nc),
-            ("def", .kt, nil),
-            ("abstract as assert break case catch const continue default do else extends final finally for goto if implements import in instanceof native new package private protected public return static strictfp super switch synchronized this throw throws transient try var void volatile while", .k, nil),
-            ("boolean byte char double float int long short", .kt, nil),
+            ("class interface", .kd, .nc),
+            ("import", .kn, .nn),
+            ("package", .kn, nil),
+            ("assert break case catch continue default do else finally for if goto instanceof new return switch this throw try while in as", .k, nil),
+            ("abstract const enum extends final implements native private protected public static strictfp super synchronized throws transient volatile", .kd, nil),
+            ("def boolean byte char double float int long short void", .kt, nil),
             ("true false null", .kc, nil),
         ])
+        // Pygments reads `void name(` as a method only on unindented lines; `name:` (map keys, labels) is nl.
+        c.lineFunctions = true
+        c.lineFunctionsIndented = false
+        c.typedFunctionDecl = false
+        c.labelColon = .nl
         c.preprocessor = false
         c.singleQuote = .s1
         c.singleQuoteIsChar = false
@@ -102,7 +118,7 @@ enum CLangs {
         c.annotation = .nd
         c.member = .na
         c.doubleQuote = .s2
-        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?(){}[].", p: ",;:")
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?(){}[].,;:", p: "")
         return c
     }()
 
@@ -111,9 +127,9 @@ enum CLangs {
             ("class trait object enum", .k, .nc),
             ("def", .k, .nf),
             ("val var", .kd, nil),
-            ("import", .k, .nn),
-            ("package", .k, nil),
-            ("abstract case catch do else extends final finally for forSome given if implicit lazy match new override private protected return sealed super then this throw try type using while with yield export", .k, nil),
+            ("import package", .k, .nn),
+            ("abstract case catch do else extends final finally for forSome given if implicit lazy match new override private protected return sealed then throw try type using while with yield export", .k, nil),
+            ("this super", .bp, nil),
             ("true false null", .kc, nil),
         ])
         c.preprocessor = false
@@ -147,6 +163,8 @@ enum CLangs {
         c.doubleQuote = .s2
         c.interpolation = .dollar
         c.php = true
+        // `$obj->name`, `Class::name`: attributes (`.` is concatenation, not member access).
+        c.member = .na
         c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?:.", p: "()[]{},;@")
         return c
     }()

@@ -6,11 +6,26 @@ enum MiscLangs {
             ("def", .k, .nf),
             ("class", .k, .nc),
             ("module", .k, .nn),
-            ("alias and begin break case do else elsif end ensure for if in next not or redo rescue retry return then undef unless until when while yield loop", .k, nil),
-            ("attr_reader attr_writer attr_accessor private protected public include extend module_function", .kp, nil),
-            ("require require_relative raise puts print p pp lambda proc loop", .nb, nil),
-            ("nil true false self super __FILE__ __LINE__", .kc, nil),
+            ("BEGIN END alias begin break case defined? do else elsif end ensure for if in next redo rescue raise retry return super then undef unless until when while yield", .k, nil),
+            // Methods that read as keywords (Pygments' "special methods"), constants included.
+            ("initialize new loop include extend attr_reader attr_writer attr_accessor attr catch throw private module_function public protected true false nil", .kp, nil),
+            ("and not or", .ow, nil),
+            // Kernel and Module methods, called without a receiver (after `.` a name is a plain name).
+            ("""
+            Array Float Integer String __id__ __send__ abort ancestors at_exit autoload binding callcc caller chomp chop
+            class_eval class_variables clone const_defined? const_get const_missing const_set constants display dup eval exec
+            exit fail fork format freeze getc gets global_variables gsub hash id included_modules inspect instance_eval
+            instance_method instance_methods instance_variable_get instance_variable_set instance_variables lambda load
+            local_variables method method_missing methods module_eval name object_id open p print printf
+            private_class_method private_instance_methods private_methods proc protected_instance_methods protected_methods
+            public_class_method public_instance_methods public_methods putc puts rand readline readlines require scan select
+            self send set_trace_func singleton_methods sleep split sprintf srand sub syscall system taint test to_a to_s
+            trace_var trap untaint untrace_var warn block_given? eql? equal? frozen? instance_of? is_a? iterator? kind_of?
+            method_defined? nil? respond_to? tainted? chomp! chop! exit! gsub! sub!
+            """, .nb, nil),
+            ("__FILE__ __LINE__", .bp, nil),
         ])
+        c.member = .n
         c.slashComments = false; c.blockComments = false; c.hashComments = true
         c.doubleQuote = .s2; c.singleQuote = .s1; c.singleQuoteIsChar = false
         c.interpolation = .ruby
@@ -18,7 +33,9 @@ enum MiscLangs {
         c.escape = .se
         c.dollarVariables = true
         c.annotation = .vi
-        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?:.[]", p: "(){},;")
+        c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~.[]", p: "(){},;:?\\")
+        c.multi([("::", .o)])
+        c.regexLiterals = true
         return c
     }()
 

@@ -2,8 +2,13 @@
 /// substitutions (`$(…)`, `${…}`) and heredocs are classified.
 struct ShellLexer: Lexer {
     static let words = WordTable([
-        ("if then else elif fi case esac for while until do done in function select time coproc", .k, nil),
-        ("echo exit export local read readonly set source test command cd printf eval exec return shift trap unset declare typeset alias let wait kill pwd type ulimit umask getopts break continue shopt pushd popd builtin hash unalias", .nb, nil),
+        // `return`, `break` and `continue` steer control flow like `if`: keywords, as Pygments and Rouge read them.
+        ("if then else elif fi case esac for while until do done in function select return break continue", .k, nil),
+        ("""
+        alias bg bind builtin caller cd command compgen complete declare dirs disown echo enable eval exec exit export false
+        fc fg getopts hash help history jobs kill let local logout popd printf pushd pwd read readonly set shift shopt source
+        suspend test time times trap true type typeset ulimit umask unalias unset wait
+        """, .nb, nil),
     ])
 
     func lex(_ s: inout Scanner) { ShellLexer.code(&s, end: s.n, closer: 0) }
@@ -54,7 +59,8 @@ struct ShellLexer: Lexer {
                 s.emit(.o, from: start, to: j); s.i = j
             case 43 where s.at(start + 1) == 61:
                 s.emit(.o, from: start, to: start + 2); s.i += 2
-            case 92: // backslash escape
+            case 92: // backslash escape (a line continuation too)
+                s.emit(.se, from: start, to: min(start + 2, end))
                 s.i = min(start + 2, end)
             default:
                 if isDigit(c) && (wordStart || !(isIdent(s.at(start - 1)) || s.at(start - 1) == 45 || s.at(start - 1) == 46 || s.at(start - 1) == 47 || s.at(start - 1) == 58)) {

@@ -33,16 +33,21 @@ enum SystemLangs {
             ("chan const func interface map struct type var", .kd, nil),
             ("import package", .kn, nil),
             ("true false nil iota", .kc, nil),
-            ("bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr any", .kt, nil),
-            ("append cap close complex copy delete imag len make new panic print println real recover min max clear", .nb, nil),
+            ("bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16 uint32 uint64 uintptr any comparable", .kt, nil),
         ])
+        // Builtin functions, and types used as conversions (`uint32(x)`), are nb only when called: `max := 3` is a name.
+        c.callBuiltins = WordTable([("""
+            append cap close complex copy delete imag len make new panic print println real recover min max clear
+            bool byte complex64 complex128 error float32 float64 int int8 int16 int32 int64 rune string uint uint8 uint16
+            uint32 uint64 uintptr any comparable
+            """, .nb, nil)])
         c.ident = .nx
         c.doubleQuote = .s
         c.singleQuote = .sc
         c.backtick = .s
         c.escape = nil
-        c.ops = CLikeConfig.opTable(o: "+-*/%<>&|^~", p: "!=:()[]{},;.")
-        c.multi([(":=", .o), ("<-", .o), ("!=", .o), ("==", .o), ("&&", .o), ("||", .o), ("<=", .o), (">=", .o), ("+=", .o), ("-=", .o), ("*=", .o), ("/=", .o), ("++", .o), ("--", .o), ("&^", .o), ("...", .o)])
+        c.ops = CLikeConfig.opTable(o: "+-*/%&|~", p: "^<>!=:()[]{},;.")
+        c.multi([(":=", .o), ("<-", .o), ("!=", .o), ("==", .o), ("&&", .o), ("||", .o), ("<=", .o), (">=", .o), ("+=", .o), ("-=", .o), ("*=", .o), ("/=", .o), ("%=", .o), ("&=", .o), ("|=", .o), ("<<=", .o), (">>=", .o), ("<<", .o), (">>", .o), ("++", .o), ("--", .o), ("&^=", .o), ("&^", .o), ("...", .o)])
         return c
     }()
 
@@ -50,23 +55,28 @@ enum SystemLangs {
         var c = CLikeConfig()
         c.words = WordTable([
             ("fn", .k, .nf),
-            ("struct enum trait impl type union", .k, .nc),
-            ("as async await break const continue crate dyn else extern for if in loop match mod move mut pub ref return static super unsafe use where while", .k, nil),
+            // `impl X` and `trait X` name no new type the way `struct X` does: X stays a plain name.
+            ("struct enum type union", .k, .nc),
+            ("mod", .k, .nn),
+            ("as async await box break const continue crate dyn else extern for if impl in loop match move mut pub ref return static super trait unsafe use where while", .k, nil),
+            ("abstract become do final macro override priv typeof try unsized virtual yield", .kr, nil),
             ("let", .kd, nil),
             ("true false", .kc, nil),
             ("bool char f32 f64 i8 i16 i32 i64 i128 isize str u8 u16 u32 u64 u128 usize", .kt, nil),
             ("self Self", .bp, nil),
-            ("Some None Ok Err Vec Option Result Box String Rc Arc RefCell Cell", .nb, nil),
+            // The prelude's traits and types.
+            ("Copy Send Sized Sync Unpin Drop Fn FnMut FnOnce drop Box ToOwned Clone PartialEq PartialOrd Eq Ord AsRef AsMut Into From Default Iterator Extend IntoIterator DoubleEndedIterator ExactSizeIterator Option Some None Result Ok Err String ToString Vec", .nb, nil),
         ])
+        // The standard library's macros (`println!`): other `name!` calls are a name and the `!` operator.
+        c.macros = WordTable([("asm assert assert_eq assert_ne cfg column compile_error concat concat_idents dbg debug_assert debug_assert_eq debug_assert_ne env eprint eprintln file format format_args format_args_nl global_asm include include_bytes include_str is_aarch64_feature_detected is_arm_feature_detected is_x86_feature_detected line llvm_asm log_syntax macro_rules matches module_path option_env panic print println stringify thread_local todo trace_macros unimplemented unreachable vec write writeln", .fm, nil)])
         c.doubleQuote = .s
         c.singleQuote = .sc
-        c.escape = nil
         c.nestedComments = true
         c.docComments = .sd
         c.rust = true
         c.rustStrings = true
         c.ops = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?'", p: "()[]{},;:.#")
-        c.multi([("->", .p), ("::", .p), ("=>", .o)])
+        c.multi([("->", .p), ("::", .p), ("=>", .o), ("..=", .o), ("..", .o)])
         c.borrow = .kp
         c.typeAfterColon = .nc
         return c

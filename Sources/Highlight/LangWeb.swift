@@ -6,8 +6,13 @@ enum WebLangs {
         ("constructor from", .kr, nil),
         ("null true false undefined NaN Infinity", .kc, nil),
         ("new typeof void delete instanceof", .ow, nil),
-        ("Map Set WeakMap Promise JSON Math Object Array Number String Boolean Symbol Date RegExp document window globalThis arguments", .nb, nil),
-        ("Error TypeError RangeError SyntaxError", .ne, nil),
+        ("""
+        Array Boolean Date BigInt Function Math ArrayBuffer Number Object RegExp String Promise Proxy decodeURI
+        decodeURIComponent encodeURI encodeURIComponent eval isFinite isNaN parseFloat parseInt DataView document window
+        globalThis global Symbol Intl WeakSet WeakMap Set Map Reflect JSON Atomics Int8Array Int16Array Int32Array
+        BigInt64Array Float32Array Float64Array Uint8ClampedArray Uint8Array Uint16Array Uint32Array BigUint64Array
+        """, .nb, nil),
+        ("Error EvalError InternalError RangeError ReferenceError SyntaxError TypeError URIError", .ne, nil),
     ]
 
     static func base(_ words: [(String, TokenClass, TokenClass?)]) -> CLikeConfig {
@@ -41,6 +46,8 @@ enum WebLangs {
             ("number string boolean any unknown never symbol bigint object", .kt, nil),
         ] + jsWords)
         c.typeAfterColon = .kt
+        c.colonTypes = WordTable([("abstract implements private protected public readonly enum interface override declare type string boolean number module", .k, nil)])
+        c.annotation = .kd
         return c
     }()
 }
