@@ -18,6 +18,7 @@ enum Detector {
         }
         if isNotCode(code, lines) { return nil }
         if Shapes.isGraphQL(lines) { return Detection(language: "graphql", confidence: 0.9) }
+        if Shapes.isINI(lines) { return Detection(language: "ini", confidence: 0.9) }
         if let s = Structure.check(code, lines) { return s }
         let hand = Scorer.effectiveScores(lines, raw: raws)
         var p: [Double]?
@@ -44,7 +45,7 @@ enum Detector {
         // Ruby's and PHP's `{ "key" => value }` read as JSON: `=>` is no JSON.
         if base?.language == "json" && lines.contains(where: { Output.has($0, "=>") }) { base = nil }
         return Fusion.choose(base: base, lineCount: lines.count, priors: ContextPriors(context), fallback: context.fallback,
-                             evidence: { Fusion.Support(p: probabilities(), hand: hand) }, looksLikeCode: { looksLikeCode(code) })
+                             evidence: { Fusion.Support(p: probabilities(), hand: hand, cocoa: Shapes.hasCocoaDeclaration(lines)) }, looksLikeCode: { looksLikeCode(code) })
     }
 
     /// Whether text detection was unsure about is still code (for `UnlabeledPolicy.fallback`): most lines

@@ -10,6 +10,8 @@ enum Fusion {
     struct Support {
         let p: [Double]
         let hand: [Double]
+        /// A Cocoa-typed declaration in the block (`Shapes.hasCocoaDeclaration`): Objective-C's own evidence.
+        var cocoa = false
 
         func callAsFunction(_ language: String) -> Double {
             if let c = Model.classes.firstIndex(of: language) {
@@ -18,7 +20,8 @@ enum Fusion {
             guard let i = Scorer.langs.firstIndex(where: { $0.name == language }) else { return 0 }
             let own = hand[i]
             // Objective-C statements without brackets read as C to the model: its C family share counts.
-            let cShare = language == "objective-c" ? Model.classes.firstIndex(of: "c").map { Model.family[$0].reduce(0) { $0 + p[$1] } * 0.8 } ?? 0 : 0
+            var cShare = language == "objective-c" ? Model.classes.firstIndex(of: "c").map { Model.family[$0].reduce(0) { $0 + p[$1] } * 0.8 } ?? 0 : 0
+            if language == "objective-c" && cocoa { cShare = max(cShare, 0.5) }
             guard own >= 3 else { return cShare }
             let family = Scorer.root(i)
             var other = 0.0

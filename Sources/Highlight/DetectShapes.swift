@@ -6,7 +6,7 @@
 enum Shapes {
     /// Text that is not code for any lexer here: the caller leaves the block plain.
     static func isPlain(_ body: [Substring]) -> Bool {
-        isREPL(body) || isPropertyListText(body) || isDTrace(body) || isAppleScript(body) || isListing(body)
+        isREPL(body) || isPropertyListText(body) || isDTrace(body) || isAppleScript(body) || isListing(body) || isJustfile(body)
     }
 
     // MARK: REPL sessions
@@ -85,6 +85,8 @@ enum Shapes {
         var probes = 0, clauses = 0
         for (k, l) in body.enumerated() {
             if l.hasASCIIPrefix("#pragma D ") { clauses += 1; continue }
+            // CSS selectors look like probes (`h5:target::before {`); a `property: value;` line is CSS, never D.
+            if isDeclaration(l) { return false }
             let u = l.utf8
             guard u.count < 120, !u.contains(32) || l.hasASCIISuffix("{") else { continue }
             let head = l.hasASCIISuffix("{") ? l.dropLast().trimmingBlanks : l
@@ -94,6 +96,13 @@ enum Shapes {
             if l.hasASCIISuffix("{") || next == "{" || (next.hasASCIIPrefix("/") && next.hasASCIISuffix("/") && next.utf8.count > 2) { clauses += 1 }
         }
         return probes >= 1 && clauses >= 1
+    }
+
+    /// `margin-inline-start: -30px;`: a lower-case property, a colon and a space, a value ending in `;`.
+    private static func isDeclaration(_ l: Substring) -> Bool {
+        guard l.hasASCIISuffix(";"), let colon = l.utf8.firstIndex(of: 58), l.utf8[l.utf8.index(after: colon)...].first == 32 else { return false }
+        let name = l.utf8[..<colon]
+        return !name.isEmpty && name.allSatisfy { $0 &- 97 < 26 || $0 == 45 }
     }
 
     /// AppleScript: `set x to …`, `tell application "…"`, `repeat with …`, and blocks closed by `end if`,
@@ -109,6 +118,26 @@ enum Shapes {
         }
         return ends >= 1 && (sets >= 1 || tells >= 1) && (sets + tells + ends) * 5 >= body.count
     }
+
+    /// justfiles: recipe heads (`@test *options:`, `server:`) over indented command lines, `{{name}}`
+    /// interpolation or `name := value` settings. Read as shell (or Makefile, whose recipes are tab-indented and
+    /// interpolate `$(name)`); no lexer here knows just's syntax.
+    static func isJustfile(_ body: [Substring]) -> Bool {
+        var heads = 0, marks = 0
+        for l in body {
+            if l.hasASCIIPrefix("#") { continue }
+            // Go's `x := y` is indented code; just's settings are exported or stand at the top.
+            if Output.has(l, "{{") && Output.has(l, "}}") && !Output.has(l, "(") || l.hasASCIIPrefix("export ") && Output.has(l, " := ") { marks += 1 }
+            guard l.hasASCIISuffix(":"), let f = l.utf8.first, f == 64 || f &- 97 < 26 else { continue }
+            if let w = l.split(separator: " ").first.map({ String($0.drop { $0 == "@" }.prefix { $0 != ":" }) }), Structure.pythonHeaders.contains(w) || blockWords.contains(w) { continue }
+            // `name`, `@name`, `name *args`, `name arg="default"`: words, no code punctuation.
+            if !l.utf8.contains(where: { $0 == 40 || $0 == 123 || $0 == 59 || $0 == 44 || $0 == 46 }) { heads += 1 }
+        }
+        return heads >= 1 && marks >= 1 && !body.contains { $0.hasASCIIPrefix("\t") }
+    }
+
+    /// Words that open a block header ending in `:` in Python, Go or Swift, never a just recipe.
+    static let blockWords: Set<String> = ["class", "def", "if", "elif", "for", "while", "with", "async", "case", "match", "switch", "select"]
 
     // MARK: Listings
 
@@ -130,6 +159,31 @@ enum Shapes {
     /// Words that stand alone on a line of code (`end`, `else`, `break`), so a block of them is no listing.
     static let keywordLike: Set<String> = ["end", "else", "break", "continue", "return", "fi", "done", "esac", "pass", "default", "nil", "null", "true", "false", "endif", "begin", "try", "finally", "do", "then", "self", "super"]
 
+    // MARK: INI
+
+    /// INI files (`openssl.cnf`, `.gitconfig`, `setup.cfg`): `[section]` heads and `key = value` lines, some value
+    /// bare text (`CA:FALSE`, `@alt_names`), which TOML would quote. TOML-shaped text is left to the scorer.
+    static func isINI(_ body: [Substring]) -> Bool {
+        guard let first = body.first(where: { !$0.hasASCIIPrefix("#") && !$0.hasASCIIPrefix(";") }), isSection(first) else { return false }
+        var keys = 0, bare = 0
+        for l in body where !l.hasASCIIPrefix("#") && !l.hasASCIIPrefix(";") && !isSection(l) {
+            let u = l.utf8
+            guard let eq = u.firstIndex(of: 61) else { return false }
+            let key = Substring(u[..<eq]).trimmingBlanks
+            guard !key.isEmpty, key.utf8.allSatisfy({ isWordByte($0) || $0 == 46 || $0 == 45 || $0 == 32 }) else { return false }
+            let value = Substring(u[u.index(after: eq)...]).trimmingBlanks
+            keys += 1
+            if let c = value.utf8.first, (c | 0x20) &- 97 < 26 || c == 64 || c == 47, value != "true", value != "false" { bare += 1 }
+        }
+        return keys >= 1 && bare >= 1
+    }
+
+    /// `[req]`, `[ v3_req ]`, `[remote "origin"]`.
+    private static func isSection(_ l: Substring) -> Bool {
+        guard l.hasASCIIPrefix("["), l.hasASCIISuffix("]"), l.utf8.count >= 3 else { return false }
+        return l.utf8.dropFirst().dropLast().allSatisfy { isWordByte($0) || $0 == 32 || $0 == 46 || $0 == 45 || $0 == 34 }
+    }
+
     // MARK: GraphQL
 
     /// GraphQL queries and schemas: every line is a selection (`title`, `artwork(id: "x") {`, `alias: field`),
@@ -140,8 +194,10 @@ enum Shapes {
     static func isGraphQL(_ body: [Substring]) -> Bool {
         guard body.count >= 2, let first = body.first, first.hasASCIISuffix("{") || first.hasASCIIPrefix("type ") || first.hasASCIIPrefix("#") else { return false }
         var opens = 0, closes = 0, fields = 0, headed = false
-        for l in body {
-            if l.hasASCIIPrefix("#") { continue }
+        for line in body {
+            if line.hasASCIIPrefix("#") { continue }
+            // A trailing `# comment` (`userReviews {  # a back-end service`).
+            let l = line.utf8.firstIndex(of: 35).map { Substring(line.utf8[..<$0]).trimmingBlanks } ?? line
             if l == "}" { closes += 1; continue }
             var s = l
             if s.hasASCIISuffix("{") { opens += 1; s = s.dropLast().trimmingBlanks }
@@ -192,6 +248,25 @@ enum Shapes {
         while k < u.count && u[k] == 32 { k += 1 }
         if k < u.count && u[k] == 64 { return true }   // directives
         return k == u.count
+    }
+
+    /// A Cocoa-typed declaration (`NSRange range = …;`, `UIView *view;`, `CGFloat w = 2;`): Objective-C or C with
+    /// Apple's frameworks. JavaScript, Swift and Kotlin never put a type before the name, so a short line of it in
+    /// a post that also shows JavaScript is still Objective-C.
+    static func hasCocoaDeclaration(_ body: [Substring]) -> Bool {
+        body.contains { l in
+            let u = Array(l.utf8.prefix(80))
+            guard u.count > 6, [("N", "S"), ("U", "I"), ("C", "G"), ("C", "F")].contains(where: { u[0] == $0.0.utf8.first! && u[1] == $0.1.utf8.first! }),
+                  u[2] &- 65 < 26 else { return false }
+            var k = 2
+            while k < u.count && isWordByte(u[k]) { k += 1 }
+            guard k < u.count, u[k] == 32 || u[k] == 42 else { return false }
+            while k < u.count && (u[k] == 32 || u[k] == 42) { k += 1 }
+            let name = k
+            while k < u.count && isWordByte(u[k]) { k += 1 }
+            guard k > name, k < u.count else { return false }
+            return u[k] == 59 || (u[k] == 32 && k + 1 < u.count && u[k + 1] == 61)
+        }
     }
 
     @inline(__always) static func isWordByte(_ c: UInt8) -> Bool { (c | 0x20) &- 97 < 26 || isDigit(c) || c == 95 }
