@@ -22,7 +22,7 @@ enum Shapes {
         let codeMark = expr.utf8.contains { $0 == 40 || $0 == 61 || $0 == 123 }
         // Ends like an expression: `)`, `}`, `]`, `;` or a name, never like a sentence.
         let ends = last == 41 || last == 125 || last == 93 || last == 59 || isWordByte(last)
-        guard codeMark, ends, spaces <= 6 else { return false }
+        guard codeMark, ends, spaces <= 12 else { return false }
         return body.dropFirst().contains { !$0.hasASCIIPrefix(">") }
     }
 
@@ -213,7 +213,8 @@ enum Shapes {
         return opens >= 1 && opens == closes && (fields >= 2 || headed && fields >= 1)
     }
 
-    static let heads: Set<String> = ["query", "mutation", "subscription", "fragment", "type", "input", "interface", "enum", "schema", "extend", "union"]
+    /// Operation and type heads; `interface` and `enum` are left out, TypeScript and Swift open blocks with them.
+    static let heads: Set<String> = ["query", "mutation", "subscription", "fragment", "type", "input", "schema", "extend", "union"]
 
     /// `name`, `alias: name`, `name(arg: value)`, `name: Type!`, `name(arg: Type): [Type]`, each with `@directives`.
     private static func isSelection(_ u: [UInt8], loose: Bool) -> Bool {
