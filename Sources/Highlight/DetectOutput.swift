@@ -48,7 +48,7 @@ enum Output {
             // `...`, `# ...`, `[SNIP]`: where the author cut output; neither code nor output.
             if isElision(t) { elided += 1; continue }
             if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
-            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || mayBeLog(t) && Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) || isProgress(t) || isPipeRow(t) { marks += 1 }
+            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || mayBeLog(t) && Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) || isProgress(t) || isPipeRow(t) || isBuildStatus(t) || isLogcat(t) { marks += 1 }
             else if isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
             else if has(t, "|") && !has(t, "||") && !t.utf8.contains(where: { $0 == 59 || $0 == 123 || $0 == 61 }) { piped += 1 }
         }
@@ -278,6 +278,26 @@ enum Output {
     static func isProgress(_ l: Substring) -> Bool {
         guard let f = l.utf8.first, f &- 65 < 26, l.hasASCIISuffix("...") || l.hasASCIISuffix("…") else { return false }
         return !l.utf8.contains { $0 == 40 || $0 == 61 || $0 == 59 || $0 == 123 || $0 == 34 || $0 == 39 }
+    }
+
+    /// Gradle's and Xcode's status lines: `> Task :app:compileDebugKotlin`, `BUILD SUCCESSFUL in 2s`,
+    /// `* What went wrong:`, `** BUILD FAILED **`, `FAILURE: Build failed with an exception.`
+    static func isBuildStatus(_ l: Substring) -> Bool {
+        l.hasASCIIPrefix("> Task :") || l.hasASCIIPrefix("> Configure project") || l.hasASCIIPrefix("BUILD SUCCESSFUL") || l.hasASCIIPrefix("BUILD FAILED")
+            || l.hasASCIIPrefix("FAILURE: ") || l.hasASCIIPrefix("* What went wrong:") || l.hasASCIIPrefix("* Try:") || l.hasASCIIPrefix("** BUILD ")
+            || l.hasASCIIPrefix("** TEST ") || l.hasASCIIPrefix("** ARCHIVE ")
+    }
+
+    /// Android's logcat: `D/MainActivity( 1234): onCreate` (brief) and `03-17 16:13:38.811  1702  2395 D Tag: …`
+    /// (threadtime, whose date has no year, so `Detector.looksLikeLogLine` misses it).
+    static func isLogcat(_ l: Substring) -> Bool {
+        let u = Array(l.utf8.prefix(40))
+        guard u.count >= 8 else { return false }
+        if "VDIWEFA".utf8.contains(u[0]), u[1] == 47, let paren = u.firstIndex(of: 40), paren > 2 {
+            return u[2..<paren].allSatisfy { Shapes.isWordByte($0) || $0 == 46 || $0 == 32 || $0 == 45 } && u[paren...].contains(41) && has(l, "):")
+        }
+        guard u.count >= 19, isDigit(u[0]), isDigit(u[1]), u[2] == 45, isDigit(u[3]), isDigit(u[4]), u[5] == 32 else { return false }
+        return isDigit(u[6]) && isDigit(u[7]) && u[8] == 58
     }
 
     /// `foo|bar|2|1`: a row of `sqlite3`'s or `psql -A`'s output, fields between bare pipes (a shell pipeline

@@ -58,6 +58,12 @@ import Testing
         #expect(label(tsc) == "plaintext")
         let rustcDiff = "failures:\n\n---- [ui] tests/ui/layout/enum.rs stdout ----\ndiff of stderr:\n\n-\terror: align: AbiAndPrefAlign { abi: Align(2 bytes) }\n+\terror: align: AbiAndPrefAlign { abi: Align(2 bytes) }\n2\t  --> $DIR/enum.rs:9:1\n3\t   |\n4\tLL | enum UninhabitedVariantAlign {\n"
         #expect(label(rustcDiff, DetectionContext(postLanguages: ["bash", "powershell", "rust"])) == "plaintext")
+        let logcat = "D/MainActivity( 1234): onCreate\nI/ActivityManager(  585): Start proc com.example.app for activity\nW/System.err( 1234): java.io.IOException: boom\n"
+        #expect(label(logcat, DetectionContext(postLanguages: ["kotlin", "java"])) == "plaintext")
+        let threadtime = "03-17 16:13:38.811  1702  2395 D WindowManager: printFreezingDisplayLogs\n03-17 16:13:38.812  1702  2395 I ActivityManager: Displayed com.example/.MainActivity\n"
+        #expect(label(threadtime, DetectionContext(postLanguages: ["kotlin"])) == "plaintext")
+        let gradle = "> Task :app:compileDebugKotlin\n> Task :app:compileDebugJavaWithJavac\n> Task :app:assembleDebug\n\nBUILD SUCCESSFUL in 12s\n27 actionable tasks: 27 executed\n"
+        #expect(label(gradle, DetectionContext(postLanguages: ["kotlin", "groovy"])) == "plaintext")
         // A patch still is one.
         #expect(label(" plugins {\n-    id 'java'\n+    id 'java-library'\n }\n") == "diff")
     }
