@@ -17,6 +17,8 @@ enum Detector {
             return kind == "plaintext" ? nil : Detection(language: kind, confidence: 0.9)
         }
         if isNotCode(code, lines) { return nil }
+        if Shapes.isGraphQL(lines) { return Detection(language: "graphql", confidence: 0.9) }
+        if Shapes.isINI(lines) { return Detection(language: "ini", confidence: 0.9) }
         if let s = Structure.check(code, lines) { return s }
         let hand = Scorer.effectiveScores(lines, raw: raws)
         var p: [Double]?
@@ -36,10 +38,14 @@ enum Detector {
         // The model reads much tool output as Markdown: it needs a heading, a list, a link or emphasis.
         if base?.language == "markdown" {
             let marks = lines.filter { $0.hasASCIIPrefix("- ") || $0.hasASCIIPrefix("* ") || $0.hasASCIIPrefix("> ") || Output.has($0, "](") || Output.has($0, "**") || Output.has($0, "`") }.count
-            if !lines.contains(where: { $0.hasASCIIPrefix("# ") || $0.hasASCIIPrefix("## ") }) && marks < 2 { base = nil }
+            // A heading has words (`# ...` is where an author cut output).
+            let heading = lines.contains { ($0.hasASCIIPrefix("# ") || $0.hasASCIIPrefix("## ")) && $0.utf8.contains { Shapes.isWordByte($0) } }
+            if !heading && marks < 2 { base = nil }
         }
+        // Ruby's and PHP's `{ "key" => value }` read as JSON: `=>` is no JSON.
+        if base?.language == "json" && lines.contains(where: { Output.has($0, "=>") }) { base = nil }
         return Fusion.choose(base: base, lineCount: lines.count, priors: ContextPriors(context), fallback: context.fallback,
-                             evidence: { Fusion.Support(p: probabilities(), hand: hand) }, looksLikeCode: { looksLikeCode(code) })
+                             evidence: { Fusion.Support(p: probabilities(), hand: hand, cocoa: Shapes.hasCocoaDeclaration(lines)) }, looksLikeCode: { looksLikeCode(code) })
     }
 
     /// Whether text detection was unsure about is still code (for `UnlabeledPolicy.fallback`): most lines
@@ -80,7 +86,7 @@ enum Detector {
             if looksLikeLogLine(l) { log += 1 }
         }
         let n = lines.count
-        return box * 3 >= n || table * 2 > n || log * 2 > n
+        return box * 3 >= n || table * 2 > n || log * 2 > n || Shapes.isPlain(lines)
     }
 
     /// `INFO `, `INFO:` and `[INFO]` for each level.

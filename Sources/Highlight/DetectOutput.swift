@@ -42,17 +42,21 @@ enum Output {
         }
         if isPatch(raws) { return "diff" }
         if isCommands(body) { return "bash" }
-        var marks = 0, strong = 0, piped = 0, ruled = false
-        for (k, t) in body.enumerated() {
+        var marks = 0, strong = 0, piped = 0, ruled = false, elided = 0
+        for (k, line) in body.enumerated() {
+            let t = afterNumberTab(line)
+            // `...`, `# ...`, `[SNIP]`: where the author cut output; neither code nor output.
+            if isElision(t) { elided += 1; continue }
             if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
-            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || mayBeLog(t) && Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) { marks += 1 }
+            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || mayBeLog(t) && Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) || isProgress(t) || isPipeRow(t) || isBuildStatus(t) || isLogcat(t) { marks += 1 }
             else if isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
             else if has(t, "|") && !has(t, "||") && !t.utf8.contains(where: { $0 == 59 || $0 == 123 || $0 == 61 }) { piped += 1 }
         }
         // A Markdown table: its rule makes its rows text too.
         if ruled { marks += piped }
-        if strong >= 1 && marks * 3 >= body.count { return "plaintext" }
-        if marks * 2 >= body.count { return "plaintext" }
+        let n = body.count - elided
+        if strong >= 1 && marks * 3 >= n { return "plaintext" }
+        if n > 0 && marks * 2 >= n { return "plaintext" }
         return nil
     }
 
@@ -136,9 +140,10 @@ enum Output {
 
     /// A patch without headers: every line opens with ` `, `+` or `-`, and lines are both added and removed.
     static func isPatch(_ body: [Substring]) -> Bool {
-        var plus = 0, minus = 0, context = 0, selectors = 0
+        var plus = 0, minus = 0, context = 0, selectors = 0, trees = 0
         for l in body {
             guard let c = l.utf8.first else { continue }
+            if isTreeLine(l.trimmingBlanks) { trees += 1 }
             if c == 43 || c == 45 {
                 if l.hasASCIIPrefix("+++") || l.hasASCIIPrefix("---") { continue }
                 if c == 43 { plus += 1 } else { minus += 1 }
@@ -148,6 +153,8 @@ enum Output {
         }
         // Objective-C method lists (`-initWithFormat:locale:`, `+ (instancetype)shared;`) are not patches.
         if selectors == plus + minus { return false }
+        // A tree drawn with `+--` branches adds nothing.
+        if trees * 2 >= body.count { return false }
         // `- item` lists are all minus; a YAML list never adds.
         return body.count >= 3 && ((plus >= 1 && minus >= 1) || (plus >= 2 && context >= 1))
     }
@@ -167,6 +174,8 @@ enum Output {
         if l.hasASCIIPrefix("note:") || l.hasASCIIPrefix("help:") || l.hasASCIIPrefix("[ERROR]") || l.hasASCIIPrefix("[WARNING]")
             || l.hasASCIIPrefix("[NOTE]") || l.hasASCIIPrefix("e: ") || l.hasASCIIPrefix("w: ") || l.hasASCIIPrefix("fatal error:")
             || l.hasASCIIPrefix("ld: ") || l.hasASCIIPrefix("clang: error") || l.hasASCIIPrefix("Undefined symbols") { return true }
+        // tsc's and MSBuild's `src/index.tsx(5,7): error TS2451: …`.
+        if has(l, "): error") || has(l, "): warning") { return !l.utf8.prefix { $0 != 40 }.contains(32) }
         // `path:line[:col]: error: …`, `src/lib.rs:3:24: 3:43 error: …`: a path:line token, then a severity.
         let u = l.utf8
         guard let colon = u.firstIndex(of: 58), let next = u[u.index(after: colon)...].first, isDigit(next), !u[..<colon].contains(32) else { return false }
@@ -241,13 +250,62 @@ enum Output {
 
     /// `├── src`, `└── main`, `|-- a`, `` `-- b ``: box drawing (U+2500–U+257F, bytes E2 94/95 xx) or ASCII branches.
     static func isTreeLine(_ l: Substring) -> Bool {
-        if l.hasASCIIPrefix("|-- ") || l.hasASCIIPrefix("`-- ") || l.hasASCIIPrefix("+-- ") { return true }
+        if l.hasASCIIPrefix("|-- ") || l.hasASCIIPrefix("`-- ") || l.hasASCIIPrefix("+-- ") || l.hasASCIIPrefix("\\-- ") { return true }
+        // `+--- server.js`, `+----functions`, `+--artsy`: hand-drawn trees (lines arrive trimmed).
+        if l.hasASCIIPrefix("+--"), let c = l.utf8.dropFirst(3).first(where: { $0 != 45 }), c == 32 || Shapes.isWordByte(c) || c == 46 { return true }
         var lead = false
         for c in l.utf8 {
             if lead && (c == 0x94 || c == 0x95) { return true }
             lead = c == 0xE2
         }
         return false
+    }
+
+    /// A test runner's diff of expected output numbers or signs its lines before a tab (`2\t  --> $DIR/a.rs:9:1`,
+    /// `-\terror: …`): what follows is the output line to recognise.
+    @inline(__always) static func afterNumberTab(_ l: Substring) -> Substring {
+        let u = l.utf8
+        guard let tab = u.prefix(6).firstIndex(of: 9), u[..<tab].allSatisfy({ isDigit($0) || $0 == 43 || $0 == 45 }) else { return l }
+        return Substring(u[u.index(after: tab)...]).trimmingBlanks
+    }
+
+    /// `...`, `…`, `# ...`, `// ...`, `[SNIP]`, `[...]`: a cut in pasted output.
+    static func isElision(_ l: Substring) -> Bool {
+        l == "..." || l == "…" || l == "# ..." || l == "// ..." || l == "[...]" || l == "[SNIP]" || l == "[snip]" || l == "<snip>"
+    }
+
+    /// `Starting web...`, `Loading model…`: a tool's progress message (a capital, words, an ellipsis, no code).
+    static func isProgress(_ l: Substring) -> Bool {
+        guard let f = l.utf8.first, f &- 65 < 26, l.hasASCIISuffix("...") || l.hasASCIISuffix("…") else { return false }
+        return !l.utf8.contains { $0 == 40 || $0 == 61 || $0 == 59 || $0 == 123 || $0 == 34 || $0 == 39 }
+    }
+
+    /// Gradle's and Xcode's status lines: `> Task :app:compileDebugKotlin`, `BUILD SUCCESSFUL in 2s`,
+    /// `* What went wrong:`, `** BUILD FAILED **`, `FAILURE: Build failed with an exception.`
+    static func isBuildStatus(_ l: Substring) -> Bool {
+        l.hasASCIIPrefix("> Task :") || l.hasASCIIPrefix("> Configure project") || l.hasASCIIPrefix("BUILD SUCCESSFUL") || l.hasASCIIPrefix("BUILD FAILED")
+            || l.hasASCIIPrefix("FAILURE: ") || l.hasASCIIPrefix("* What went wrong:") || l.hasASCIIPrefix("* Try:") || l.hasASCIIPrefix("** BUILD ")
+            || l.hasASCIIPrefix("** TEST ") || l.hasASCIIPrefix("** ARCHIVE ")
+    }
+
+    /// Android's logcat: `D/MainActivity( 1234): onCreate` (brief) and `03-17 16:13:38.811  1702  2395 D Tag: …`
+    /// (threadtime, whose date has no year, so `Detector.looksLikeLogLine` misses it).
+    static func isLogcat(_ l: Substring) -> Bool {
+        let u = Array(l.utf8.prefix(40))
+        guard u.count >= 8 else { return false }
+        if "VDIWEFA".utf8.contains(u[0]), u[1] == 47, let paren = u.firstIndex(of: 40), paren > 2 {
+            return u[2..<paren].allSatisfy { Shapes.isWordByte($0) || $0 == 46 || $0 == 32 || $0 == 45 } && u[paren...].contains(41) && has(l, "):")
+        }
+        guard u.count >= 19, isDigit(u[0]), isDigit(u[1]), u[2] == 45, isDigit(u[3]), isDigit(u[4]), u[5] == 32 else { return false }
+        return isDigit(u[6]) && isDigit(u[7]) && u[8] == 58
+    }
+
+    /// `foo|bar|2|1`: a row of `sqlite3`'s or `psql -A`'s output, fields between bare pipes (a shell pipeline
+    /// spaces them, `a | b`, and Markdown tables do too).
+    static func isPipeRow(_ l: Substring) -> Bool {
+        var pipes = 0
+        for c in l.utf8 where c == 124 { pipes += 1 }
+        return pipes >= 2 && !has(l, " | ") && !has(l, "||") && !l.utf8.contains { $0 == 59 || $0 == 123 || $0 == 61 || $0 == 40 }
     }
 
     /// Logs open with a digit, `[` or an upper-case level: the only lines worth `looksLikeLogLine`.

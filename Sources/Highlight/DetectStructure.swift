@@ -68,6 +68,8 @@ enum Structure {
                     continue
                 }
             } else if "{}[],".utf8.contains(c) {
+                // Ruby's `{ "a" => 1 }` (and PHP's) open like JSON.
+                if Output.has(l, "=>") { continue }
                 if u.allSatisfy({ "{}[], ".utf8.contains($0) }) { ok += 1 }
                 else if c == 123 || c == 91, u.count > 1, u[1] == 34 || u[1] == 123 || u[1] == 91 || u[1] == 32 || isDigit(u[1]) { ok += 1 }
             } else if isDigit(c) || c == 45 || l.hasASCIIPrefix("true") || l.hasASCIIPrefix("false") || l.hasASCIIPrefix("null") {
