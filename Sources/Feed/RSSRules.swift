@@ -70,6 +70,19 @@ enum RSSRules {
     }
 
     static func checkItem(_ item: XMLElementNode, guids: inout [String: Int], now: Date, into f: inout Findings) {
+        let policy = f.policy, memo = f.memo
+        let checks = memo?.itemChecks(ItemChecks.key(item, policy: policy)) { itemChecks(item, policy: policy, memo: memo) }
+            ?? itemChecks(item, policy: policy, memo: memo)
+        checks.replay(itemLine: item.line, guids: &guids, now: now, into: &f)
+    }
+
+    /// What `checkItem` finds from the item alone (lines relative to the item's), with the two checks that
+    /// depend on more, the date's distance from now and the guid's uniqueness in the feed, left as marks.
+    static func itemChecks(_ item: XMLElementNode, policy: FeedPolicy, memo: TextCheckMemo?) -> ItemChecks {
+        var f = Findings()
+        f.policy = policy
+        f.memo = memo
+        var checks = ItemChecks()
         duplicates(in: item, singles: itemSingles, contentEncoded: true, into: &f)
         let title = item.plain("title")
         let description = item.plain("description")
@@ -88,7 +101,9 @@ enum RSSRules {
         absoluteURL(item, "link", into: &f)
         absoluteURL(item, "comments", into: &f)
         email(item, "author", into: &f)
-        if let pub = item.plain("pubDate") { date(pub, now: now, into: &f) }
+        if let pub = item.plain("pubDate"), let d = dateChecks(pub, into: &f) {
+            checks.future = .init(at: f.list.count, date: d, line: pub.line - item.line, column: pub.column, name: pub.name, text: pub.trimmedText)
+        }
         if let guid = item.plain("guid") {
             let value = guid.trimmedText
             let isPermaLink = guid.attributes["isPermaLink"]
@@ -99,10 +114,8 @@ enum RSSRules {
                 f.error("rss-guid-not-url", "guid is a permalink (isPermaLink is \(isPermaLink == nil ? "true by default" : "true")) but \"\(value)\" is not an absolute URL: \(why)", at: guid)
             } else if value.isEmpty {
                 f.galleyRule("rss-guid-empty", "guid is empty", at: guid)
-            } else if let first = guids[value] {
-                f.error("rss-guid-duplicate", "guid \"\(value)\" is also used by the item on line \(first)", at: guid)
             } else {
-                guids[value] = guid.line
+                checks.guid = .init(at: f.list.count, value: value, line: guid.line - item.line, column: guid.column)
             }
         }
         for enclosure in item.all("enclosure") { checkEnclosure(enclosure, into: &f) }
@@ -117,6 +130,8 @@ enum RSSRules {
                 f.warning("rss-relative-url-in-html", "\(html.namespace == nil ? "description" : "content:encoded") has relative URLs (\(shown)\(relative.count > 3 ? ", …" : "")) that readers cannot resolve", at: html)
             }
         }
+        checks.findings = f.list.map { d in var d = d; d.line -= item.line; return d }
+        return checks
     }
 
     static func checkEnclosure(_ enc: XMLElementNode, into f: inout Findings) {
@@ -221,14 +236,23 @@ enum RSSRules {
     }
 
     static func date(_ el: XMLElementNode, now: Date, into f: inout Findings) {
+        if let d = dateChecks(el, into: &f), d > now.addingTimeInterval(86400) { future(el.name, el.trimmedText, line: el.line, column: el.column, into: &f) }
+    }
+
+    static func future(_ name: String, _ text: String, line: Int, column: Int, into f: inout Findings) {
+        f.warning("rss-date-future", "<\(name)> \"\(text)\" is in the future", line: line, column: column)
+    }
+
+    /// The date's checks but the one against now: returns the date when that one is still to make.
+    static func dateChecks(_ el: XMLElementNode, into f: inout Findings) -> Date? {
         let text = el.trimmedText
         guard let parsed = FeedDates.parseRFC822(text) else {
             if let loose = FeedDates.parseLooseRFC822(text), loose.year >= 1900 {
                 f.galleyRule("rss-date-format", "<\(el.name)> \"\(text)\" is readable but not a strict RFC 822 date (write \"\(FeedDates.rfc822(loose.date))\")", at: el)
-                return
+                return nil
             }
             f.error("rss-date-format", "<\(el.name)> \"\(text)\" is not an RFC 822 date like \"Fri, 06 Mar 2026 10:00:00 +0000\"", at: el)
-            return
+            return nil
         }
         if let written = parsed.writtenWeekday, written != parsed.actualWeekday {
             f.error("rss-date-weekday", "<\(el.name)> says \(written) but that date is a \(parsed.actualWeekday)", at: el)
@@ -237,9 +261,10 @@ enum RSSRules {
             f.galleyRule("rss-date-year", "<\(el.name)> has a 2-digit year; use 4 digits", at: el)
         } else if parsed.year < 1990 || parsed.year > 2200 {
             f.galleyRule("rss-date-year", "<\(el.name)> has an implausible year \(parsed.year)", at: el)
-        } else if parsed.date > now.addingTimeInterval(86400) {
-            f.warning("rss-date-future", "<\(el.name)> \"\(text)\" is in the future", at: el)
+        } else {
+            return parsed.date
         }
+        return nil
     }
 
     static func selfLink(_ channel: XMLElementNode, expectedSelf: SelfExpectation?, into f: inout Findings) {

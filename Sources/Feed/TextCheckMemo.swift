@@ -15,6 +15,9 @@ public final class TextCheckMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var encoding: [Key: Encoding] = [:]
     private var relative: [Key: [String]] = [:]
+    private let itemLock = NSCondition()
+    private var items: [Key: RSSRules.ItemChecks] = [:]
+    private var pending: Set<Key> = []
 
     public init() {}
 
@@ -58,6 +61,32 @@ public final class TextCheckMemo: @unchecked Sendable {
         remembered(html, in: \.relative, compute: compute)
     }
 
+    /// An RSS item's findings by `RSSRules.ItemChecks.key`, made on a miss. Feeds are validated in parallel and
+    /// share items: a second thread asking for an item being checked waits for that check (tens of microseconds)
+    /// rather than repeating it, so each item is checked once.
+    func itemChecks(_ k: Key, compute: () -> RSSRules.ItemChecks) -> RSSRules.ItemChecks {
+        itemLock.lock()
+        while true {
+            if let hit = items[k] { itemLock.unlock(); return hit }
+            if !pending.contains(k) { break }
+            itemLock.wait()
+        }
+        pending.insert(k)
+        itemLock.unlock()
+        let made = compute()
+        itemLock.lock()
+        items[k] = made
+        pending.remove(k)
+        checked += 1
+        itemLock.broadcast()
+        itemLock.unlock()
+        return made
+    }
+
+    /// How many RSS items were checked (not found here), counted for tests of the work a build does.
+    public var itemsChecked: Int { itemLock.lock(); defer { itemLock.unlock() }; return checked }
+    private var checked = 0
+
     /// The result for `s` from `table`, computed (outside the lock) and stored on a miss.
     private func remembered<V>(_ s: String, in table: ReferenceWritableKeyPath<TextCheckMemo, [Key: V]>, compute: () -> V) -> V {
         guard let k = Self.key(s) else { return compute() }
@@ -72,7 +101,11 @@ public final class TextCheckMemo: @unchecked Sendable {
     /// Drops everything remembered (a long `serve` session calls this when the memo grows large).
     public func removeAll() {
         lock.lock(); encoding = [:]; relative = [:]; lock.unlock()
+        itemLock.lock(); items = [:]; itemLock.unlock()
     }
 
-    public var count: Int { lock.lock(); defer { lock.unlock() }; return encoding.count + relative.count }
+    public var count: Int {
+        itemLock.lock(); let kept = items.count; itemLock.unlock()
+        lock.lock(); defer { lock.unlock() }; return encoding.count + relative.count + kept
+    }
 }

@@ -90,6 +90,7 @@ public actor BuildSession {
         let sink = DiagnosticSink()
         lastWork = Work()
         if feedMemo.count > 100_000 { feedMemo.removeAll() }   // a long serve session: keep memory bounded
+        let itemsCheckedBefore = feedMemo.itemsChecked
         phase("start")
         let configFile = ["site.yml", "_config.yml"].map { options.siteDirectory.appendingPathComponent($0) }
             .first { FileManager.default.fileExists(atPath: $0.path) }
@@ -266,6 +267,7 @@ public actor BuildSession {
         }
 
         let feeds = await feedsMade
+        lastWork.feedItemsChecked = feedMemo.itemsChecked - itemsCheckedBefore
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
             if feedCache[f.dir]?.fingerprint != f.fingerprint {

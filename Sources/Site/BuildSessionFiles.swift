@@ -99,6 +99,8 @@ extension BuildSession {
         var markdownRendered = 0
         var pagesRendered: [String] = []
         var feedsMade: [String] = []
+        /// RSS items whose validation checks ran (an item kept from an earlier feed or build is not checked again).
+        var feedItemsChecked = 0
         var searchDocumentsCounted = 0
         var searchFilesMade: [String] = []
         /// Documents whose links were checked.

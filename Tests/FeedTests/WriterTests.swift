@@ -91,6 +91,15 @@ func urlResolution(ref: String, base: String, expected: String) {
     #expect(out.contains("HREF = \"https://example.com/blog/second/caps.html\""))
 }
 
+/// The rewrite splices by bytes: text around the links, even a combining mark right after a quote (which
+/// `String` slicing would join to the quote as one Character), comes through unchanged.
+@Test func absolutizingKeepsEveryOtherByte() {
+    let html = "<p>Caf\u{E9} \u{1F600}<a href=\"\u{301}x/\">\u{E9}</a><img src=ab\u{301}c alt=\"\u{2014}\"> \"q\"</p>"
+    let out = FeedHTML.absolutizeURLs(in: html, base: "https://example.com/b/")
+    #expect(Array(out.utf8) == Array("<p>Caf\u{E9} \u{1F600}<a href=\"https://example.com/b/\u{301}x/\">\u{E9}</a><img src=\"https://example.com/b/ab\u{301}c\" alt=\"\u{2014}\"> \"q\"</p>".utf8),
+            "\(out)")
+}
+
 @Test func namedEntitiesBecomeNumeric() {
     let (out, removed) = FeedHTML.numericEntities(in: "a&nbsp;b &mdash; &amp; &lt;x&gt; &unknownthing; &#x1; &#233; AT&T")
     #expect(out == "a&#160;b &#8212; &amp; &lt;x&gt; &unknownthing;  &#233; AT&T")

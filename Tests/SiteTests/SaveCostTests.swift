@@ -33,6 +33,9 @@ import Testing
         defer { site.cleanUp() }
         let session = BuildSession(options: BuildOptions(siteDirectory: site.root, now: Self.now))
         _ = try await session.rebuild(changed: nil)
+        // A clean build checks each post's item once, though the 40 posts fill 1 + 3 × 40 + … feeds' item slots.
+        let cleanChecks = await session.lastWork.feedItemsChecked
+        #expect(cleanChecks == Self.posts, "\(cleanChecks)")
         let before = site.snapshot(of: site.output)
 
         // An edit past the excerpt: the post's own page shows it, list pages and neighbours do not.
@@ -54,6 +57,8 @@ import Testing
         // Its feeds: the site's (it is among the newest 20? no: post 17 of 40 by date is), and its three tags'.
         #expect(Set(work.feedsMade).isSubset(of: ["/", "/tags/all/", "/tags/group-2/", "/tags/solo-17/"]), "\(work.feedsMade)")
         #expect(work.feedsMade.contains("/tags/solo-17/"))
+        // Validating them checks the edited post's item once, not once per feed; the other items are as checked before.
+        #expect(work.feedItemsChecked == 1, "\(work.feedItemsChecked)")
         // The index: one run's documents counted, a few files made (the manifest, its fragment file, the shards of its words).
         #expect(work.searchDocumentsCounted > 0 && work.searchDocumentsCounted <= Self.posts / 4, "\(work.searchDocumentsCounted)")
         #expect(work.searchFilesMade.contains("search/manifest.json"))
