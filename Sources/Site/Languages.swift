@@ -96,9 +96,23 @@ final class LanguagePack: Sendable {
 
     /// The phrase `key` with `{name}`-style placeholders filled in.
     func phrase(_ key: String, _ values: [String: String] = [:]) -> String {
-        var s = words[key] ?? Words.english[key] ?? key
-        for (k, v) in values { s = s.replacingOccurrences(of: "{\(k)}", with: v) }
-        return s
+        let s = words[key] ?? Words.english[key] ?? key
+        guard !values.isEmpty, s.utf8.contains(UInt8(ascii: "{")) else { return s }
+        // One pass over the phrase (Foundation's replacingOccurrences per value was a visible part of
+        // every list page's cost); a `{name}` without a value stays as written.
+        var out = "", rest = Substring(s)
+        while let open = rest.utf8.firstIndex(of: UInt8(ascii: "{")) {
+            out += rest[..<open]
+            let after = rest[open...].dropFirst()
+            if let close = after.utf8.firstIndex(of: UInt8(ascii: "}")), let v = values[String(after[..<close])] {
+                out += v
+                rest = after[close...].dropFirst()
+            } else {
+                out += "{"
+                rest = after
+            }
+        }
+        return out + rest
     }
 }
 

@@ -172,6 +172,8 @@ extension TemplateSet {
         }
         var revisions: [String: Int] = [:]
         var lists = Set<String>()
+        // Each text is scanned once: every template's closure would otherwise rescan the partials it shares.
+        let reads = texts.mapValues(readsSiteLists)
         for name in entries.keys {
             var seen: Set<String> = [name]
             var queue = [name]
@@ -181,7 +183,7 @@ extension TemplateSet {
             var h = Hasher()
             for n in seen.sorted() { h.combine(n); h.combine(texts[n]) }
             revisions[name] = h.finalize()
-            if seen.contains(where: { texts[$0].map(readsSiteLists) ?? false }) { lists.insert(name) }
+            if seen.contains(where: { reads[$0] ?? false }) { lists.insert(name) }
         }
         return (revisions, lists)
     }
@@ -241,14 +243,36 @@ extension TemplateSet {
     static func readsSiteLists(_ text: String) -> Bool {
         var rest = Substring(text)
         // Only Liquid markup counts: `site` in the page's own text (`class="site-main"`) is not a variable.
-        while let open = rest.firstRange(of: "{{") ?? rest.firstRange(of: "{%") {
-            let start = [rest.firstRange(of: "{{"), rest.firstRange(of: "{%")].compactMap { $0?.lowerBound }.min() ?? open.lowerBound
+        while let start = firstOpening(rest) {
             let body = rest[rest.index(start, offsetBy: 2)...]
-            let close = [body.firstRange(of: "}}"), body.firstRange(of: "%}")].compactMap { $0?.lowerBound }.min() ?? body.endIndex
+            let close = firstClosing(body) ?? body.endIndex
             if markupReadsSiteLists(body[..<close]) { return true }
             rest = body[close...]
         }
         return false
+    }
+
+    /// The first `{{` or `{%`, in one pass over the UTF-8 (the generic substring search ran once per
+    /// delimiter and again to compare, over every template on every build).
+    private static func firstOpening(_ text: Substring) -> String.Index? {
+        firstPair(text) { $0 == UInt8(ascii: "{") && ($1 == UInt8(ascii: "{") || $1 == UInt8(ascii: "%")) }
+    }
+
+    /// The first `}}` or `%}`.
+    private static func firstClosing(_ text: Substring) -> String.Index? {
+        firstPair(text) { ($0 == UInt8(ascii: "}") || $0 == UInt8(ascii: "%")) && $1 == UInt8(ascii: "}") }
+    }
+
+    private static func firstPair(_ text: Substring, _ matches: (UInt8, UInt8) -> Bool) -> String.Index? {
+        let utf8 = text.utf8
+        var i = utf8.startIndex
+        while i != utf8.endIndex {
+            let next = utf8.index(after: i)
+            if next == utf8.endIndex { return nil }
+            if matches(utf8[i], utf8[next]) { return i }
+            i = next
+        }
+        return nil
     }
 
     private static func markupReadsSiteLists(_ markup: Substring) -> Bool {

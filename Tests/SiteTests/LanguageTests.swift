@@ -186,3 +186,20 @@ import Testing
         }
     }
 }
+
+/// Phrases fill `{name}` placeholders in one pass: every placeholder with a value, the rest as written.
+@Suite struct PhrasePlaceholderTests {
+    let pack = LanguagePack(tag: "en", words: ["a": "Page {n} of {total}", "b": "{{n}} and {x} {n", "c": "{n}{n}é{n}"],
+                            siteTitle: "S")
+
+    @Test func fillsEveryPlaceholderWithAValue() {
+        #expect(pack.phrase("a", ["n": "2", "total": "10"]) == "Page 2 of 10")
+        #expect(pack.phrase("c", ["n": "1"]) == "11é1")
+    }
+
+    @Test func leavesOthersAsWritten() {
+        #expect(pack.phrase("b", ["n": "5"]) == "{5} and {x} {n")
+        #expect(pack.phrase("a") == "Page {n} of {total}")
+        #expect(pack.phrase("a", ["n": "{total}", "total": "9"]) == "Page {total} of 9")
+    }
+}
