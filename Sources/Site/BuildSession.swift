@@ -22,6 +22,7 @@ public actor BuildSession {
     var feedCache: [String: CachedFeed] = [:]
     /// Related posts depend only on which post has which tags, in order: kept while that is unchanged.
     private var relatedCache: (signature: Int, related: [[Int]])? = nil
+    private var structureCache: PageAssembler.Structure? = nil
     /// Feed items as written, reused while an item is unchanged (they depend on settings too: reset with them).
     var feedFragments = FeedFragmentCache()
     /// Settings, templates and the source listing of the last build, reused while nothing they come from changed.
@@ -38,7 +39,8 @@ public actor BuildSession {
     /// An assemble failed since the last write: caches may hold results that never reached the disk,
     /// so the next write compares every file instead of trusting `fresh`.
     var unwrittenResults = false
-    var collisions: (signature: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic])?
+    var collisions: (signature: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic],
+                     paths: [String], sources: [String], assets: [(source: String, path: String)])?
     var documentClashes: (docs: [SourceDocument], diagnostics: [SiteDiagnostic])?
     /// Validation's text checks by content, shared by every feed (they depend on the text alone).
     let feedMemo = TextCheckMemo()
@@ -106,6 +108,7 @@ public actor BuildSession {
             linkAudit = LinkAuditMemo()
             syntaxCSS = nil
             relatedCache = nil
+            structureCache = nil
         }
         var config: SiteConfig
         if let (kept, diags) = settings, bytes == configBytes {
@@ -195,8 +198,10 @@ public actor BuildSession {
                                         releaseBodies: stream != nil, sink: sink)
         phase("render")
         let assembler = PageAssembler(config: config, templates: templates, documents: renderedDocs, layouts: layouts,
-                                      relatedCache: relatedCache)
+                                      relatedCache: relatedCache, structureCache: structureCache)
         relatedCache = (assembler.tagSignature, assembler.related)
+        structureCache = assembler.structure
+        lastWork.postsIndexed = assembler.structureReused ? 0 : assembler.posts.count
         sink.add(contentsOf: assembler.seriesDiagnostics)
         SiteBuilder.warnIfListReplaced(renderedDocs, config: config, sink: sink)
         phase("assembler")

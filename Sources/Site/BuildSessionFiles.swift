@@ -113,6 +113,8 @@ extension BuildSession {
         var pagesIdsIndexed = 0
         /// Output files the write step looked up in the last output's table.
         var filesLookedUp = 0
+        /// Posts sorted and indexed into term lists anew (0 when the last save's order and lists held).
+        var postsIndexed = 0
     }
     /// `GALLEY_TRACE=1` prints how long each phase of a build took, to standard error (for profiling).
     static let tracing = ProcessInfo.processInfo.environment["GALLEY_TRACE"] == "1"

@@ -35,6 +35,9 @@ final class RenderedDocument: Sendable {
     let summaryPrint: Int
     let linkPrint: Int
     let tagPrint: Int
+    /// What the site's post order and term lists take from it: kind, date, path, tags and categories with
+    /// their slugs (see `PageAssembler.Structure`).
+    let structurePrint: Int
     /// What the search index takes from this document besides its text (see `SearchFiles.signature`).
     let searchPrint: Int
     /// What the sitemap takes from it: its URL, its date, whether it is listed (see `SiteFiles.signature`).
@@ -75,6 +78,15 @@ final class RenderedDocument: Sendable {
         Prints.text(source.sourcePath, &h)
         for slug in source.tagSlugs { Prints.text(slug, &h) }
         self.tagPrint = h.finalize()
+        var structure = Hasher()
+        structure.combine(source.kind == .post)
+        structure.combine(source.date)
+        Prints.text(source.sourcePath, &structure)
+        for list in [source.tags, source.tagSlugs, source.categories, source.categorySlugs] {
+            structure.combine(list.count)
+            for t in list { Prints.text(t, &structure) }
+        }
+        self.structurePrint = structure.finalize()
         // Once per render: hashing every document's tags on every save was a twentieth of a save at 5000 posts.
         var search = Hasher()
         search.combine(source.fingerprint)

@@ -47,39 +47,30 @@ struct PageAssembler: Sendable {
     /// The site language's words: list pages, tags, archive, 404 and search are in it.
     let words: LanguagePack
 
+    /// What the next save can reuse (see `Structure`), and whether this one was taken from the last.
+    let structure: Structure
+    let structureReused: Bool
+
     init(config: SiteConfig, templates: TemplateSet, documents: [RenderedDocument], layouts: [String],
-         relatedCache: (signature: Int, related: [[Int]])? = nil) {
+         relatedCache: (signature: Int, related: [[Int]])? = nil, structureCache: Structure? = nil) {
         self.config = config
         self.templates = templates
         self.documents = documents
         self.layouts = layouts
         self.words = config.sitePack
-        let posts = documents.filter { $0.source.kind == .post }.sorted {
-            ($0.source.date ?? .distantPast, $0.source.sourcePath) > ($1.source.date ?? .distantPast, $1.source.sourcePath)
-        }
+        var key = Hasher()
+        key.combine(documents.count)
+        for d in documents { key.combine(d.structurePrint) }
+        let structureKey = key.finalize()
+        let kept = structureCache.flatMap { $0.key == structureKey ? $0 : nil }
+        let structure = kept ?? Self.structure(documents, key: structureKey, config: config)
+        self.structure = structure
+        self.structureReused = kept != nil
+        let posts = structure.order.map { documents[$0] }
         self.posts = posts
-        // One pass over the posts builds every term's list (already newest first) and each post's term indexes.
-        var terms: [Term] = []
-        var bySlug: [Term.Kind: [String: Int]] = [.tag: [:], .category: [:]]
-        var postTermIndexes: [[Int]] = []
-        postTermIndexes.reserveCapacity(posts.count)
-        for (i, p) in posts.enumerated() {
-            var mine: [Int] = []
-            for (kind, slugs, names) in [(Term.Kind.tag, p.source.tagSlugs, p.source.tags), (.category, p.source.categorySlugs, p.source.categories)] {
-                for (slug, name) in zip(slugs, names) {
-                    if let t = bySlug[kind]![slug] {
-                        // Two names of one URL on one post (loaded documents are cleaned; others may not be): listed once.
-                        if terms[t].posts.last != i { terms[t].posts.append(i); mine.append(t) }
-                        continue
-                    }
-                    bySlug[kind]![slug] = terms.count
-                    mine.append(terms.count)
-                    let prefix = kind == .tag ? "/tags/" : "/categories/"
-                    terms.append(Term(name: name, slug: slug, kind: kind, url: config.url(prefix + Slug.escapePath(slug) + "/"), posts: [i]))
-                }
-            }
-            postTermIndexes.append(mine)
-        }
+        var terms = structure.terms
+        let postTermIndexes = structure.postTermIndexes
+        let tagSlugs = structure.tagSlugs, categorySlugs = structure.categorySlugs
         // Series come last: their own pages and the box on each part, not the term lists of posts.
         let places = Series.collect(posts, into: &terms, config: config)
         self.seriesPlaces = places
@@ -88,20 +79,23 @@ struct PageAssembler: Sendable {
         var index: [String: Int] = [:]
         for (t, term) in terms.enumerated() { index["\(term.kind.rawValue):\(term.slug)"] = t }
         let termPrints = terms.map(Prints.term)
-        let postPosition = Dictionary(posts.enumerated().map { (ObjectIdentifier($1), $0) }, uniquingKeysWith: { a, _ in a })
+        var docPostIndex = [Int?](repeating: nil, count: documents.count)
+        for (i, d) in structure.order.enumerated() { docPostIndex[d] = i }
         self.docPrints = documents.map(\.fingerprint)
-        self.docPostIndex = documents.map { postPosition[ObjectIdentifier($0)] }
-        self.docTermPrints = documents.map { d in
-            if let i = postPosition[ObjectIdentifier(d)] { return Prints.terms(postTermIndexes[i], termPrints) }
+        self.docPostIndex = docPostIndex
+        let postTermPrints = postTermIndexes.map { Prints.terms($0, termPrints) }
+        self.docTermPrints = documents.indices.map { di in
+            let d = documents[di]
+            if let i = docPostIndex[di] { return postTermPrints[i] }
             // Pages are in no term list; their tags show only when some post has them too.
-            let mine = zip(d.source.tagSlugs, d.source.tags).compactMap { bySlug[.tag]![$0.0] }
-                + zip(d.source.categorySlugs, d.source.categories).compactMap { bySlug[.category]![$0.0] }
+            let mine = zip(d.source.tagSlugs, d.source.tags).compactMap { tagSlugs[$0.0] }
+                + zip(d.source.categorySlugs, d.source.categories).compactMap { categorySlugs[$0.0] }
             return Prints.terms(mine, termPrints)
         }
         self.postSummaryPrints = posts.indices.map { i in
             var h = Hasher()
             h.combine(posts[i].summaryPrint)
-            h.combine(Prints.terms(postTermIndexes[i], termPrints))
+            h.combine(postTermPrints[i])
             return h.finalize()
         }
         var all = Hasher()

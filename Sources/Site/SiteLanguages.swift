@@ -135,7 +135,9 @@ extension SiteLanguages {
     /// `lang:` (by path, so the same page every build).
     static func warnUnsupported(_ docs: [SourceDocument], config: SiteConfig, sink: DiagnosticSink) {
         var seen = Set<String>()
-        for doc in docs.sorted(by: { $0.sourcePath < $1.sourcePath }) {
+        // Only documents with a `lang:` of their own can warn; sorting just those (not every document on
+        // every save) keeps the first file by path as the one that reports.
+        for doc in docs.filter({ $0.langPosition != nil }).sorted(by: { $0.sourcePath < $1.sourcePath }) {
             guard let at = doc.langPosition, doc.lang != config.language, !seen.contains(doc.lang) else { continue }
             seen.insert(doc.lang)
             if !config.languages.isSupported(doc.lang) {

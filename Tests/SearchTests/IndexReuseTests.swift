@@ -91,3 +91,18 @@ struct IndexReuseTests {
         #expect(!again.files.contains { $0.path == "t/\(Terms.fileName("xy")).json" })
     }
 }
+
+/// Documents share their fields' storage between copies; setting a field on one copy leaves the others as they were.
+@Suite struct SearchDocumentValueTests {
+    @Test func aCopyChangesAlone() {
+        let a = SearchDocument(url: "/a/", title: "A", date: "6 March 2026", tags: ["x"], headings: ["H"], text: "Body.")
+        var b = a
+        #expect(a == b)
+        b.text = "Other."
+        b.tags.append("y")
+        #expect(a.text == "Body." && a.tags == ["x"])
+        #expect(b.text == "Other." && b.tags == ["x", "y"] && b.url == "/a/" && b.headings == ["H"] && b.date == "6 March 2026")
+        #expect(a != b)
+        #expect(SearchDocument(url: "/a/", title: "A", date: "6 March 2026", tags: ["x"], headings: ["H"], text: "Body.") == a)
+    }
+}

@@ -65,6 +65,16 @@ import Testing
         }
         #expect(changed.contains("tags/new-tag/index.html"))
 
+        // A date in front matter moves post 3 to the top of every list, and a category gives it a new list:
+        // the post order and term lists kept between saves are made again.
+        changed = try await step(site, session, [p3], "date moved and category added") {
+            try site.write(p3, "---\ntitle: Post Three\ndate: 2026-07-30\ncategories: [notes]\ntags: [odd, all, new-tag]\n---\nA new body for post 3.\n")
+        }
+        #expect(changed.contains("index.html"))
+        _ = try await step(site, session, [p3], "date back, category gone") {
+            try site.write(p3, post("Post Three", tags: ["odd", "all", "new-tag"], body: "A new body for post 3."))
+        }
+
         _ = try await step(site, session, ["content/posts/2026-08-08-post-8.md"], "new post") {
             try site.write("content/posts/2026-08-08-post-8.md", post("Post 8", tags: ["even"], body: "Eight."))
         }

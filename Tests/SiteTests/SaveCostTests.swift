@@ -35,6 +35,7 @@ import Testing
         _ = try await session.rebuild(changed: nil)
         // A clean build checks each post's item once, though the 40 posts fill 1 + 3 × 40 + … feeds' item slots.
         let cleanChecks = await session.lastWork.feedItemsChecked
+        #expect(await session.lastWork.postsIndexed == Self.posts)
         #expect(cleanChecks == Self.posts, "\(cleanChecks)")
         let before = site.snapshot(of: site.output)
 
@@ -44,6 +45,8 @@ import Testing
         let outcome = try await session.rebuild(changed: [edited])
         let work = await session.lastWork
         #expect(work.markdownRendered == 1)
+        // The post order and term lists hold (no date or term moved): kept, not made again from every post.
+        #expect(work.postsIndexed == 0, "\(work.postsIndexed)")
         // The site's language mix (an unlabelled fence's context) scans the changed body only.
         #expect(work.fenceBodiesScanned == 1, "\(work.fenceBodiesScanned)")
         // Links: the edited post's, the post that links to one of its headings, and (as the new word made
