@@ -78,11 +78,12 @@ final class RenderedDocument: Sendable {
         Prints.text(source.sourcePath, &h)
         for slug in source.tagSlugs { Prints.text(slug, &h) }
         self.tagPrint = h.finalize()
+        // `tagPrint` already holds the path and tag slugs; the rest of what the order and term lists read is added.
         var structure = Hasher()
+        structure.combine(tagPrint)
         structure.combine(source.kind == .post)
         structure.combine(source.date)
-        Prints.text(source.sourcePath, &structure)
-        for list in [source.tags, source.tagSlugs, source.categories, source.categorySlugs] {
+        for list in [source.tags, source.categories, source.categorySlugs] {
             structure.combine(list.count)
             for t in list { Prints.text(t, &structure) }
         }
