@@ -215,9 +215,7 @@ enum Model {
         var buffer: [UInt8] = []
         for (li, line) in lines.prefix(200).enumerated() {
             keys.removeAll(keepingCapacity: true)
-            buffer.removeAll(keepingCapacity: true)
-            buffer.append(contentsOf: line.utf8)
-            buffer.withUnsafeBufferPointer { lineKeys($0, spans: &spans, carry: &carry, into: &keys) }
+            line.withBytes(&buffer) { lineKeys($0, spans: &spans, carry: &carry, into: &keys) }
             // Tab indentation counts once per snippet: it is a project's habit more than a language's.
             if li < raws.count, let h = indentKey(raws[li]) { if h == tabKey { tabs = true } else { keys.append(h) } }
             lineRows.removeAll(keepingCapacity: true)
@@ -227,14 +225,20 @@ enum Model {
         if tabs, let r = index[tabKey] { rows.append(r) }
         rows.sort()
         var z = DetectModelData.bias
-        var a = 0
-        while a < rows.count {
-            var b = a + 1
-            while b < rows.count && rows[b] == rows[a] { b += 1 }
-            let x = Float(log1p(Double(b - a)))
-            let o = Int(rows[a]) * k
-            for c in 0..<k { z[c] += Double(x * weights[o + c]) }
-            a = b
+        // The same sums in the same order, on buffers: the bounds-checked loop over k classes per key was most
+        // of this function's own time.
+        z.withUnsafeMutableBufferPointer { zb in
+            weights.withUnsafeBufferPointer { wb in
+                var a = 0
+                while a < rows.count {
+                    var b = a + 1
+                    while b < rows.count && rows[b] == rows[a] { b += 1 }
+                    let x = Float(log1p(Double(b - a)))
+                    let o = Int(rows[a]) * k
+                    for c in 0..<k { zb[c] += Double(x * wb[o + c]) }
+                    a = b
+                }
+            }
         }
         let hn = handIndex.count
         for (j, i) in handIndex.enumerated() where i >= 0 && i < hand.count {

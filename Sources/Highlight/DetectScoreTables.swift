@@ -33,6 +33,14 @@ struct DetectTables: Sendable {
 
     static let shared = DetectTables(Scorer.langs, Scorer.wordIndex)
 
+    /// `shared` behind one reference. `Scorer.effectiveScores` reads the tables in a closure made for every
+    /// line, and each closure captured a copy of this struct: two dozen arrays retained and released per line.
+    final class Reference: Sendable {
+        let tables: DetectTables
+        init(_ tables: DetectTables) { self.tables = tables }
+    }
+    static let reference = Reference(shared)
+
     init(_ langs: [Scorer.Lang], _ words: [String: [(Int, Double)]]) {
         var sub: [(UInt8, Int)] = [], pre: [(UInt8, Int)] = [], suf: [(UInt8, Int)] = [], eq: [(UInt8, Int)] = []
         for (i, l) in langs.enumerated() {
