@@ -223,7 +223,7 @@ enum Model {
             rows += lineRows
         }
         if tabs, let r = index[tabKey] { rows.append(r) }
-        rows.sort()
+        radixSort(&rows)
         var z = DetectModelData.bias
         // The same sums in the same order, on buffers: the bounds-checked loop over k classes per key was most
         // of this function's own time.
@@ -253,6 +253,26 @@ enum Model {
         let sum = p.reduce(0, +)
         for c in 0..<k { p[c] /= sum }
         return p
+    }
+
+    /// `rows.sort()` by bytes, least significant first (rows are table rows, never negative): the same order, as
+    /// for any sort of integers. The library's merge sort was a twentieth of detection's CPU.
+    static func radixSort(_ rows: inout [Int32]) {
+        guard rows.count > 1, let top = rows.max() else { return }
+        var other = [Int32](repeating: 0, count: rows.count)
+        var shift: Int32 = 0
+        while shift < 32 && top >> shift > 0 {
+            var counts = [Int](repeating: 0, count: 257)
+            for r in rows { counts[Int((r >> shift) & 0xFF) + 1] += 1 }
+            for b in 0..<256 { counts[b + 1] += counts[b] }
+            for r in rows {
+                let b = Int((r >> shift) & 0xFF)
+                other[counts[b]] = r
+                counts[b] += 1
+            }
+            swap(&rows, &other)
+            shift += 8
+        }
     }
 
     /// Classes that make one answer (a C header read as C++ is not wrong): thresholds apply to their sum.

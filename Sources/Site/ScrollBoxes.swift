@@ -37,10 +37,12 @@ enum ScrollBoxes {
             while i < n {
                 guard let p = memchr(b.baseAddress! + i, 0x3C, n - i) else { break }
                 i = b.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
-                // Only `<p`, `<t`, `<f`, `</` and `<i` open a tag rewritten here.
-                guard i + 1 < n else { break }
-                let next = b[i + 1]
-                guard next == 0x70 || next == 0x74 || next == 0x66 || next == 0x2F || next == 0x69 else { i += 1; continue }
+                // Only `<pr`, `<ta`, `<fi`, `</t` and `<in` open a tag rewritten here (a highlighted page's `<span`
+                // and `</span>` are passed on their second and third bytes).
+                guard i + 2 < n else { break }
+                let second = b[i + 1], third = b[i + 2]
+                guard (second == 0x70 && third == 0x72) || (second == 0x74 && third == 0x61) || (second == 0x66 && third == 0x69)
+                        || (second == 0x2F && third == 0x74) || (second == 0x69 && third == 0x6E) else { i += 1; continue }
                 let run = UnsafeBufferPointer(rebasing: b[copied..<i])
                 if !edited { out.reserveCapacity(b.count + 512) }
                 if tag(i, "<pre") {

@@ -87,4 +87,15 @@ import Testing
             #expect(Structure.asciiKey(key.utf8) == slow, "\(key)")
         }
     }
+
+    @Test func radixSortSortsRows() {
+        var r = Rng(s: 0x1234_5678_9ABC_DEF1)
+        for _ in 0..<500 {
+            let top = [1, 2, 255, 256, 70_000, 1 << 30][r.next(6)]
+            let rows = (0..<r.next(700)).map { _ in Int32(r.next(top + 1)) }
+            var fast = rows
+            Model.radixSort(&fast)
+            #expect(fast == rows.sorted())
+        }
+    }
 }
