@@ -36,12 +36,19 @@ extension Scorer {
                     }
                     i = j
                 }
-                // Substring features, tried only where their first byte occurs.
+                // Substring features, tried only where their first byte (one-byte features) or first two bytes occur.
+                // The order they are found in does not matter: `hit` is sorted below.
                 hit.removeAll(keepingCapacity: true)
                 for k in 0..<count {
                     let b = Int(u[k])
-                    for m in ref.tables.substring.first[b]..<ref.tables.substring.first[b + 1] {
-                        let f = ref.tables.substring.members[m]
+                    for m in ref.tables.singleByte.first[b]..<ref.tables.singleByte.first[b + 1] {
+                        let f = ref.tables.singleByte.members[m]
+                        if featureSeen[f] != li { featureSeen[f] = li; hit.append(f) }
+                    }
+                    guard k + 1 < count else { continue }
+                    let key = b << 8 | Int(u[k + 1])
+                    for m in Int(ref.tables.bytePair.first[key])..<Int(ref.tables.bytePair.first[key + 1]) {
+                        let f = ref.tables.bytePair.members[m]
                         if featureSeen[f] != li && ref.tables.matches(f, u, at: k, count: count) { featureSeen[f] = li; hit.append(f) }
                     }
                 }
