@@ -49,10 +49,11 @@ enum Model {
         return (KeyTable(entries), weights)
     }()
 
-    /// Open addressing over a power-of-two array, for the one lookup per token of every line.
+    /// Open addressing over a power-of-two array, for the one lookup per token of every line. Key and row share
+    /// a slot: the table is larger than the caches, and with keys and rows in two arrays a hit cost two misses.
     struct KeyTable {
-        private var keys: [UInt64]
-        private var rows: [Int32]
+        private struct Slot { var key: UInt64; var row: Int32 }
+        private var slots: [Slot]
         private let shift: UInt64
         /// Distinct keys.
         private(set) var count = 0
@@ -62,28 +63,28 @@ enum Model {
             var bits: UInt64 = 4
             while (1 << bits) < entries.count * 2 { bits += 1 }
             shift = 64 - bits
-            keys = Array(repeating: 0, count: 1 << bits)
-            rows = Array(repeating: -1, count: 1 << bits)
+            slots = Array(repeating: Slot(key: 0, row: -1), count: 1 << bits)
             let mask = (1 << Int(bits)) - 1
             for (h, r) in entries {
                 var i = slot(h)
-                while rows[i] >= 0, keys[i] != h { i = (i + 1) & mask }
-                if rows[i] < 0 { count += 1 }
-                keys[i] = h
-                rows[i] = r
+                while slots[i].row >= 0, slots[i].key != h { i = (i + 1) & mask }
+                if slots[i].row < 0 { count += 1 }
+                slots[i] = Slot(key: h, row: r)
             }
         }
 
         @inline(__always) private func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h &* 0x9e37_79b9_7f4a_7c15) >> shift) }
 
         subscript(_ h: UInt64) -> Int32? {
-            let mask = keys.count - 1
-            var i = slot(h)
-            while true {
-                let r = rows[i]
-                if r < 0 { return nil }
-                if keys[i] == h { return r }
-                i = (i + 1) & mask
+            slots.withUnsafeBufferPointer { s in
+                let mask = s.count - 1
+                var i = slot(h)
+                while true {
+                    let r = s[i].row
+                    if r < 0 { return nil }
+                    if s[i].key == h { return r }
+                    i = (i + 1) & mask
+                }
             }
         }
     }

@@ -14,89 +14,97 @@ enum ScrollBoxes {
     static func apply(_ html: String) -> String {
         // One pass, no pre-check: a page without any of these tags is given back as it is, uncopied.
         var text = html
-        return text.withUTF8 { b -> String? in
-            var out: [UInt8] = []
-            var tables = 0
-            let n = b.count
-            func at(_ k: Int, _ s: StaticString) -> Bool {
-                let m = s.utf8CodeUnitCount
-                guard k + m <= n else { return false }
-                return s.withUTF8Buffer { p in memcmp(b.baseAddress! + k, p.baseAddress!, m) == 0 }
-            }
-            func tag(_ k: Int, _ name: StaticString) -> Bool {
-                let m = name.utf8CodeUnitCount
-                guard at(k, name), k + m < n else { return false }
-                let c = b[k + m]
-                return c == 0x20 || c == 0x3E || c == 0x0A || c == 0x09
-            }
-            func put(_ s: StaticString) { s.withUTF8Buffer { out.append(contentsOf: $0) } }
-            // Bytes are copied in runs, up to each rewritten tag only: copying up to every `<` (a highlighted
-            // page has one every dozen bytes) made this a tenth of the render phase's CPU.
-            var copied = 0, edited = false
-            var i = 0
-            while i < n {
-                guard let p = memchr(b.baseAddress! + i, 0x3C, n - i) else { break }
-                i = b.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
-                // Only `<pr`, `<ta`, `<fi`, `</t` and `<in` open a tag rewritten here (a highlighted page's `<span`
-                // and `</span>` are passed on their second and third bytes).
-                guard i + 2 < n else { break }
-                let second = b[i + 1], third = b[i + 2]
-                guard (second == 0x70 && third == 0x72) || (second == 0x74 && third == 0x61) || (second == 0x66 && third == 0x69)
-                        || (second == 0x2F && third == 0x74) || (second == 0x69 && third == 0x6E) else { i += 1; continue }
-                let run = UnsafeBufferPointer(rebasing: b[copied..<i])
-                if !edited { out.reserveCapacity(b.count + 512) }
-                if tag(i, "<pre") {
-                    var end = i
-                    while end < n, b[end] != 0x3E { end += 1 }
-                    let open = UnsafeBufferPointer(rebasing: b[i..<end])
-                    let has = ("tabindex" as StaticString).withUTF8Buffer { findBytes(open.baseAddress!, open.count, $0.baseAddress!, 8) != nil }
-                    if !has {
-                        out.append(contentsOf: run); edited = true
-                        out.append(contentsOf: open)
-                        put(" tabindex=\"0\"")
-                        copied = end
-                    }
-                    i = end
-                } else if tag(i, "<table") {
-                    tables += 1
-                    out.append(contentsOf: run); edited = true
-                    out.append(contentsOf: Array("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table \(tables)\">".utf8))
-                    copied = i
-                    i += 1
-                } else if at(i, "<figure><img src=\""), let wide = wideImage(b, from: i + 8) {
-                    // A diagram wider than a phone's column shrinks until its text is unreadable: it links to
-                    // its own file, which opens at full size (and zooms).
-                    out.append(contentsOf: run); edited = true
-                    put("<figure class=\"figure-wide\"><a class=\"figure-full\" href=\"")
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[wide.src]))
-                    put("\">")
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[(i + 8)...wide.end]))
-                    put("</a>")
-                    i = wide.end + 1
-                    copied = i
-                } else if at(i, "</table>") {
-                    out.append(contentsOf: run); edited = true
-                    put("</table></div>")
-                    i += 8
-                    copied = i
-                } else if at(i, "<input type=\"checkbox\" disabled=\"\" />") {
-                    out.append(contentsOf: run); edited = true
-                    put("<input type=\"checkbox\" disabled=\"\" aria-label=\"To do\" />")
-                    i += 37
-                    copied = i
-                } else if at(i, "<input type=\"checkbox\" disabled=\"\" checked=\"\" />") {
-                    out.append(contentsOf: run); edited = true
-                    put("<input type=\"checkbox\" disabled=\"\" checked=\"\" aria-label=\"Done\" />")
-                    i += 48
-                    copied = i
-                } else {
-                    i += 1
+        let found = text.withUTF8 { Self.edits(in: $0) }
+        guard !found.isEmpty else { return html }
+        // The page written once, straight into the new String's storage, between the edits: copying it up to
+        // every `<` (a highlighted page has one every dozen bytes), then into a String, was a tenth of the render phase.
+        let total = found.reduce(text.utf8.count) { $0 + $1.bytes.count - $1.range.count }
+        return text.withUTF8 { b in
+            String(unsafeUninitializedCapacity: total) { out in
+                var w = 0, copied = 0
+                func put<C: Collection<UInt8>>(_ bytes: C) {
+                    for c in bytes { out[w] = c; w += 1 }
                 }
+                for e in found {
+                    let run = e.range.lowerBound - copied
+                    if run > 0 { memcpy(out.baseAddress! + w, b.baseAddress! + copied, run); w += run }
+                    put(e.bytes)
+                    copied = e.range.upperBound
+                }
+                if b.count > copied { memcpy(out.baseAddress! + w, b.baseAddress! + copied, b.count - copied); w += b.count - copied }
+                return w
             }
-            if !edited { return nil }   // the page as it was, no copy
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[copied..<n]))
-            return out.withUnsafeBufferPointer { stringFromUTF8($0) }
-        } ?? html
+        }
+    }
+
+    /// One rewrite: `range` of the page's bytes becomes `bytes` (an empty range inserts).
+    struct Edit {
+        var range: Range<Int>
+        var bytes: [UInt8]
+    }
+
+    /// The rewrites of a page, in order.
+    static func edits(in b: UnsafeBufferPointer<UInt8>) -> [Edit] {
+        var edits: [Edit] = []
+        var tables = 0
+        let n = b.count
+        guard let base = b.baseAddress else { return [] }
+        func at(_ k: Int, _ s: StaticString) -> Bool {
+            let m = s.utf8CodeUnitCount
+            guard k + m <= n else { return false }
+            return s.withUTF8Buffer { p in memcmp(base + k, p.baseAddress!, m) == 0 }
+        }
+        func tag(_ k: Int, _ name: StaticString) -> Bool {
+            let m = name.utf8CodeUnitCount
+            guard at(k, name), k + m < n else { return false }
+            let c = b[k + m]
+            return c == 0x20 || c == 0x3E || c == 0x0A || c == 0x09
+        }
+        func bytes(_ s: StaticString) -> [UInt8] { s.withUTF8Buffer { Array($0) } }
+        var i = 0
+        while i < n {
+            guard let p = memchr(base + i, 0x3C, n - i) else { break }
+            i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            // Only `<pr`, `<ta`, `<fi`, `</t` and `<in` open a tag rewritten here (a highlighted page's `<span`
+            // and `</span>` are passed on their second and third bytes).
+            guard i + 2 < n else { break }
+            let second = b[i + 1], third = b[i + 2]
+            guard (second == 0x70 && third == 0x72) || (second == 0x74 && third == 0x61) || (second == 0x66 && third == 0x69)
+                    || (second == 0x2F && third == 0x74) || (second == 0x69 && third == 0x6E) else { i += 1; continue }
+            if tag(i, "<pre") {
+                var end = i
+                while end < n, b[end] != 0x3E { end += 1 }
+                let has = ("tabindex" as StaticString).withUTF8Buffer { findBytes(base + i, end - i, $0.baseAddress!, 8) != nil }
+                if !has { edits.append(Edit(range: end..<end, bytes: bytes(" tabindex=\"0\""))) }
+                i = end
+            } else if tag(i, "<table") {
+                tables += 1
+                edits.append(Edit(range: i..<i, bytes: Array("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table \(tables)\">".utf8)))
+                i += 1
+            } else if at(i, "<figure><img src=\""), let wide = wideImage(b, from: i + 8) {
+                // A diagram wider than a phone's column shrinks until its text is unreadable: it links to
+                // its own file, which opens at full size (and zooms).
+                var out = bytes("<figure class=\"figure-wide\"><a class=\"figure-full\" href=\"")
+                out += UnsafeBufferPointer(rebasing: b[wide.src])
+                out += bytes("\">")
+                out += UnsafeBufferPointer(rebasing: b[(i + 8)...wide.end])
+                out += bytes("</a>")
+                edits.append(Edit(range: i..<(wide.end + 1), bytes: out))
+                i = wide.end + 1
+            } else if at(i, "</table>") {
+                edits.append(Edit(range: i..<(i + 8), bytes: bytes("</table></div>")))
+                i += 8
+            } else if at(i, "<input type=\"checkbox\" disabled=\"\" />") {
+                edits.append(Edit(range: i..<(i + 37), bytes: bytes("<input type=\"checkbox\" disabled=\"\" aria-label=\"To do\" />")))
+                i += 37
+            } else if at(i, "<input type=\"checkbox\" disabled=\"\" checked=\"\" />") {
+                edits.append(Edit(range: i..<(i + 48), bytes: bytes("<input type=\"checkbox\" disabled=\"\" checked=\"\" aria-label=\"Done\" />")))
+                i += 48
+            } else {
+                i += 1
+            }
+        }
+        return edits
     }
 
     /// Widths above this shrink to under two thirds on a 360 px phone (a 328 px column).
