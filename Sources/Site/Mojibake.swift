@@ -51,16 +51,7 @@ enum Mojibake {
         // C1 control (C2 80–9F). This runs over every document of every build.
         var copy = text
         let suspicious = copy.withUTF8 { b -> Bool in
-            // Blocks of 64 bytes without a C2 or C3 byte are passed with one branch-free (vectorisable) test.
-            var k = 0
-            while k + 1 < b.count {
-                let end = min(k + 64, b.count - 1)
-                var lead: UInt8 = 0
-                for i in k..<end { lead |= b[i] & 0xFE == 0xC2 ? 1 : 0 }
-                if lead != 0 { break }
-                k = end
-            }
-            var i = k
+            var i = 0
             while i + 1 < b.count {
                 if b[i] == 0xC3, (0x82...0x85).contains(b[i + 1]) || (0xA2...0xA5).contains(b[i + 1]) { return true }
                 if b[i] == 0xC2, (0x80...0x9F).contains(b[i + 1]) { return true }
