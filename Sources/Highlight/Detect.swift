@@ -102,15 +102,29 @@ enum Detector {
             if u.count >= 10, u[0...3].allSatisfy(isDigit), u[4] == 45, isDigit(u[5]), isDigit(u[6]), u[7] == 45 { return true }
             if u.count >= 9, u[0] == 91, isDigit(u[1]), isDigit(u[2]), u[3] == 58 { return true }
         }
+        // Every level prefix opens with `I`, `W`, `E`, `D`, `T`, `F` or `[`: other lines skip the 21 tests.
+        guard let f = l.utf8.first, f == 73 || f == 87 || f == 69 || f == 68 || f == 84 || f == 70 || f == 91 else { return false }
         return logPrefixes.contains { l.hasASCIIPrefix($0) }
     }
 }
 
 extension Substring {
+    /// Without leading and trailing spaces, tabs and lone CRs (Characters). On bytes where that is the Character
+    /// answer: a byte other than those three starts (ends) no such Character, and a space or tab next to an ASCII
+    /// byte is a Character of its own; anything else asks the Character-level test. Indented lines went through
+    /// the Character walk for every line of every unlabelled block (a sixteenth of detection).
     var trimmingBlanks: Substring {
         var s = self
-        while let f = s.first, f == " " || f == "\t" || f == "\r" { s = s.dropFirst() }
-        while let l = s.last, l == " " || l == "\t" || l == "\r" { s = s.dropLast() }
+        while let f = s.utf8.first {
+            if f == 32 || f == 9, s.utf8.dropFirst().first.map({ $0 < 0x80 }) ?? true { s = Substring(s.utf8.dropFirst()); continue }
+            guard f == 32 || f == 9 || f == 13, let c = s.first, c == " " || c == "\t" || c == "\r" else { break }
+            s = s.dropFirst()
+        }
+        while let l = s.utf8.last {
+            if l == 32 || l == 9, s.utf8.dropLast().last.map({ $0 < 0x80 }) ?? true { s = Substring(s.utf8.dropLast()); continue }
+            guard l == 32 || l == 9 || l == 13, let c = s.last, c == " " || c == "\t" || c == "\r" else { break }
+            s = s.dropLast()
+        }
         return s
     }
 }

@@ -125,7 +125,9 @@ enum Output {
 
     /// `(lldb)`, `(gdb)`, `(Pdb)`, lldb's `frame #0:` and `* thread #1`.
     static func isDebugger(_ l: Substring) -> Bool {
-        l.hasASCIIPrefix("(lldb)") || l.hasASCIIPrefix("(gdb)") || l.hasASCIIPrefix("(Pdb)") || l.hasASCIIPrefix("(pdb)")
+        // Each opens with `(`, `f`, `*` or `t`.
+        guard let f = l.utf8.first, f == 40 || f == 102 || f == 42 || f == 116 else { return false }
+        return l.hasASCIIPrefix("(lldb)") || l.hasASCIIPrefix("(gdb)") || l.hasASCIIPrefix("(Pdb)") || l.hasASCIIPrefix("(pdb)")
             || l.hasASCIIPrefix("frame #") || l.hasASCIIPrefix("* thread #") || l.hasASCIIPrefix("thread #")
     }
 
@@ -271,7 +273,9 @@ enum Output {
 
     /// `...`, `…`, `# ...`, `// ...`, `[SNIP]`, `[...]`: a cut in pasted output.
     static func isElision(_ l: Substring) -> Bool {
-        l == "..." || l == "…" || l == "# ..." || l == "// ..." || l == "[...]" || l == "[SNIP]" || l == "[snip]" || l == "<snip>"
+        // None is longer than six bytes, and none has another Unicode spelling: a longer line is none of them.
+        guard l.utf8.count <= 6 else { return false }
+        return l == "..." || l == "…" || l == "# ..." || l == "// ..." || l == "[...]" || l == "[SNIP]" || l == "[snip]" || l == "<snip>"
     }
 
     /// `Starting web...`, `Loading model…`: a tool's progress message (a capital, words, an ellipsis, no code).
@@ -283,7 +287,9 @@ enum Output {
     /// Gradle's and Xcode's status lines: `> Task :app:compileDebugKotlin`, `BUILD SUCCESSFUL in 2s`,
     /// `* What went wrong:`, `** BUILD FAILED **`, `FAILURE: Build failed with an exception.`
     static func isBuildStatus(_ l: Substring) -> Bool {
-        l.hasASCIIPrefix("> Task :") || l.hasASCIIPrefix("> Configure project") || l.hasASCIIPrefix("BUILD SUCCESSFUL") || l.hasASCIIPrefix("BUILD FAILED")
+        // Each opens with `>`, `B`, `F` or `*` (a line opening with any other byte has none of these prefixes).
+        guard let f = l.utf8.first, f == 62 || f == 66 || f == 70 || f == 42 else { return false }
+        return l.hasASCIIPrefix("> Task :") || l.hasASCIIPrefix("> Configure project") || l.hasASCIIPrefix("BUILD SUCCESSFUL") || l.hasASCIIPrefix("BUILD FAILED")
             || l.hasASCIIPrefix("FAILURE: ") || l.hasASCIIPrefix("* What went wrong:") || l.hasASCIIPrefix("* Try:") || l.hasASCIIPrefix("** BUILD ")
             || l.hasASCIIPrefix("** TEST ") || l.hasASCIIPrefix("** ARCHIVE ")
     }
@@ -291,6 +297,8 @@ enum Output {
     /// Android's logcat: `D/MainActivity( 1234): onCreate` (brief) and `03-17 16:13:38.811  1702  2395 D Tag: …`
     /// (threadtime, whose date has no year, so `Detector.looksLikeLogLine` misses it).
     static func isLogcat(_ l: Substring) -> Bool {
+        // Both forms open with a level letter or a digit: other lines are answered before the copy below.
+        guard let f = l.utf8.first, isDigit(f) || "VDIWEFA".utf8.contains(f) else { return false }
         let u = Array(l.utf8.prefix(40))
         guard u.count >= 8 else { return false }
         if "VDIWEFA".utf8.contains(u[0]), u[1] == 47, let paren = u.firstIndex(of: 40), paren > 2 {

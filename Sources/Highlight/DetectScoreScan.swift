@@ -4,22 +4,19 @@ extension Scorer {
     /// One pass per line over `DetectTables`; each language's feature weights are still summed in
     /// table order into a fresh per-line total before being added, as the per-language loop did.
     static func effectiveScores(_ lines: [Substring], raw: [Substring] = []) -> [Double] {
-        let t = DetectTables.shared
+        let ref = DetectTables.reference
         let n = langs.count
         var own = Array(repeating: 0.0, count: n)
         var prose = 0, counted = 0
         // Line number that last hit a substring feature / a word: a hit counts once per line.
-        var featureSeen = [Int](repeating: -1, count: t.lang.count)
-        var wordSeen = [Int](repeating: -1, count: t.wordHash.count)
+        var featureSeen = [Int](repeating: -1, count: ref.tables.lang.count)
+        var wordSeen = [Int](repeating: -1, count: ref.tables.wordHash.count)
         var hit: [Int] = []
         hit.reserveCapacity(64)
         var buffer: [UInt8] = []
-        buffer.reserveCapacity(256)
         for (li, line) in lines.prefix(200).enumerated() {
-            buffer.removeAll(keepingCapacity: true)
-            buffer.append(contentsOf: line.utf8)
             let rawLine = li < raw.count ? raw[li] : line
-            buffer.withUnsafeBufferPointer { full in
+            line.withBytes(&buffer) { full in
                 if isComment(full) && !(full.count > 2 && full[0] == 35 && full[1] == 33) { return }
                 let u = UnsafeBufferPointer(rebasing: full[0..<trailingCommentStart(full)])
                 let count = u.count
@@ -32,39 +29,46 @@ extension Scorer {
                     guard (c | 0x20) &- 97 < 26 || c == 95 else { i += 1; continue }
                     var j = i + 1
                     while j < count, (u[j] | 0x20) &- 97 < 26 || u[j] == 95 || isDigit(u[j]) { j += 1 }
-                    let id = t.word(u, i, j)
+                    let id = ref.tables.word(u, i, j)
                     if id >= 0 && wordSeen[id] != li {
                         wordSeen[id] = li
-                        for h in t.hitStart[id]..<t.hitStart[id + 1] { own[t.hits[h].lang] += t.hits[h].weight }
+                        for h in ref.tables.hitStart[id]..<ref.tables.hitStart[id + 1] { own[ref.tables.hits[h].lang] += ref.tables.hits[h].weight }
                     }
                     i = j
                 }
-                // Substring features, tried only where their first byte occurs.
+                // Substring features, tried only where their first byte (one-byte features) or first two bytes occur.
+                // The order they are found in does not matter: `hit` is sorted below.
                 hit.removeAll(keepingCapacity: true)
                 for k in 0..<count {
                     let b = Int(u[k])
-                    for m in t.substring.first[b]..<t.substring.first[b + 1] {
-                        let f = t.substring.members[m]
-                        if featureSeen[f] != li && t.matches(f, u, at: k, count: count) { featureSeen[f] = li; hit.append(f) }
+                    for m in ref.tables.singleByte.first[b]..<ref.tables.singleByte.first[b + 1] {
+                        let f = ref.tables.singleByte.members[m]
+                        if featureSeen[f] != li { featureSeen[f] = li; hit.append(f) }
+                    }
+                    guard k + 1 < count else { continue }
+                    let key = b << 8 | Int(u[k + 1])
+                    for m in Int(ref.tables.bytePair.first[key])..<Int(ref.tables.bytePair.first[key + 1]) {
+                        let f = ref.tables.bytePair.members[m]
+                        if featureSeen[f] != li && ref.tables.matches(f, u, at: k, count: count) { featureSeen[f] = li; hit.append(f) }
                     }
                 }
                 let head = Int(u[0]), tail = Int(u[count - 1])
-                for m in t.prefix.first[head]..<t.prefix.first[head + 1] {
-                    let f = t.prefix.members[m]
-                    if t.matches(f, u, at: 0, count: count) { hit.append(f) }
+                for m in ref.tables.prefix.first[head]..<ref.tables.prefix.first[head + 1] {
+                    let f = ref.tables.prefix.members[m]
+                    if ref.tables.matches(f, u, at: 0, count: count) { hit.append(f) }
                 }
-                for m in t.suffix.first[tail]..<t.suffix.first[tail + 1] {
-                    let f = t.suffix.members[m]
-                    if t.matches(f, u, at: count - t.length[f], count: count) { hit.append(f) }
+                for m in ref.tables.suffix.first[tail]..<ref.tables.suffix.first[tail + 1] {
+                    let f = ref.tables.suffix.members[m]
+                    if ref.tables.matches(f, u, at: count - ref.tables.length[f], count: count) { hit.append(f) }
                 }
-                for m in t.whole.first[head]..<t.whole.first[head + 1] {
-                    let f = t.whole.members[m]
-                    if t.length[f] == count && t.matches(f, u, at: 0, count: count) { hit.append(f) }
+                for m in ref.tables.whole.first[head]..<ref.tables.whole.first[head + 1] {
+                    let f = ref.tables.whole.members[m]
+                    if ref.tables.length[f] == count && ref.tables.matches(f, u, at: 0, count: count) { hit.append(f) }
                 }
-                hit += t.always
-                if !t.flags.isEmpty {
+                hit += ref.tables.always
+                if !ref.tables.flags.isEmpty {
                     let flags = lineFlags(full, u, line, rawLine)
-                    for (f, kind) in t.flags where flags.contains(kind) { hit.append(f) }
+                    for (f, kind) in ref.tables.flags where flags.contains(kind) { hit.append(f) }
                 }
                 // Back to table order, then one fresh total per language that hit anything.
                 hit.withUnsafeMutableBufferPointer { h in
@@ -77,9 +81,9 @@ extension Scorer {
                 }
                 var a = 0
                 while a < hit.count {
-                    let l = t.lang[hit[a]]
+                    let l = ref.tables.lang[hit[a]]
                     var s = 0.0
-                    while a < hit.count && t.lang[hit[a]] == l { s += t.weight[hit[a]]; a += 1 }
+                    while a < hit.count && ref.tables.lang[hit[a]] == l { s += ref.tables.weight[hit[a]]; a += 1 }
                     own[l] += s
                 }
             }

@@ -1,5 +1,5 @@
 /// `Scorer.langs` compiled once into flat tables, so scoring a line reads it once instead of once per
-/// feature: a substring feature is only tried where its first byte occurs, a line prefix (suffix) only
+/// feature: a substring feature is only tried where its first two bytes occur, a line prefix (suffix) only
 /// when its first (last) byte matches, and a word costs one hash probe for every language at once.
 /// Feature indices keep the order of `Scorer.langs` (language, then feature), which is the order the
 /// hand-written scorer summed weights in, so every sum is the same floating-point value as before.
@@ -7,9 +7,13 @@ struct DetectTables: Sendable {
     /// Per feature: language, weight, pattern bytes (`start..<start+length` in `bytes`).
     var lang: [Int] = [], weight: [Double] = [], start: [Int] = [], length: [Int] = []
     var bytes: [UInt8] = []
-    /// Substring, prefix and whole-line features by first byte, suffix features by last byte:
+    /// Prefix and whole-line features by first byte, suffix features by last byte:
     /// bucket `b` is `first[b]..<first[b + 1]` of `members`.
-    var substring = Buckets(), prefix = Buckets(), suffix = Buckets(), whole = Buckets()
+    var prefix = Buckets(), suffix = Buckets(), whole = Buckets()
+    /// Substring features of one byte by that byte, and of two or more by their first two bytes (`b0 << 8 | b1`):
+    /// a line's byte pair names exactly the features that may start there. Tried by first byte alone, every byte
+    /// of a line ran through a dozen candidates (most of `effectiveScores`' time).
+    var singleByte = Buckets(), bytePair = PairBuckets()
     /// Features that always hit (an empty prefix or suffix) and the flag features (`v p x k < V`).
     var always: [Int] = [], flags: [(feature: Int, kind: UInt8)] = []
     /// Whole words: open addressing on FNV-1a, `slots` hold word ids (-1 empty); word `w` is
@@ -31,7 +35,29 @@ struct DetectTables: Sendable {
         }
     }
 
+    /// `Buckets` keyed by two bytes: bucket `k` is `first[k]..<first[k + 1]` of `members`.
+    struct PairBuckets: Sendable {
+        var first = [Int32](repeating: 0, count: 65537)
+        var members: [Int] = []
+
+        init(_ pairs: [(Int, Int)] = []) {
+            for (k, _) in pairs { first[k + 1] += 1 }
+            for k in 0..<65536 { first[k + 1] += first[k] }
+            var next = first
+            members = [Int](repeating: 0, count: pairs.count)
+            for (k, f) in pairs { members[Int(next[k])] = f; next[k] += 1 }
+        }
+    }
+
     static let shared = DetectTables(Scorer.langs, Scorer.wordIndex)
+
+    /// `shared` behind one reference. `Scorer.effectiveScores` reads the tables in a closure made for every
+    /// line, and each closure captured a copy of this struct: two dozen arrays retained and released per line.
+    final class Reference: Sendable {
+        let tables: DetectTables
+        init(_ tables: DetectTables) { self.tables = tables }
+    }
+    static let reference = Reference(shared)
 
     init(_ langs: [Scorer.Lang], _ words: [String: [(Int, Double)]]) {
         var sub: [(UInt8, Int)] = [], pre: [(UInt8, Int)] = [], suf: [(UInt8, Int)] = [], eq: [(UInt8, Int)] = []
@@ -52,7 +78,9 @@ struct DetectTables: Sendable {
                 }
             }
         }
-        substring = Buckets(sub); prefix = Buckets(pre); suffix = Buckets(suf); whole = Buckets(eq)
+        prefix = Buckets(pre); suffix = Buckets(suf); whole = Buckets(eq)
+        singleByte = Buckets(sub.filter { length[$0.1] == 1 })
+        bytePair = PairBuckets(sub.filter { length[$0.1] >= 2 }.map { (Int(bytes[start[$0.1]]) << 8 | Int(bytes[start[$0.1] + 1]), $0.1) })
         // Sorted keys: the table does not depend on dictionary order.
         let keys = words.keys.sorted()
         var size = 64

@@ -256,6 +256,8 @@ enum Shapes {
     /// a post that also shows JavaScript is still Objective-C.
     static func hasCocoaDeclaration(_ body: [Substring]) -> Bool {
         body.contains { l in
+            // Only `N`, `U` or `C` can open one: every other line is answered before its bytes are copied.
+            guard let f = l.utf8.first, f == 78 || f == 85 || f == 67 else { return false }
             let u = Array(l.utf8.prefix(80))
             guard u.count > 6, [("N", "S"), ("U", "I"), ("C", "G"), ("C", "F")].contains(where: { u[0] == $0.0.utf8.first! && u[1] == $0.1.utf8.first! }),
                   u[2] &- 65 < 26 else { return false }

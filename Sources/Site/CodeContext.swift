@@ -13,8 +13,9 @@ enum CodeContext {
             var i = 0
             let n = u.count
             while i < n {
-                var end = i
-                while end < n && u[end] != 10 { end += 1 }
+                // memchr to the line's end: most lines are prose, and a byte loop over them was 1 % of the render phase.
+                var end = n
+                if let base = u.baseAddress, let p = memchr(base + i, 10, n - i) { end = base.distance(to: p.assumingMemoryBound(to: UInt8.self)) }
                 var k = i, indent = 0
                 while k < end && u[k] == 32 && indent < 4 { k += 1; indent += 1 }
                 if indent < 4, k < end, u[k] == 96 || u[k] == 126 {
@@ -49,17 +50,27 @@ enum CodeContext {
     /// The paragraph right before 1-based `line` of `body`: the non-blank lines above it, up to a blank line
     /// (at most six lines, the last 400 characters).
     static func prose(before line: Int, in body: String) -> String {
-        var lines: [Substring] = []
-        var n = 1
-        var start = body.startIndex
-        // Keep the last few lines before the fence; older ones are dropped as we go.
+        // The ends of the lines before the fence, by memchr (the last nine kept): walking `utf8.indices` from
+        // the top of the post for every unlabelled fence was 3 % of the render phase.
+        var ends: [Int] = []
+        var text = body
+        text.withUTF8 { b in
+            guard let base = b.baseAddress else { return }
+            var i = 0, n = 1
+            while n < line, i < b.count, let p = memchr(base + i, 10, b.count - i) {
+                let at = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+                ends.append(at)
+                if ends.count > 9 { ends.removeFirst() }
+                i = at + 1
+                n += 1
+            }
+        }
+        // The last eight of those lines (the one before them only gives where the first starts).
         let u = body.utf8
-        for i in u.indices where u[i] == 10 {
-            if n >= line { break }
-            lines.append(body[start..<i])
-            if lines.count > 8 { lines.removeFirst() }
-            start = u.index(after: i)
-            n += 1
+        var lines: [Substring] = []
+        for j in max(0, ends.count - 8)..<ends.count {
+            let start = j == 0 ? u.startIndex : u.index(u.startIndex, offsetBy: ends[j - 1] + 1)
+            lines.append(body[start..<u.index(u.startIndex, offsetBy: ends[j])])
         }
         var para: [Substring] = []
         for l in lines.reversed() {

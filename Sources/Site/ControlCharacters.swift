@@ -21,8 +21,20 @@ enum ControlCharacters {
     static func removing(from text: String) -> (text: String, found: [Found]) {
         @inline(__always) func suspect(_ b: UInt8) -> Bool { (b < 0x20 && b != 0x09 && b != 0x0A && b != 0x0D) || b == 0x7F || b == 0xBF }
         // A plain loop over the bytes: `utf8.contains { }` was 1 % of a cold build's CPU.
+        // `suspect` without branches, in blocks of 64 bytes with no exit inside one, so the compiler can vectorise
+        // it (the loop that returned at the first suspect byte went a byte at a time: 2 % of the render phase).
         let hasAny = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
-            for b in bytes where suspect(b) { return true }
+            var k = 0
+            while k < bytes.count {
+                let end = min(k + 64, bytes.count)
+                var any: UInt8 = 0
+                for i in k..<end {
+                    let b = bytes[i]
+                    any |= (b < 0x20 ? 1 : 0) & (b != 0x09 ? 1 : 0) & (b != 0x0A ? 1 : 0) & (b != 0x0D ? 1 : 0) | (b == 0x7F ? 1 : 0) | (b == 0xBF ? 1 : 0)
+                }
+                if any != 0 { return true }
+                k = end
+            }
             return false
         } ?? text.utf8.contains(where: suspect)
         guard hasAny else { return (text, []) }   // (0xBF: the last byte of U+FFFE/U+FFFF, a cheap first filter)

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Finds Liquid (`{{ … }}`, `{% … %}`) left in Markdown: Galley does not run it, so a reader would see
 /// it as text. Code (fenced blocks, code spans) is skipped: Liquid shown as code is meant to be seen.
 /// `\{{` or `\{%` is text written on purpose (the backslash escapes the brace in Markdown).
@@ -16,11 +22,15 @@ enum LiquidScan {
 
     private static func scan(_ b: UnsafeBufferPointer<UInt8>) -> [Found] {
         // Quick exit: no `{{` or `{%` at all (nearly every document).
+        // memchr to each `{`: a byte loop with an early exit was 2 % of the render phase.
         var any = false
         var k = 0
-        while k + 1 < b.count {
-            if b[k] == 0x7B && (b[k + 1] == 0x7B || b[k + 1] == 0x25) { any = true; break }
-            k += 1
+        if let base = b.baseAddress {
+            while k + 1 < b.count, let p = memchr(base + k, 0x7B, b.count - 1 - k) {
+                k = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+                if b[k + 1] == 0x7B || b[k + 1] == 0x25 { any = true; break }
+                k += 1
+            }
         }
         guard any else { return [] }
         var found: [Found] = []
@@ -28,8 +38,10 @@ enum LiquidScan {
         var lineNo = 0
         var start = 0
         while start <= b.count {
-            var end = start
-            while end < b.count, b[end] != 0x0A { end += 1 }
+            var end = b.count
+            if start < b.count, let base = b.baseAddress, let p = memchr(base + start, 0x0A, b.count - start) {
+                end = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            }
             lineNo += 1
             defer { start = end + 1 }
             var i = start

@@ -12,72 +12,98 @@ import TextBytes
 /// Byte level, jumping from `<` to `<`: it runs on every page of every build.
 enum ScrollBoxes {
     static func apply(_ html: String) -> String {
-        guard containsBytes(html, "<pre") || containsBytes(html, "<table") || containsBytes(html, "type=\"checkbox\"")
-                || containsBytes(html, "<figure><img") else { return html }
-        var html = html
-        return html.withUTF8 { b in
-            var out: [UInt8] = []
-            out.reserveCapacity(b.count + 512)
-            var tables = 0
-            let n = b.count
-            func at(_ k: Int, _ s: StaticString) -> Bool {
-                let m = s.utf8CodeUnitCount
-                guard k + m <= n else { return false }
-                return s.withUTF8Buffer { p in memcmp(b.baseAddress! + k, p.baseAddress!, m) == 0 }
-            }
-            func tag(_ k: Int, _ name: StaticString) -> Bool {
-                let m = name.utf8CodeUnitCount
-                guard at(k, name), k + m < n else { return false }
-                let c = b[k + m]
-                return c == 0x20 || c == 0x3E || c == 0x0A || c == 0x09
-            }
-            func put(_ s: StaticString) { s.withUTF8Buffer { out.append(contentsOf: $0) } }
-            var copied = 0
-            var i = 0
-            while i < n {
-                guard let p = memchr(b.baseAddress! + i, 0x3C, n - i) else { break }
-                i = b.baseAddress!.distance(to: p.assumingMemoryBound(to: UInt8.self))
-                var replaced = true
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: b[copied..<i]))
-                if tag(i, "<pre") {
-                    var end = i
-                    while end < n, b[end] != 0x3E { end += 1 }
-                    let open = UnsafeBufferPointer(rebasing: b[i..<end])
-                    out.append(contentsOf: open)
-                    let has = ("tabindex" as StaticString).withUTF8Buffer { findBytes(open.baseAddress!, open.count, $0.baseAddress!, 8) != nil }
-                    if !has { put(" tabindex=\"0\"") }
-                    i = end
-                } else if tag(i, "<table") {
-                    tables += 1
-                    out.append(contentsOf: Array("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table \(tables)\">".utf8))
-                    out.append(0x3C)
-                    i += 1
-                } else if at(i, "<figure><img src=\""), let wide = wideImage(b, from: i + 8) {
-                    // A diagram wider than a phone's column shrinks until its text is unreadable: it links to
-                    // its own file, which opens at full size (and zooms).
-                    put("<figure class=\"figure-wide\"><a class=\"figure-full\" href=\"")
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[wide.src]))
-                    put("\">")
-                    out.append(contentsOf: UnsafeBufferPointer(rebasing: b[(i + 8)...wide.end]))
-                    put("</a>")
-                    i = wide.end + 1
-                } else if at(i, "</table>") {
-                    put("</table></div>")
-                    i += 8
-                } else if at(i, "<input type=\"checkbox\" disabled=\"\" />") {
-                    put("<input type=\"checkbox\" disabled=\"\" aria-label=\"To do\" />")
-                    i += 37
-                } else if at(i, "<input type=\"checkbox\" disabled=\"\" checked=\"\" />") {
-                    put("<input type=\"checkbox\" disabled=\"\" checked=\"\" aria-label=\"Done\" />")
-                    i += 48
-                } else {
-                    replaced = false
+        // One pass, no pre-check: a page without any of these tags is given back as it is, uncopied.
+        var text = html
+        let found = text.withUTF8 { Self.edits(in: $0) }
+        guard !found.isEmpty else { return html }
+        // The page written once, in runs between the edits, into a buffer of its final size: copying it up to every
+        // `<` (a highlighted page has one every dozen bytes) into a growing array was a tenth of the render phase.
+        // (`String(unsafeUninitializedCapacity:)` validates the bytes a scalar at a time: slower than `stringFromUTF8`.)
+        let total = found.reduce(text.utf8.count) { $0 + $1.bytes.count - $1.range.count }
+        let out = text.withUTF8 { b in
+            [UInt8](unsafeUninitializedCapacity: total) { out, written in
+                var w = 0, copied = 0
+                for e in found {
+                    let run = e.range.lowerBound - copied
+                    if run > 0 { memcpy(out.baseAddress! + w, b.baseAddress! + copied, run); w += run }
+                    for c in e.bytes { out[w] = c; w += 1 }
+                    copied = e.range.upperBound
                 }
-                if replaced { copied = i } else { out.append(0x3C); i += 1; copied = i }
+                if b.count > copied { memcpy(out.baseAddress! + w, b.baseAddress! + copied, b.count - copied); w += b.count - copied }
+                written = w
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: b[copied..<n]))
-            return out.withUnsafeBufferPointer { stringFromUTF8($0) }
         }
+        return out.withUnsafeBufferPointer { stringFromUTF8($0) }
+    }
+
+    /// One rewrite: `range` of the page's bytes becomes `bytes` (an empty range inserts).
+    struct Edit {
+        var range: Range<Int>
+        var bytes: [UInt8]
+    }
+
+    /// The rewrites of a page, in order.
+    static func edits(in b: UnsafeBufferPointer<UInt8>) -> [Edit] {
+        var edits: [Edit] = []
+        var tables = 0
+        let n = b.count
+        guard let base = b.baseAddress else { return [] }
+        func at(_ k: Int, _ s: StaticString) -> Bool {
+            let m = s.utf8CodeUnitCount
+            guard k + m <= n else { return false }
+            return s.withUTF8Buffer { p in memcmp(base + k, p.baseAddress!, m) == 0 }
+        }
+        func tag(_ k: Int, _ name: StaticString) -> Bool {
+            let m = name.utf8CodeUnitCount
+            guard at(k, name), k + m < n else { return false }
+            let c = b[k + m]
+            return c == 0x20 || c == 0x3E || c == 0x0A || c == 0x09
+        }
+        func bytes(_ s: StaticString) -> [UInt8] { s.withUTF8Buffer { Array($0) } }
+        var i = 0
+        while i < n {
+            guard let p = memchr(base + i, 0x3C, n - i) else { break }
+            i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            // Only `<pr`, `<ta`, `<fi`, `</t` and `<in` open a tag rewritten here (a highlighted page's `<span`
+            // and `</span>` are passed on their second and third bytes).
+            guard i + 2 < n else { break }
+            let second = b[i + 1], third = b[i + 2]
+            guard (second == 0x70 && third == 0x72) || (second == 0x74 && third == 0x61) || (second == 0x66 && third == 0x69)
+                    || (second == 0x2F && third == 0x74) || (second == 0x69 && third == 0x6E) else { i += 1; continue }
+            if tag(i, "<pre") {
+                var end = i
+                while end < n, b[end] != 0x3E { end += 1 }
+                let has = ("tabindex" as StaticString).withUTF8Buffer { findBytes(base + i, end - i, $0.baseAddress!, 8) != nil }
+                if !has { edits.append(Edit(range: end..<end, bytes: bytes(" tabindex=\"0\""))) }
+                i = end
+            } else if tag(i, "<table") {
+                tables += 1
+                edits.append(Edit(range: i..<i, bytes: Array("<div class=\"table-scroll\" tabindex=\"0\" role=\"region\" aria-label=\"Table \(tables)\">".utf8)))
+                i += 1
+            } else if at(i, "<figure><img src=\""), let wide = wideImage(b, from: i + 8) {
+                // A diagram wider than a phone's column shrinks until its text is unreadable: it links to
+                // its own file, which opens at full size (and zooms).
+                var out = bytes("<figure class=\"figure-wide\"><a class=\"figure-full\" href=\"")
+                out += UnsafeBufferPointer(rebasing: b[wide.src])
+                out += bytes("\">")
+                out += UnsafeBufferPointer(rebasing: b[(i + 8)...wide.end])
+                out += bytes("</a>")
+                edits.append(Edit(range: i..<(wide.end + 1), bytes: out))
+                i = wide.end + 1
+            } else if at(i, "</table>") {
+                edits.append(Edit(range: i..<(i + 8), bytes: bytes("</table></div>")))
+                i += 8
+            } else if at(i, "<input type=\"checkbox\" disabled=\"\" />") {
+                edits.append(Edit(range: i..<(i + 37), bytes: bytes("<input type=\"checkbox\" disabled=\"\" aria-label=\"To do\" />")))
+                i += 37
+            } else if at(i, "<input type=\"checkbox\" disabled=\"\" checked=\"\" />") {
+                edits.append(Edit(range: i..<(i + 48), bytes: bytes("<input type=\"checkbox\" disabled=\"\" checked=\"\" aria-label=\"Done\" />")))
+                i += 48
+            } else {
+                i += 1
+            }
+        }
+        return edits
     }
 
     /// Widths above this shrink to under two thirds on a 360 px phone (a 328 px column).
