@@ -19,6 +19,9 @@ public actor BuildSession {
     var lastSourceURLs: [String: String] = [:]
     var feedHTML: [String: (fingerprint: Int, html: String)] = [:]
     private var pageCache: [String: CachedPage] = [:]
+    /// The last build's pages in order, and its generated pages' jobs (see `PageAssembler.pages`).
+    private var lastPages: [CachedPage] = []
+    private var generatedJobs: PageAssembler.GeneratedJobs? = nil
     var feedCache: [String: CachedFeed] = [:]
     /// Related posts depend only on which post has which tags, in order: kept while that is unchanged.
     private var relatedCache: (signature: Int, related: [[Int]])? = nil
@@ -29,6 +32,8 @@ public actor BuildSession {
     private var settings: (config: SiteConfig, diagnostics: [SiteDiagnostic])?
     private var templateSet: (templates: TemplateSet, diagnostics: [SiteDiagnostic], settings: String)?
     private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>)?
+    /// The listing's drafts left out (without `--drafts`) and the sources read, kept with the listing.
+    private var listedSources: (skippedDrafts: [String], sources: [String]) = ([], [])
     private var sitemap: (signature: Int, files: [OutputFile])?
     private var searchIndex: (signature: Int, files: [OutputFile])?
     private var linkAudit = LinkAuditMemo()
@@ -104,7 +109,7 @@ public actor BuildSession {
             // Settings touch every page: start over.
             configBytes = bytes
             settings = nil
-            loaded = [:]; rendered = [:]; renderOrder = []; lastSourceURLs = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
+            loaded = [:]; rendered = [:]; renderOrder = []; lastSourceURLs = [:]; feedHTML = [:]; pageCache = [:]; lastPages = []; generatedJobs = nil; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
             linkAudit = LinkAuditMemo()
             syntaxCSS = nil
             relatedCache = nil
@@ -146,15 +151,16 @@ public actor BuildSession {
         } else {
             listing = loader.list(); listingChanged = true
             contentListing = (listing, Set(listing.markdown).union(listing.assets))
+            // Drafts are not even read without --drafts (as Jekyll): a draft cannot fail the build it is not part of.
+            let skipped = options.includeDrafts ? [] : listing.markdown.filter { $0.utf8.starts(with: "content/drafts/".utf8) }
+            listedSources = (skipped, skipped.isEmpty ? listing.markdown : listing.markdown.filter { !$0.utf8.starts(with: "content/drafts/".utf8) })
         }
         SiteBuilder.reportRefusedLinks(listing.refused, settingsFile: config.file, sink: sink)
         phase("config+list")
 
         // Load what is new or changed; keep the rest.
         let touched = changed.map(Touched.init)
-        // Drafts are not even read without --drafts (as Jekyll): a draft cannot fail the build it is not part of.
-        let skippedDrafts = options.includeDrafts ? [] : listing.markdown.filter { $0.utf8.starts(with: "content/drafts/".utf8) }
-        let sources = skippedDrafts.isEmpty ? listing.markdown : listing.markdown.filter { !$0.utf8.starts(with: "content/drafts/".utf8) }
+        let (skippedDrafts, sources) = listedSources
         let stale = sources.filter { rel in loaded[rel] == nil || touched?.covers(rel) ?? true }
         let reloaded = await parallelMap(stale) { rel -> (String, SourceDocument?, [SiteDiagnostic]) in
             let local = DiagnosticSink()
@@ -163,7 +169,7 @@ public actor BuildSession {
         }
         for (rel, doc, diags) in reloaded { loaded[rel] = (doc, diags) }
         phase("load")
-        if listingChanged || !skippedDrafts.isEmpty {
+        if listingChanged {   // (only sources are ever loaded: drafts left out never enter the table)
             let present = Set(sources)
             loaded = loaded.filter { present.contains($0.key) }
         }
@@ -233,7 +239,7 @@ public actor BuildSession {
         async let searchMade = searchStale ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config,
                                                                      reusing: stream == nil ? reuse : nil, keep: stream == nil) : nil
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
-        let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
+        let (pages, renderedPages, generated) = await assembler.pages(cache: pageCache, last: lastPages, generated: generatedJobs, emit: emit)
         // Template warnings and errors at their template lines: the sink reports each once, not once per page.
         for page in pages where !page.diagnostics.isEmpty { sink.add(contentsOf: page.diagnostics) }
         phase("pages")
@@ -246,6 +252,8 @@ public actor BuildSession {
         if stream != nil {
             streamed.formUnion(files.lazy.filter(writable).map { $0.path })
         } else {
+            lastPages = pages
+            generatedJobs = generated
             for i in renderedPages { pageCache[pages[i].file.path] = pages[i] }
             if pageCache.count != pages.count {   // pages went away (every current path is in the cache now)
                 pageCache = Dictionary(pages.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -349,7 +357,7 @@ public actor BuildSession {
         if let problem = await searchWrite?.value { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         phase("links")
         report.posts = assembler.posts.count
-        report.pages = files.filter { $0.path.hasSuffix(".html") }.count
+        report.pages = files.reduce(0) { n, f in n + (f.path.utf8.last == UInt8(ascii: "l") && f.path.utf8.suffix(5).elementsEqual(".html".utf8) ? 1 : 0) }
         report.feeds = feeds.reduce(0) { $0 + $1.files.count }
         report.assets = assets.count
         report.files = files.count + assets.count

@@ -12,20 +12,25 @@ enum SearchFiles {
         let pages = all.filter(isIndexedPage)
         let docs = posts + pages
         // The renderer's plain text; read back from the HTML where there is none (pages not from
-        // Markdown, documents rendered while search was off), on all cores.
-        let missing = docs.indices.filter { docs[$0].text == nil && made[docs[$0].serial] == nil }
-        var plain = docs.map { $0.text ?? "" }
-        for (k, text) in await parallelMap(missing, { PlainText.of(html: docs[$0].html) }).enumerated() { plain[missing[k]] = text }
-        return docs.enumerated().map { n, d in
-            if let kept = made[d.serial] { return kept }
+        // Markdown, documents rendered while search was off), on all cores. One pass over the documents
+        // when most are kept (a save): the made ones only are looked at again.
+        var result: [SearchDocument?] = docs.map { made.isEmpty ? nil : made[$0.serial] }
+        let fresh = result.indices.filter { result[$0] == nil }
+        let unread = fresh.filter { docs[$0].text == nil }
+        let read = await parallelMap(unread) { PlainText.of(html: docs[$0].html) }
+        var plain: [Int: String] = [:]
+        for (k, text) in zip(unread, read) { plain[k] = text }
+        for n in fresh {
+            let d = docs[n]
             var date = ""
             if let when = d.source.date {
                 date = SiteDates.display(when, config.timeZone, format: config.dateFormat, language: d.source.language)
             }
-            return SearchDocument(url: config.url(d.source.permalink.url), title: d.source.title, date: date,
-                                  tags: d.source.tags + d.source.categories, headings: d.headings.map(\.text),
-                                  text: plain[n])
+            result[n] = SearchDocument(url: config.url(d.source.permalink.url), title: d.source.title, date: date,
+                                       tags: d.source.tags + d.source.categories, headings: d.headings.map(\.text),
+                                       text: d.text ?? plain[n] ?? "")
         }
+        return result.map { $0! }
     }
 
     /// The index's files, the paths among them made anew, and what the next build can reuse
