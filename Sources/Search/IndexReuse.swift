@@ -19,6 +19,8 @@ public struct SearchIndexReuse: Sendable {
     /// The work the build that made this did (tests count it; wall time on shared machines is noise).
     public internal(set) var countedDocuments = 0
     public internal(set) var madeGroups = 0
+    /// Postings the merge read: every run's when all terms are merged, the rewritten groups' terms' only on a save.
+    public internal(set) var postingsRead = 0
     public internal(set) var madeFragmentFiles = 0
 
     public init() {}

@@ -154,6 +154,7 @@ public struct SearchIndex: Sendable {
         reuse.groups = groups
         reuse.countedDocuments = countedRuns.filter { !$0.reused }.reduce(0) { $0 + $1.0.range.count }
         reuse.madeGroups = madeGroups
+        reuse.postingsRead = wanted == nil ? countedRuns.reduce(0) { $0 + $1.0.run.postings.count } : postings.doc.count
         reuse.madeFragmentFiles = fragmentFiles.filter { !$0.reused }.count
         return (index, reuse)
     }

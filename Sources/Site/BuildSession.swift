@@ -239,7 +239,9 @@ public actor BuildSession {
         async let searchMade = searchStale ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config,
                                                                      reusing: stream == nil ? reuse : nil, keep: stream == nil) : nil
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
-        let (pages, renderedPages, generated) = await assembler.pages(cache: pageCache, last: lastPages, generated: generatedJobs, emit: emit)
+        let (pages, renderedPages, generated, pageLookups) = await assembler.pages(cache: pageCache, last: lastPages, generated: generatedJobs, emit: emit)
+        lastWork.pagesLookedUp = pageLookups
+        lastWork.generatedJobsMade = generatedJobs?.key == generated.key ? 0 : generated.jobs.count
         // Template warnings and errors at their template lines: the sink reports each once, not once per page.
         for page in pages where !page.diagnostics.isEmpty { sink.add(contentsOf: page.diagnostics) }
         phase("pages")
@@ -318,6 +320,7 @@ public actor BuildSession {
                 searchIndex = (searchSignature, made)
                 searchReuse = reuse
                 lastWork.searchDocumentsCounted = reuse?.countedDocuments ?? 0
+                lastWork.searchPostingsRead = reuse?.postingsRead ?? 0
             }
             files += made
             fresh.formUnion(madeAnew)

@@ -115,6 +115,12 @@ extension BuildSession {
         var filesLookedUp = 0
         /// Posts sorted and indexed into term lists anew (0 when the last save's order and lists held).
         var postsIndexed = 0
+        /// Pages whose last render was looked up by output path (the others were found at their place).
+        var pagesLookedUp = 0
+        /// Generated pages' jobs made anew (0 when the last build's held: same structure, series and templates).
+        var generatedJobsMade = 0
+        /// Postings the search index's merge read (a save reads those of the groups it rewrites).
+        var searchPostingsRead = 0
     }
     /// `GALLEY_TRACE=1` prints how long each phase of a build took, to standard error (for profiling).
     static let tracing = ProcessInfo.processInfo.environment["GALLEY_TRACE"] == "1"

@@ -131,7 +131,7 @@ struct PageAssembler: Sendable {
     /// `emit`, when given, receives each page as soon as it is rendered (on the rendering task) and returns
     /// what to keep of it: a one-shot build writes the page and keeps only its path.
     func pages(cache: [String: CachedPage] = [:], last: [CachedPage] = [], generated kept: GeneratedJobs? = nil,
-               emit: (@Sendable (OutputFile) -> OutputFile)? = nil) async -> (pages: [CachedPage], fresh: [Int], generated: GeneratedJobs) {
+               emit: (@Sendable (OutputFile) -> OutputFile)? = nil) async -> (pages: [CachedPage], fresh: [Int], generated: GeneratedJobs, lookups: Int) {
         let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
         let postIndex = docPostIndex
         // `theme: own` (an imported Jekyll theme): only the site's own pages, the URLs Jekyll gave it.
@@ -144,7 +144,7 @@ struct PageAssembler: Sendable {
         revision.combine(config.theme.own ? allDocumentsPrint : pagesPrint)
         let siteRevision = revision.finalize()
         let made = await render(generated, site: site, postIndex: postIndex, siteRevision: siteRevision, cache: cache, last: last, emit: emit)
-        return (made.pages, made.fresh, generated)
+        return (made.pages, made.fresh, generated, made.lookups)
     }
 
     /// Galley's own pages: the post list, tag pages, tags, series, archive, 404, search.
@@ -166,7 +166,7 @@ struct PageAssembler: Sendable {
     }
 
     private func render(_ generated: GeneratedJobs, site: SharedContext, postIndex: [Int?], siteRevision: Int, cache: [String: CachedPage],
-                        last: [CachedPage], emit: (@Sendable (OutputFile) -> OutputFile)?) async -> (pages: [CachedPage], fresh: [Int]) {
+                        last: [CachedPage], emit: (@Sendable (OutputFile) -> OutputFile)?) async -> (pages: [CachedPage], fresh: [Int], lookups: Int) {
         // Fingerprints on one thread (cheap; threads would fight over the shared arrays' reference counts),
         // then only the pages whose fingerprint is new are rendered, on all cores.
         let count = documents.count + generated.jobs.count
@@ -174,12 +174,15 @@ struct PageAssembler: Sendable {
         result.reserveCapacity(count)
         var misses: [(index: Int, job: PageJob, fingerprint: Int)] = []
         var info = TemplateInfo(templates)
+        var lookups = 0
         for k in 0..<count {
             let (path, fingerprint) = k < documents.count
                 ? identity(document: k, postIndex: postIndex, siteRevision: siteRevision, info: &info)
                 : identity(generated, k - documents.count, siteRevision: siteRevision, info: &info)
             // The last build's page at this place (a save's usual case), else looked up by path.
-            let hit = k < last.count && last[k].file.path == path ? last[k] : cache[path]
+            let inPlace = k < last.count && last[k].file.path == path
+            if !inPlace { lookups += 1 }
+            let hit = inPlace ? last[k] : cache[path]
             if let hit, hit.fingerprint == fingerprint { result.append(hit); continue }
             misses.append((k, k < documents.count ? .document(k) : generated.jobs[k - documents.count], fingerprint))
             result.append(nil)
@@ -198,7 +201,7 @@ struct PageAssembler: Sendable {
             return CachedPage(fingerprint: miss.fingerprint, file: emit.map { $0(file) } ?? file, diagnostics: diagnostics)
         }
         for (miss, page) in zip(misses, rendered) { result[miss.index] = page }
-        return (result.map { $0! }, misses.map(\.index))
+        return (result.map { $0! }, misses.map(\.index), lookups)
     }
 
     /// Each post's list entry, made once for all the pages that show it (a post is on its own page, a
