@@ -13,8 +13,16 @@ public struct SearchIndexReuse: Sendable {
     var fragments: [(SearchIndex.File, UInt64)] = []
     /// Each shard group's files (a two-letter key: its shard, and its sub-shards when split).
     var groups: [String: ShardGroup] = [:]
-    /// The documents by print, for the caller to take again where a print is unchanged.
-    public internal(set) var documents: [Int: SearchDocument] = [:]
+    /// The documents, in the order of `prints`, for the caller to take again where a print is unchanged.
+    public internal(set) var documents: [SearchDocument] = []
+
+    /// The document made last time for `print` at place `n`: found at its place (a save's usual case),
+    /// else by print (`byPrint`, made once on first use, when documents moved).
+    public func document(_ print: Int, at n: Int, byPrint: inout [Int: SearchDocument]?) -> SearchDocument? {
+        if n < prints.count, prints[n] == print { return documents[n] }
+        if byPrint == nil { byPrint = Dictionary(zip(prints, documents), uniquingKeysWith: { first, _ in first }) }
+        return byPrint![print]
+    }
 
     /// The work the build that made this did (tests count it; wall time on shared machines is noise).
     public internal(set) var countedDocuments = 0

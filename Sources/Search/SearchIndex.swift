@@ -147,7 +147,7 @@ public struct SearchIndex: Sendable {
         guard let prints else { return (index, nil) }
         var reuse = SearchIndexReuse()
         reuse.prints = prints
-        reuse.documents = Dictionary(zip(prints, docs), uniquingKeysWith: { first, _ in first })
+        reuse.documents = docs
         reuse.per = per
         reuse.runs = Dictionary(uniqueKeysWithValues: countedRuns.map { ($0.0.range.lowerBound, $0.0) })
         reuse.fragments = fragmentFiles.map { ($0.0, $0.1) }

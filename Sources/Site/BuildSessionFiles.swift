@@ -39,6 +39,12 @@ extension BuildSession {
         }
     }
 
+    /// Whether `url` is a folder now (a saved path the listing has no file at may be one).
+    static func isFolder(_ url: URL) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
+    }
+
     /// A copied asset's size and modification time: changed when either is.
     func stamp(_ rel: String) -> String {
         let attrs = try? FileManager.default.attributesOfItem(atPath: options.siteDirectory.appendingPathComponent(rel).path)

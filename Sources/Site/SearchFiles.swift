@@ -4,17 +4,20 @@ import Search
 
 /// The search index under `/search/`: posts (newest first: ties rank the newer post higher), then pages.
 enum SearchFiles {
-    /// With `made` (the last build's documents by serial, in a session), a document rendered since is
+    /// With `made` (the last build's documents, in a session), a document rendered since is
     /// made anew and the others are taken as they were: making all 5000 of a site's (their dates in
     /// words) was a tenth of a save's time.
     static func documents(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig,
-                          made: [Int: SearchDocument] = [:]) async -> [SearchDocument] {
+                          made: SearchIndexReuse? = nil) async -> [SearchDocument] {
         let pages = all.filter(isIndexedPage)
         let docs = posts + pages
         // The renderer's plain text; read back from the HTML where there is none (pages not from
         // Markdown, documents rendered while search was off), on all cores. One pass over the documents
         // when most are kept (a save): the made ones only are looked at again.
-        var result: [SearchDocument?] = docs.map { made.isEmpty ? nil : made[$0.serial] }
+        var byPrint: [Int: SearchDocument]? = nil
+        var result: [SearchDocument?] = made.map { made in
+            docs.indices.map { made.document(docs[$0].serial, at: $0, byPrint: &byPrint) }
+        } ?? Array(repeating: nil, count: docs.count)
         let fresh = result.indices.filter { result[$0] == nil }
         let unread = fresh.filter { docs[$0].text == nil }
         let read = await parallelMap(unread) { PlainText.of(html: docs[$0].html) }
@@ -38,7 +41,7 @@ enum SearchFiles {
     static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig,
                       reusing old: SearchIndexReuse? = nil, keep: Bool = false) async -> (files: [OutputFile], made: [String], reuse: SearchIndexReuse?) {
         guard config.search.enabled else { return ([], [], nil) }
-        let docs = await documents(posts: posts, all: all, config: config, made: old?.documents ?? [:])
+        let docs = await documents(posts: posts, all: all, config: config, made: old)
         let prints = keep ? (posts + all.filter(isIndexedPage)).map(\.serial) : nil
         let (index, reuse) = SearchIndex.build(docs, prints: prints, reusing: old)
         return (index.files.map { OutputFile(path: "search/" + $0.path, data: $0.data, source: "search index") },
