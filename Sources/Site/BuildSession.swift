@@ -19,6 +19,8 @@ public actor BuildSession {
     private var sourcePlaces: [String: Int] = [:]
     /// The output's HTML files counted for the report, by the print of the output paths.
     private var htmlCount: (pathsPrint: Int, count: Int)?
+    /// The last build's feed jobs and the posts in any of them (see `makeFeeds`).
+    var feedPlan: (jobs: [FeedBuilder.FeedJob], inFeeds: [Int])?
     var rendered: [String: (fingerprint: Int, doc: RenderedDocument, diagnostics: [SiteDiagnostic])] = [:]
     /// The last render's documents in order, and each source's URL by path (see `render`).
     var renderOrder: [RenderEntry] = []
@@ -115,7 +117,7 @@ public actor BuildSession {
             // Settings touch every page: start over.
             configBytes = bytes
             settings = nil
-            loaded = [:]; loadedInOrder = []; rendered = [:]; renderOrder = []; lastSourceURLs = [:]; feedHTML = [:]; pageCache = [:]; lastPages = []; generatedJobs = nil; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
+            loaded = [:]; loadedInOrder = []; rendered = [:]; renderOrder = []; lastSourceURLs = [:]; feedHTML = [:]; feedPlan = nil; pageCache = [:]; lastPages = []; generatedJobs = nil; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
             linkAudit = LinkAuditMemo()
             syntaxCSS = nil
             relatedCache = nil
@@ -215,6 +217,7 @@ public actor BuildSession {
             }
             docs.append(doc)
         }
+        phase("docs")
         SiteLanguages.warnUnsupported(docs, config: config, sink: sink)
         guard let templates else { throw BuildFailure(sink.all) }
         let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict,
@@ -222,6 +225,7 @@ public actor BuildSession {
         documentCollisions(docs, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
+        phase("layouts")
         let images = ImageFiles(siteDirectory: options.siteDirectory, assets: listing.assets, basePath: config.basePath)
         // No file added, gone or saved among the assets: every image a kept page used is as it was.
         let assetsUnchanged = !listingChanged && touched.map { t in !listing.assets.contains(where: t.covers) } ?? false
@@ -255,7 +259,13 @@ public actor BuildSession {
         // Feeds need only the posts and terms: they are made while the pages are (page writes wait on the
         // kernel, and feed work fills those gaps on the same cores).
         let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
-        let feedJobs = feedBuilder.jobs(assembler.posts, terms: assembler.terms)
+        // The jobs are kept while the post order and term lists are (their titles and folders are strings to make).
+        let feedJobs: [FeedBuilder.FeedJob]
+        if assembler.structureReused, let kept = feedPlan, kept.jobs.first?.posts.count == min(config.feedItems, assembler.posts.count) {
+            feedJobs = kept.jobs
+        } else {
+            feedJobs = feedBuilder.jobs(assembler.posts, terms: assembler.terms)
+        }
         // The search index too (nil: the last one still holds).
         // (A one-shot build keeps nothing for next time: no signature to compare.)
         let searchSignature = stream == nil ? SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config) : 0

@@ -96,6 +96,7 @@ extension BuildSession {
                 stale.append(doc)
             }
         }
+        phase("renderCheck")
         lastWork.markdownRendered = stale.count
         lastWork.rendersLookedUp = lookups
         if mix != nil { lastWork.fenceBodiesScanned = fenceLabels.scanned }
@@ -157,7 +158,7 @@ extension BuildSession {
     /// The feeds of `jobs`, with inline colours in their code (feed readers drop stylesheets).
     func makeFeeds(_ builder: FeedBuilder, jobs: [FeedBuilder.FeedJob], posts: [RenderedDocument],
                            stream: (staging: OutputWriter.Staging, skip: Set<String>)?) async -> [CachedFeed] {
-        let inFeeds = Set(jobs.flatMap(\.posts)).sorted().map { posts[$0] }
+        let inFeeds = inFeedsOf(jobs).map { posts[$0] }
         let config = builder.config
         let html = await inlineStyledHTML(inFeeds) { config.absolute($0) }
         phase("feedHTML")
@@ -165,7 +166,17 @@ extension BuildSession {
                                    memo: feedMemo, stream: stream)
     }
 
-    func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: String] {
+    /// The posts (indexes) of any feed, ascending: found again only when the jobs are not the last ones.
+    private func inFeedsOf(_ jobs: [FeedBuilder.FeedJob]) -> [Int] {
+        if let kept = feedPlan, kept.jobs.count == jobs.count, zip(kept.jobs, jobs).allSatisfy({ $0.print == $1.print && $0.posts == $1.posts }) {
+            return kept.inFeeds
+        }
+        let inFeeds = Set(jobs.flatMap(\.posts)).sorted()
+        feedPlan = (jobs, inFeeds)
+        return inFeeds
+    }
+
+    func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: (fingerprint: Int, html: String)] {
         let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.fingerprint }
         for (path, print, html) in await parallelMap(stale, { doc in
             // Charts and diagrams become images of their files; each rewrite runs only where its kind is.
@@ -180,7 +191,7 @@ extension BuildSession {
             let keep = Set(posts.map(\.source.sourcePath))
             feedHTML = feedHTML.filter { keep.contains($0.key) }
         }
-        return feedHTML.mapValues(\.html)
+        return feedHTML
     }
 
     // MARK: - Writing
