@@ -405,6 +405,10 @@ public actor BuildSession {
         report.files = files.count + assets.count
         let diagnostics = SiteDiagnostic.foldingUnknownLanguages(sink.all)
         report.warnings = diagnostics.filter { $0.severity == .warning }
+        // This build's own tables (page prints, term lists, post entries) are freed on another thread: at 5000
+        // posts that was a few ms the saved page would wait for.
+        let leftovers = (consume assembler, consume pages, consume renderedDocs, consume docs, consume layouts, consume feeds)
+        Task.detached(priority: .utility) { withExtendedLifetime(leftovers) {} }
         return Assembled(files: files, fresh: fresh, streamed: streamed, pathsPrint: pathsPrint, assets: assets, diagnostics: diagnostics, report: report)
     }
 }
