@@ -270,9 +270,10 @@ public actor BuildSession {
         // (A one-shot build keeps nothing for next time: no signature to compare.)
         let searchSignature = stream == nil ? SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config) : 0
         let searchStale = stream != nil || searchIndex?.signature != searchSignature
-        let searchPosts = assembler.posts, reuse = searchReuse
+        let searchPosts = assembler.posts, reuse = searchReuse, lastSearch = searchIndex?.files ?? []
         async let searchMade = searchStale ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config,
-                                                                     reusing: stream == nil ? reuse : nil, keep: stream == nil) : nil
+                                                                     reusing: stream == nil ? reuse : nil, keep: stream == nil,
+                                                                     last: lastSearch) : nil
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
         let (pages, renderedPages, generated, pageLookups) = await assembler.pages(cache: pageCache, last: lastPages, generated: generatedJobs, emit: emit)
         lastWork.pagesLookedUp = pageLookups

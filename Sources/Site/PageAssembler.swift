@@ -76,21 +76,24 @@ struct PageAssembler: Sendable {
         let posts = structure.order.map { documents[$0] }
         self.posts = posts
         var terms = structure.terms
-        let postTermIndexes = structure.postTermIndexes
         let tagSlugs = structure.tagSlugs, categorySlugs = structure.categorySlugs
         // Series come last: their own pages and the box on each part, not the term lists of posts.
         let places = Series.collect(posts, into: &terms, config: config)
         self.seriesPlaces = places
         self.seriesDiagnostics = Series.duplicateOrders(terms, posts: posts)
         self.terms = terms
-        var index: [String: Int] = [:]
-        for (t, term) in terms.enumerated() { index["\(term.kind.rawValue):\(term.slug)"] = t }
-        let termPrints = terms.map(Prints.term)
+        // The tag and category lists' index and prints are the structure's; the series' are added.
+        var index = structure.termIndex
+        var termPrints = structure.termPrints
+        for t in structure.terms.count..<terms.count {
+            index["\(terms[t].kind.rawValue):\(terms[t].slug)"] = t
+            termPrints.append(Prints.term(terms[t]))
+        }
         var docPostIndex = [Int?](repeating: nil, count: documents.count)
         for (i, d) in structure.order.enumerated() { docPostIndex[d] = i }
         self.docPrints = documents.map(\.fingerprint)
         self.docPostIndex = docPostIndex
-        let postTermPrints = postTermIndexes.map { Prints.terms($0, termPrints) }
+        let postTermPrints = structure.postTermPrints
         self.docTermPrints = documents.indices.map { di in
             let d = documents[di]
             if let i = docPostIndex[di] { return postTermPrints[i] }

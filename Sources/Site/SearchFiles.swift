@@ -39,14 +39,26 @@ enum SearchFiles {
     /// The index's files, the paths among them made anew, and what the next build can reuse
     /// (with `keep`: a session that builds again; a document is known by its `serial`).
     static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig,
-                      reusing old: SearchIndexReuse? = nil, keep: Bool = false) async -> (files: [OutputFile], made: [String], reuse: SearchIndexReuse?) {
+                      reusing old: SearchIndexReuse? = nil, keep: Bool = false,
+                      last: [OutputFile] = []) async -> (files: [OutputFile], made: [String], reuse: SearchIndexReuse?) {
         guard config.search.enabled else { return ([], [], nil) }
         let docs = await documents(posts: posts, all: all, config: config, made: old)
         let prints = keep ? (posts + all.filter(isIndexedPage)).map(\.serial) : nil
         let (index, reuse) = SearchIndex.build(docs, prints: prints, reusing: old)
-        return (index.files.map { OutputFile(path: "search/" + $0.path, data: $0.data, source: "search index") },
-                index.made.map { "search/" + $0 }, reuse)
+        // A file not made anew is the last build's, mostly at the same place in the list: taken as it was
+        // (making a thousand paths again on every save showed in a session at 5000 posts).
+        let made = Set(index.made)
+        let files = index.files.enumerated().map { k, f -> OutputFile in
+            if k < last.count, !made.contains(f.path), last[k].path.utf8.dropFirst(prefix.utf8.count).elementsEqual(f.path.utf8) {
+                return last[k]
+            }
+            return OutputFile(path: prefix + f.path, data: f.data, source: "search index")
+        }
+        return (files, index.made.map { prefix + $0 }, reuse)
     }
+
+    /// The index's folder in the output.
+    static let prefix = "search/"
 
     /// A page (not a post) the index has: every one but the 404 page.
     static func isIndexedPage(_ d: RenderedDocument) -> Bool {
