@@ -13,12 +13,22 @@ public struct SearchIndexReuse: Sendable {
     var fragments: [(SearchIndex.File, UInt64)] = []
     /// Each shard group's files (a two-letter key: its shard, and its sub-shards when split).
     var groups: [String: ShardGroup] = [:]
-    /// The documents by print, for the caller to take again where a print is unchanged.
-    public internal(set) var documents: [Int: SearchDocument] = [:]
+    /// The documents, in the order of `prints`, for the caller to take again where a print is unchanged.
+    public internal(set) var documents: [SearchDocument] = []
+
+    /// The document made last time for `print` at place `n`: found at its place (a save's usual case),
+    /// else by print (`byPrint`, made once on first use, when documents moved).
+    public func document(_ print: Int, at n: Int, byPrint: inout [Int: SearchDocument]?) -> SearchDocument? {
+        if n < prints.count, prints[n] == print { return documents[n] }
+        if byPrint == nil { byPrint = Dictionary(zip(prints, documents), uniquingKeysWith: { first, _ in first }) }
+        return byPrint![print]
+    }
 
     /// The work the build that made this did (tests count it; wall time on shared machines is noise).
     public internal(set) var countedDocuments = 0
     public internal(set) var madeGroups = 0
+    /// Postings the merge read: every run's when all terms are merged, the rewritten groups' terms' only on a save.
+    public internal(set) var postingsRead = 0
     public internal(set) var madeFragmentFiles = 0
 
     public init() {}
@@ -27,21 +37,33 @@ public struct SearchIndexReuse: Sendable {
     public var heldCount: Int { prints.count + runs.count + fragments.count + groups.count + documents.count }
 }
 
-/// One run's postings, with a print per shard group of the postings it adds to that group.
-struct CountedRun: Sendable {
-    var range: Range<Int>
-    var run: Postings.Run
-    var groupPrints: [String: UInt64]
+/// One run's postings, with a print per shard group of the postings it adds to that group. A class:
+/// a session keeps hundreds of runs, handed from build to build, and copying each one's tables was
+/// visible in a save.
+final class CountedRun: Sendable {
+    let range: Range<Int>
+    let run: Postings.Run
+    let groupPrints: [String: UInt64]
     /// Each term's shard group, as a number into `groupKeys` (with `prints` only): a save merges only
     /// the terms of the groups it rewrites.
-    var termGroup: [Int32] = []
-    var groupKeys: [String] = []
+    let termGroup: [Int32]
+    let groupKeys: [String]
+    let groupNumbers: [String: Int32]
+    /// Each group's terms (run numbers, ascending), and each term's postings as indexes into
+    /// `run.postings` (`termPostings[termStart[t]..<termStart[t + 1]]`, in document order): a save
+    /// merges the postings of a few groups' terms without reading the run's other postings.
+    let groupTerms: [[Int32]]
+    let termStart: [Int32]
+    let termPostings: [Int32]
 
     /// `prints`: make the group prints (only a build that will be followed by another needs them).
     init(range: Range<Int>, run: Postings.Run, prints: Bool) {
         self.range = range
         self.run = run
-        guard prints else { groupPrints = [:]; return }
+        guard prints else {
+            groupPrints = [:]; termGroup = []; groupKeys = []; groupNumbers = [:]; groupTerms = []; termStart = []; termPostings = []
+            return
+        }
         // Terms to group numbers first (a run has thousands of terms and far more postings).
         var number: [String: Int] = [:]
         var keys: [String] = []
@@ -66,13 +88,32 @@ struct CountedRun: Sendable {
         groupPrints = Dictionary(uniqueKeysWithValues: zip(keys, acc))
         self.termGroup = termGroup
         groupKeys = keys
+        groupNumbers = number.mapValues { Int32(truncatingIfNeeded: $0) }
+        var groupTerms = [[Int32]](repeating: [], count: keys.count)
+        for (t, g) in termGroup.enumerated() { groupTerms[Int(g)].append(Int32(truncatingIfNeeded: t)) }
+        self.groupTerms = groupTerms
+        var start = [Int32](repeating: 0, count: termGroup.count + 1)
+        for p in run.postings { start[Int(p.term) + 1] &+= 1 }
+        for t in 0..<termGroup.count { start[t + 1] &+= start[t] }
+        var fill = start
+        var order = [Int32](repeating: 0, count: run.postings.count)
+        for (k, p) in run.postings.enumerated() {
+            let t = Int(p.term)
+            order[Int(fill[t])] = Int32(truncatingIfNeeded: k)
+            fill[t] &+= 1
+        }
+        termStart = start
+        termPostings = order
     }
 
-    /// Whether each of the run's terms is in one of `groups` (nil when the run has no group numbers).
-    func terms(in groups: Set<String>) -> [Bool]? {
-        guard termGroup.count == run.terms.words.count else { return nil }
-        let wanted = groupKeys.map { groups.contains($0) }
-        return termGroup.map { wanted[Int($0)] }
+    /// The run's terms that are in one of `groups`, ascending (nil when the run has no group numbers).
+    func terms(in groups: Set<String>) -> [Int32]? {
+        guard termGroup.count == run.terms.words.count, termStart.count == termGroup.count + 1 else { return nil }
+        var wanted: [Int32] = []
+        // A save rewrites a few groups of the hundreds a run has: looked up by key.
+        for key in groups { if let g = groupNumbers[key] { wanted += groupTerms[Int(g)] } }
+        wanted.sort()
+        return wanted
     }
 
     /// The groups whose postings from this run differ from `old`'s (same documents' numbers).

@@ -111,16 +111,11 @@ struct Postings {
 
     /// The runs' terms in one numbering (in order of first appearance), and every posting by term:
     /// runs are in document order, so each term's documents come out ascending.
-    ///
-    /// With `keeping` (for each run, whether each of its terms is wanted), only those terms: a save
-    /// rewrites a few shard groups, and merging every term of the site for them was most of the
-    /// index's time in a session at 5000 posts. A kept term still gets its postings from every run.
-    init(merging runs: [Run], keeping: [[Bool]]? = nil) {
+    init(merging runs: [Run]) {
         var all = WordTable(capacity: runs.map(\.terms.words.count).max() ?? 16)
         let numbers: [[Int32]] = runs.indices.map { r in
-            let run = runs[r], keep = keeping?[r]
+            let run = runs[r]
             return run.terms.words.indices.map { e in
-                if let keep, !keep[e] { return -1 }
                 let w = run.terms.words[e]
                 return run.terms.withBytes(e) { all.slot(w.low, w.high, Int(w.length), hash: w.hash, $0) }.pointee.id &- 1
             }
@@ -128,8 +123,7 @@ struct Postings {
         var start = [Int32](repeating: 0, count: all.count + 1)
         for (run, number) in zip(runs, numbers) {
             for p in run.postings {
-                let t = number[Int(p.term)]
-                if t >= 0 { start[Int(t) + 1] &+= 1 }
+                start[Int(number[Int(p.term)]) + 1] &+= 1
             }
         }
         for t in 0..<all.count { start[t + 1] &+= start[t] }
@@ -141,12 +135,57 @@ struct Postings {
             score.withUnsafeMutableBufferPointer { score in
                 for (run, number) in zip(runs, numbers) {
                     for p in run.postings {
-                        let n = number[Int(p.term)]
-                        if n < 0 { continue }
-                        let t = Int(n), at = Int(fill[t])
+                        let t = Int(number[Int(p.term)]), at = Int(fill[t])
                         fill[t] = Int32(truncatingIfNeeded: at + 1)
                         doc[at] = p.doc
                         score[at] = Self.score(p)
+                    }
+                }
+            }
+        }
+        self.start = start
+        self.doc = doc
+        self.score = score
+        terms = all.list
+    }
+
+    /// Only `terms[r]` of each run `r` (its terms in the shard groups a save rewrites, ascending), read
+    /// through the run's postings by term: merging every posting of the site to keep a few groups' was
+    /// most of the index's time in a session at 5000 posts. A kept term gets its postings from every run.
+    init(merging runs: [CountedRun], terms wanted: [[Int32]]) {
+        var all = WordTable(capacity: max(16, wanted.map(\.count).max() ?? 16))
+        let numbers: [[Int32]] = zip(runs, wanted).map { counted, list in
+            let run = counted.run
+            return list.map { e in
+                let w = run.terms.words[Int(e)]
+                return run.terms.withBytes(Int(e)) { all.slot(w.low, w.high, Int(w.length), hash: w.hash, $0) }.pointee.id &- 1
+            }
+        }
+        var start = [Int32](repeating: 0, count: all.count + 1)
+        for (counted, (list, number)) in zip(runs, zip(wanted, numbers)) {
+            for (e, t) in zip(list, number) {
+                start[Int(t) + 1] &+= counted.termStart[Int(e) + 1] &- counted.termStart[Int(e)]
+            }
+        }
+        for t in 0..<all.count { start[t + 1] &+= start[t] }
+        let total = Int(start[all.count])
+        var fill = start
+        var doc = [Int32](repeating: 0, count: total)
+        var score = doc
+        doc.withUnsafeMutableBufferPointer { doc in
+            score.withUnsafeMutableBufferPointer { score in
+                for (counted, (list, number)) in zip(runs, zip(wanted, numbers)) {
+                    counted.run.postings.withUnsafeBufferPointer { postings in
+                        for (e, t) in zip(list, number) {
+                            var at = Int(fill[Int(t)])
+                            for k in Int(counted.termStart[Int(e)])..<Int(counted.termStart[Int(e) + 1]) {
+                                let p = postings[Int(counted.termPostings[k])]
+                                doc[at] = p.doc
+                                score[at] = Self.score(p)
+                                at += 1
+                            }
+                            fill[Int(t)] = Int32(truncatingIfNeeded: at)
+                        }
                     }
                 }
             }

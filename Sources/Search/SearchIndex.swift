@@ -50,7 +50,8 @@ public struct SearchIndex: Sendable {
     /// returns what the next one can reuse, and reuses what `old` holds for documents unchanged at
     /// the same numbers. `SearchIndex.made` names the files made anew (the others are as before).
     /// At most about this many documents to a run when the build keeps what the next can reuse.
-    static let runDocuments = 64
+    /// (A save recounts its edited document's run: 64 documents to a run were 4 ms of a one-post save.)
+    static let runDocuments = 16
 
     public static func build(_ docs: [SearchDocument], prints: [Int]?, reusing old: SearchIndexReuse?)
         -> (index: SearchIndex, reuse: SearchIndexReuse?) {
@@ -99,12 +100,13 @@ public struct SearchIndex: Sendable {
             }
         }
         // A save merges only the terms of the groups it rewrites (every run holds their group numbers then).
-        var keeping: [[Bool]]? = nil
+        var wanted: [[Int32]]? = nil
         if let changed {
-            let masks = countedRuns.map { $0.0.terms(in: changed) }
-            if masks.allSatisfy({ $0 != nil }) { keeping = masks.map { $0! } }
+            let lists = countedRuns.map { $0.0.terms(in: changed) }
+            if lists.allSatisfy({ $0 != nil }) { wanted = lists.map { $0! } }
         }
-        let postings = Postings(merging: countedRuns.map(\.0.run), keeping: keeping)
+        let postings = wanted.map { Postings(merging: countedRuns.map(\.0), terms: $0) }
+            ?? Postings(merging: countedRuns.map(\.0.run))
         // Shards in partitions by a term's first byte, so a shard (and its split) lies in one
         // partition and the partitions are written on all cores.
         var grouped = [[Int]](repeating: [], count: partitions)
@@ -145,13 +147,14 @@ public struct SearchIndex: Sendable {
         guard let prints else { return (index, nil) }
         var reuse = SearchIndexReuse()
         reuse.prints = prints
-        reuse.documents = Dictionary(zip(prints, docs), uniquingKeysWith: { first, _ in first })
+        reuse.documents = docs
         reuse.per = per
         reuse.runs = Dictionary(uniqueKeysWithValues: countedRuns.map { ($0.0.range.lowerBound, $0.0) })
         reuse.fragments = fragmentFiles.map { ($0.0, $0.1) }
         reuse.groups = groups
         reuse.countedDocuments = countedRuns.filter { !$0.reused }.reduce(0) { $0 + $1.0.range.count }
         reuse.madeGroups = madeGroups
+        reuse.postingsRead = wanted == nil ? countedRuns.reduce(0) { $0 + $1.0.run.postings.count } : postings.doc.count
         reuse.madeFragmentFiles = fragmentFiles.filter { !$0.reused }.count
         return (index, reuse)
     }

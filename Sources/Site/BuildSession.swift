@@ -13,12 +13,23 @@ public actor BuildSession {
 
     private var configBytes: Data?
     private var loaded: [String: (doc: SourceDocument?, diagnostics: [SiteDiagnostic])] = [:]
+    /// `loaded` in the order of `listedSources.sources`, and each source's place there (empty until a
+    /// build loaded them all): a save finds its few files by place, not every file by path.
+    private var loadedInOrder: [(doc: SourceDocument?, diagnostics: [SiteDiagnostic])] = []
+    private var sourcePlaces: [String: Int] = [:]
+    /// The output's HTML files counted for the report, by the print of the output paths.
+    private var htmlCount: (pathsPrint: Int, count: Int)?
+    /// The last build's feed jobs and the posts in any of them (see `makeFeeds`).
+    var feedPlan: (jobs: [FeedBuilder.FeedJob], inFeeds: [Int])?
     var rendered: [String: (fingerprint: Int, doc: RenderedDocument, diagnostics: [SiteDiagnostic])] = [:]
     /// The last render's documents in order, and each source's URL by path (see `render`).
     var renderOrder: [RenderEntry] = []
     var lastSourceURLs: [String: String] = [:]
     var feedHTML: [String: (fingerprint: Int, html: String)] = [:]
     private var pageCache: [String: CachedPage] = [:]
+    /// The last build's pages in order, and its generated pages' jobs (see `PageAssembler.pages`).
+    private var lastPages: [CachedPage] = []
+    private var generatedJobs: PageAssembler.GeneratedJobs? = nil
     var feedCache: [String: CachedFeed] = [:]
     /// Related posts depend only on which post has which tags, in order: kept while that is unchanged.
     private var relatedCache: (signature: Int, related: [[Int]])? = nil
@@ -29,6 +40,8 @@ public actor BuildSession {
     private var settings: (config: SiteConfig, diagnostics: [SiteDiagnostic])?
     private var templateSet: (templates: TemplateSet, diagnostics: [SiteDiagnostic], settings: String)?
     private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>)?
+    /// The listing's drafts left out (without `--drafts`) and the sources read, kept with the listing.
+    private var listedSources: (skippedDrafts: [String], sources: [String]) = ([], [])
     private var sitemap: (signature: Int, files: [OutputFile])?
     private var searchIndex: (signature: Int, files: [OutputFile])?
     private var linkAudit = LinkAuditMemo()
@@ -104,7 +117,7 @@ public actor BuildSession {
             // Settings touch every page: start over.
             configBytes = bytes
             settings = nil
-            loaded = [:]; rendered = [:]; renderOrder = []; lastSourceURLs = [:]; feedHTML = [:]; pageCache = [:]; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
+            loaded = [:]; loadedInOrder = []; rendered = [:]; renderOrder = []; lastSourceURLs = [:]; feedHTML = [:]; feedPlan = nil; pageCache = [:]; lastPages = []; generatedJobs = nil; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
             linkAudit = LinkAuditMemo()
             syntaxCSS = nil
             relatedCache = nil
@@ -146,16 +159,31 @@ public actor BuildSession {
         } else {
             listing = loader.list(); listingChanged = true
             contentListing = (listing, Set(listing.markdown).union(listing.assets))
+            // Drafts are not even read without --drafts (as Jekyll): a draft cannot fail the build it is not part of.
+            let skipped = options.includeDrafts ? [] : listing.markdown.filter { $0.utf8.starts(with: "content/drafts/".utf8) }
+            listedSources = (skipped, skipped.isEmpty ? listing.markdown : listing.markdown.filter { !$0.utf8.starts(with: "content/drafts/".utf8) })
         }
         SiteBuilder.reportRefusedLinks(listing.refused, settingsFile: config.file, sink: sink)
         phase("config+list")
 
         // Load what is new or changed; keep the rest.
         let touched = changed.map(Touched.init)
-        // Drafts are not even read without --drafts (as Jekyll): a draft cannot fail the build it is not part of.
-        let skippedDrafts = options.includeDrafts ? [] : listing.markdown.filter { $0.utf8.starts(with: "content/drafts/".utf8) }
-        let sources = skippedDrafts.isEmpty ? listing.markdown : listing.markdown.filter { !$0.utf8.starts(with: "content/drafts/".utf8) }
-        let stale = sources.filter { rel in loaded[rel] == nil || touched?.covers(rel) ?? true }
+        let (skippedDrafts, sources) = listedSources
+        // The same listing, every source loaded before: the saved files are found by place (and a saved folder's
+        // files by prefix); looking every source up by path was a twentieth of a one-post save at 5000 posts.
+        let inOrder = !listingChanged && loadedInOrder.count == sources.count
+        let stale: [String]
+        if inOrder, let touched {
+            var places = touched.paths.compactMap { sourcePlaces[$0] }
+            let folders = touched.paths.filter { sourcePlaces[$0] == nil && Self.isFolder(options.siteDirectory.appendingPathComponent($0)) }
+            if !folders.isEmpty {
+                let prefixes = folders.map { $0 + "/" }
+                places += sources.indices.filter { i in prefixes.contains { sources[i].utf8.starts(with: $0.utf8) } }
+            }
+            stale = Set(places).sorted().map { sources[$0] }
+        } else {
+            stale = sources.filter { rel in loaded[rel] == nil || touched?.covers(rel) ?? true }
+        }
         let reloaded = await parallelMap(stale) { rel -> (String, SourceDocument?, [SiteDiagnostic]) in
             let local = DiagnosticSink()
             let doc = loader.load(rel, diagnostics: local)
@@ -163,16 +191,21 @@ public actor BuildSession {
         }
         for (rel, doc, diags) in reloaded { loaded[rel] = (doc, diags) }
         phase("load")
-        if listingChanged || !skippedDrafts.isEmpty {
+        if listingChanged {   // (only sources are ever loaded: drafts left out never enter the table)
             let present = Set(sources)
             loaded = loaded.filter { present.contains($0.key) }
+        }
+        if inOrder {
+            for (rel, doc, diags) in reloaded { loadedInOrder[sourcePlaces[rel]!] = (doc, diags) }
+        } else {
+            sourcePlaces = Dictionary(sources.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            loadedInOrder = sources.map { loaded[$0] ?? (nil, []) }
         }
         var report = BuildReport(outputDirectory: options.output)
         let now = options.now ?? Date()
         var docs: [SourceDocument] = []
         report.heldBack = skippedDrafts.map { .init(source: $0, reason: "draft", due: nil) }
-        for rel in sources {
-            guard let entry = loaded[rel] else { continue }
+        for entry in loadedInOrder {
             sink.add(contentsOf: entry.diagnostics)
             guard let doc = entry.doc else { continue }
             // Drafts and scheduled posts stay out unless asked for; the summary says what was held back.
@@ -184,6 +217,7 @@ public actor BuildSession {
             }
             docs.append(doc)
         }
+        phase("docs")
         SiteLanguages.warnUnsupported(docs, config: config, sink: sink)
         guard let templates else { throw BuildFailure(sink.all) }
         let layouts = SiteBuilder.resolveLayouts(docs, templates: templates, strict: options.strict,
@@ -191,6 +225,7 @@ public actor BuildSession {
         documentCollisions(docs, sink: sink)
         if sink.hasErrors { throw BuildFailure(sink.all) }
 
+        phase("layouts")
         let images = ImageFiles(siteDirectory: options.siteDirectory, assets: listing.assets, basePath: config.basePath)
         // No file added, gone or saved among the assets: every image a kept page used is as it was.
         let assetsUnchanged = !listingChanged && touched.map { t in !listing.assets.contains(where: t.covers) } ?? false
@@ -224,16 +259,25 @@ public actor BuildSession {
         // Feeds need only the posts and terms: they are made while the pages are (page writes wait on the
         // kernel, and feed work fills those gaps on the same cores).
         let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
-        let feedJobs = feedBuilder.jobs(assembler.posts, terms: assembler.terms)
+        // The jobs are kept while the post order and term lists are (their titles and folders are strings to make).
+        let feedJobs: [FeedBuilder.FeedJob]
+        if assembler.structureReused, let kept = feedPlan, kept.jobs.first?.posts.count == min(config.feedItems, assembler.posts.count) {
+            feedJobs = kept.jobs
+        } else {
+            feedJobs = feedBuilder.jobs(assembler.posts, terms: assembler.terms)
+        }
         // The search index too (nil: the last one still holds).
         // (A one-shot build keeps nothing for next time: no signature to compare.)
         let searchSignature = stream == nil ? SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config) : 0
         let searchStale = stream != nil || searchIndex?.signature != searchSignature
-        let searchPosts = assembler.posts, reuse = searchReuse
+        let searchPosts = assembler.posts, reuse = searchReuse, lastSearch = searchIndex?.files ?? []
         async let searchMade = searchStale ? await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: config,
-                                                                     reusing: stream == nil ? reuse : nil, keep: stream == nil) : nil
+                                                                     reusing: stream == nil ? reuse : nil, keep: stream == nil,
+                                                                     last: lastSearch) : nil
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
-        let (pages, renderedPages) = await assembler.pages(cache: pageCache, emit: emit)
+        let (pages, renderedPages, generated, pageLookups) = await assembler.pages(cache: pageCache, last: lastPages, generated: generatedJobs, emit: emit)
+        lastWork.pagesLookedUp = pageLookups
+        lastWork.generatedJobsMade = generatedJobs?.key == generated.key ? 0 : generated.jobs.count
         // Template warnings and errors at their template lines: the sink reports each once, not once per page.
         for page in pages where !page.diagnostics.isEmpty { sink.add(contentsOf: page.diagnostics) }
         phase("pages")
@@ -246,6 +290,8 @@ public actor BuildSession {
         if stream != nil {
             streamed.formUnion(files.lazy.filter(writable).map { $0.path })
         } else {
+            lastPages = pages
+            generatedJobs = generated
             for i in renderedPages { pageCache[pages[i].file.path] = pages[i] }
             if pageCache.count != pages.count {   // pages went away (every current path is in the cache now)
                 pageCache = Dictionary(pages.map { ($0.file.path, $0) }, uniquingKeysWith: { a, _ in a })
@@ -310,6 +356,7 @@ public actor BuildSession {
                 searchIndex = (searchSignature, made)
                 searchReuse = reuse
                 lastWork.searchDocumentsCounted = reuse?.countedDocuments ?? 0
+                lastWork.searchPostingsRead = reuse?.postingsRead ?? 0
             }
             files += made
             fresh.formUnion(madeAnew)
@@ -349,12 +396,20 @@ public actor BuildSession {
         if let problem = await searchWrite?.value { throw BuildFailure(sink.all + [Self.writeError(options.output, problem)]) }
         phase("links")
         report.posts = assembler.posts.count
-        report.pages = files.filter { $0.path.hasSuffix(".html") }.count
+        // Counted again only when the output paths moved (equal prints, equal paths).
+        if htmlCount?.pathsPrint != pathsPrint {
+            htmlCount = (pathsPrint, files.reduce(0) { n, f in n + (f.path.utf8.last == UInt8(ascii: "l") && f.path.hasSuffix(".html") ? 1 : 0) })
+        }
+        report.pages = htmlCount!.count
         report.feeds = feeds.reduce(0) { $0 + $1.files.count }
         report.assets = assets.count
         report.files = files.count + assets.count
         let diagnostics = SiteDiagnostic.foldingUnknownLanguages(sink.all)
         report.warnings = diagnostics.filter { $0.severity == .warning }
+        // This build's own tables (page prints, term lists, post entries) are freed on another thread: at 5000
+        // posts that was a few ms the saved page would wait for.
+        let leftovers = (consume assembler, consume pages, consume renderedDocs, consume docs, consume layouts, consume feeds)
+        Task.detached(priority: .utility) { withExtendedLifetime(leftovers) {} }
         return Assembled(files: files, fresh: fresh, streamed: streamed, pathsPrint: pathsPrint, assets: assets, diagnostics: diagnostics, report: report)
     }
 }

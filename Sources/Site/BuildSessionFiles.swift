@@ -39,6 +39,12 @@ extension BuildSession {
         }
     }
 
+    /// Whether `url` is a folder now (a saved path the listing has no file at may be one).
+    static func isFolder(_ url: URL) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &folder) && folder.boolValue
+    }
+
     /// A copied asset's size and modification time: changed when either is.
     func stamp(_ rel: String) -> String {
         let attrs = try? FileManager.default.attributesOfItem(atPath: options.siteDirectory.appendingPathComponent(rel).path)
@@ -115,6 +121,12 @@ extension BuildSession {
         var filesLookedUp = 0
         /// Posts sorted and indexed into term lists anew (0 when the last save's order and lists held).
         var postsIndexed = 0
+        /// Pages whose last render was looked up by output path (the others were found at their place).
+        var pagesLookedUp = 0
+        /// Generated pages' jobs made anew (0 when the last build's held: same structure, series and templates).
+        var generatedJobsMade = 0
+        /// Postings the search index's merge read (a save reads those of the groups it rewrites).
+        var searchPostingsRead = 0
     }
     /// `GALLEY_TRACE=1` prints how long each phase of a build took, to standard error (for profiling).
     static let tracing = ProcessInfo.processInfo.environment["GALLEY_TRACE"] == "1"

@@ -10,7 +10,17 @@ extension BuildSession {
     func resolveCollisions(_ files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) -> Int {
         // The last call's paths, compared string by string: a kept page's path is the same string object,
         // which compares in one step, where hashing every path's bytes was a visible part of a save at 5000 posts.
-        let paths = files.map(\.path), sources = files.map { $0.source.utf8.starts(with: "content/".utf8) ? $0.source : "" }
+        // Compared in place first: a save's usual case makes no array of every path.
+        @inline(__always) func shownSource(_ f: OutputFile) -> String {
+            f.source.utf8.first == UInt8(ascii: "c") && f.source.utf8.starts(with: "content/".utf8) ? f.source : ""
+        }
+        if let kept = collisions, kept.paths.count == files.count, kept.assets.elementsEqual(assets, by: ==),
+           files.indices.allSatisfy({ k in files[k].path == kept.paths[k] && shownSource(files[k]) == kept.sources[k] }) {
+            sink.add(contentsOf: kept.diagnostics)
+            files = SiteBuilder.dropping(kept.removed, from: files)
+            return kept.signature
+        }
+        let paths = files.map(\.path), sources = files.map(shownSource)
         let signature: Int
         if let kept = collisions, kept.paths == paths, kept.sources == sources, kept.assets.elementsEqual(assets, by: ==) {
             signature = kept.signature
@@ -58,28 +68,35 @@ extension BuildSession {
                 releaseBodies: Bool, sink: DiagnosticSink) async -> [RenderedDocument] {
         // The last call's documents in this order (a save's usual case): a document loaded then, the same
         // object now, is found by its place, not looked up by path (those lookups were a tenth of a save at 5000 posts).
-        let last = renderOrder.count == docs.count ? renderOrder : []
-        let sourceURLs = sourceURLs(docs, last: last)
+        // The order is updated in place (taken from the session while it is: a copy per save was a visible
+        // part of one at 5000 posts).
+        var order = renderOrder.count == docs.count ? renderOrder : []
+        renderOrder = []
+        let aligned = !order.isEmpty
+        let sourceURLs = sourceURLs(docs, last: order)
         // The language mix of every post, not just the re-rendered ones: an unlabelled fence's context. A post
         // whose unlabelled code was detected with another mix renders again.
         var mix: [String: Int]?
         switch config.unlabeled { case .auto, .fallback: mix = fenceLabels.mix(docs); default: break }
         let mixPrint = mix.map(DetectionContext.siteSignature)
-        var entries: [RenderEntry?] = []
-        entries.reserveCapacity(docs.count)
+        var staleAt: [Int] = []
         var stale: [SourceDocument] = []
         var lookups = 0
+        var unaligned: [RenderEntry?] = []
+        if !aligned { unaligned.reserveCapacity(docs.count) }
         for (i, doc) in docs.enumerated() {
-            let here = !last.isEmpty && last[i].doc.source === doc
+            let here = aligned && order[i].doc.source === doc
             if !here { lookups += 1 }
-            let kept = here ? last[i] : rendered[doc.sourcePath]
+            let kept = here ? order[i] : rendered[doc.sourcePath]
             if let kept, !Self.renderStale(kept, doc, mixPrint: mixPrint, sourceURLs: sourceURLs, images: images, assetsUnchanged: assetsUnchanged) {
-                entries.append(kept)
+                if !aligned { unaligned.append(kept) } else if !here { order[i] = kept }
             } else {
-                entries.append(nil)
+                if !aligned { unaligned.append(nil) }
+                staleAt.append(i)
                 stale.append(doc)
             }
         }
+        phase("renderCheck")
         lastWork.markdownRendered = stale.count
         lastWork.rendersLookedUp = lookups
         if mix != nil { lastWork.fenceBodiesScanned = fenceLabels.scanned }
@@ -92,7 +109,11 @@ extension BuildSession {
             rendered = rendered.filter { keep.contains($0.key) }
         }
         // Same fingerprint: same file bytes and settings, so the cached document is this one.
-        let order = zip(docs, entries).map { doc, entry in entry ?? rendered[doc.sourcePath]! }
+        if aligned {
+            for i in staleAt { order[i] = rendered[docs[i].sourcePath]! }
+        } else {
+            order = zip(docs, unaligned).map { doc, entry in entry ?? rendered[doc.sourcePath]! }
+        }
         for entry in order where !entry.diagnostics.isEmpty { sink.add(contentsOf: entry.diagnostics) }
         renderOrder = order
         lastSourceURLs = sourceURLs
@@ -137,7 +158,7 @@ extension BuildSession {
     /// The feeds of `jobs`, with inline colours in their code (feed readers drop stylesheets).
     func makeFeeds(_ builder: FeedBuilder, jobs: [FeedBuilder.FeedJob], posts: [RenderedDocument],
                            stream: (staging: OutputWriter.Staging, skip: Set<String>)?) async -> [CachedFeed] {
-        let inFeeds = Set(jobs.flatMap(\.posts)).sorted().map { posts[$0] }
+        let inFeeds = inFeedsOf(jobs).map { posts[$0] }
         let config = builder.config
         let html = await inlineStyledHTML(inFeeds) { config.absolute($0) }
         phase("feedHTML")
@@ -145,7 +166,17 @@ extension BuildSession {
                                    memo: feedMemo, stream: stream)
     }
 
-    func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: String] {
+    /// The posts (indexes) of any feed, ascending: found again only when the jobs are not the last ones.
+    private func inFeedsOf(_ jobs: [FeedBuilder.FeedJob]) -> [Int] {
+        if let kept = feedPlan, kept.jobs.count == jobs.count, zip(kept.jobs, jobs).allSatisfy({ $0.print == $1.print && $0.posts == $1.posts }) {
+            return kept.inFeeds
+        }
+        let inFeeds = Set(jobs.flatMap(\.posts)).sorted()
+        feedPlan = (jobs, inFeeds)
+        return inFeeds
+    }
+
+    func inlineStyledHTML(_ posts: [RenderedDocument], absolute: @escaping @Sendable (String) -> String) async -> [String: (fingerprint: Int, html: String)] {
         let stale = posts.filter { feedHTML[$0.source.sourcePath]?.fingerprint != $0.fingerprint }
         for (path, print, html) in await parallelMap(stale, { doc in
             // Charts and diagrams become images of their files; each rewrite runs only where its kind is.
@@ -160,7 +191,7 @@ extension BuildSession {
             let keep = Set(posts.map(\.source.sourcePath))
             feedHTML = feedHTML.filter { keep.contains($0.key) }
         }
-        return feedHTML.mapValues(\.html)
+        return feedHTML
     }
 
     // MARK: - Writing

@@ -85,6 +85,10 @@ extension BuildSession {
             phase("write")
             var report = site.report
             report.seconds = Date().timeIntervalSince(started)
+            // The site's tables are freed on another thread: every output file's entry, a few ms at 5000 posts
+            // that the page waiting to reload need not wait for.
+            let done = consume site
+            Task.detached(priority: .utility) { withExtendedLifetime(done) {} }
             return Outcome(report: report, changedPaths: changedPaths.sorted())
         } catch {
             written = nil   // unknown state on disk: the next build writes everything again

@@ -11,21 +11,21 @@ struct FeedBuilder: Sendable {
     /// Feeds whose fingerprint is in `cache` are reused with their diagnostics.
     /// `fragments` holds items already written (the session keeps it between rebuilds).
     /// `memo` remembers the text checks of validation, so an item's HTML is scanned once, not once per feed.
-    func feeds(_ jobs: [FeedJob], posts: [RenderedDocument], contentHTML: [String: String], cache: [String: CachedFeed],
+    func feeds(_ jobs: [FeedJob], posts: [RenderedDocument], contentHTML: [String: (fingerprint: Int, html: String)], cache: [String: CachedFeed],
                fragments: FeedFragmentCache, memo: TextCheckMemo,
                stream: (staging: OutputWriter.Staging, skip: Set<String>)? = nil) async -> [CachedFeed] {
         let me = self
         // Which feeds changed: a feed is made from its title, folder and its posts' files.
         let prints = jobs.map { job -> Int in
             var h = Hasher()
-            h.combine(job.title); h.combine(job.description); h.combine(job.dir)
+            h.combine(job.print)
             for i in job.posts { h.combine(posts[i].fingerprint) }
             return h.finalize()
         }
         let stale = jobs.indices.filter { cache[jobs[$0].dir]?.fingerprint != prints[$0] }
         // Each post's item once (its enclosure reads the file system), shared by every feed it is in.
         let needed = Set(stale.flatMap { jobs[$0].posts }).sorted()
-        let made = await parallelMap(needed) { i in (i, me.item(posts[i], html: contentHTML[posts[i].source.sourcePath] ?? posts[i].html)) }
+        let made = await parallelMap(needed) { i in (i, me.item(posts[i], html: contentHTML[posts[i].source.sourcePath]?.html ?? posts[i].html)) }
         let items = Dictionary(made, uniquingKeysWith: { a, _ in a })
         let written = await parallelMap(stale) { j in
             let job = jobs[j]
@@ -67,6 +67,18 @@ struct FeedBuilder: Sendable {
         var description: String
         var dir: String
         var posts: [Int]
+        /// Of the title, description and folder (made once: a session keeps the jobs while the terms hold).
+        var print: Int
+
+        init(title: String, description: String, dir: String, posts: [Int]) {
+            self.title = title
+            self.description = description
+            self.dir = dir
+            self.posts = posts
+            var h = Hasher()
+            h.combine(title); h.combine(description); h.combine(dir)
+            print = h.finalize()
+        }
     }
 
     private func write(title: String, description: String, link: String, dir: String, items: [FeedItem],

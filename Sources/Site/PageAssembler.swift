@@ -2,12 +2,19 @@ import Foundation
 import Liquid
 import TextBytes
 
-/// A rendered page and the fingerprint of everything that went into it.
-struct CachedPage: Sendable {
-    var fingerprint: Int
-    var file: OutputFile
+/// A rendered page and the fingerprint of everything that went into it. A class: a session hands the
+/// same page from build to build, and copying its four references per page was a visible part of a save.
+final class CachedPage: Sendable {
+    let fingerprint: Int
+    let file: OutputFile
     /// Its templates' warnings and errors: reported again while the page is reused.
-    var diagnostics: [SiteDiagnostic] = []
+    let diagnostics: [SiteDiagnostic]
+
+    init(fingerprint: Int, file: OutputFile, diagnostics: [SiteDiagnostic] = []) {
+        self.fingerprint = fingerprint
+        self.file = file
+        self.diagnostics = diagnostics
+    }
 }
 
 /// Turns rendered documents into HTML pages: posts, pages, home, term pages, archive, 404.
@@ -69,21 +76,24 @@ struct PageAssembler: Sendable {
         let posts = structure.order.map { documents[$0] }
         self.posts = posts
         var terms = structure.terms
-        let postTermIndexes = structure.postTermIndexes
         let tagSlugs = structure.tagSlugs, categorySlugs = structure.categorySlugs
         // Series come last: their own pages and the box on each part, not the term lists of posts.
         let places = Series.collect(posts, into: &terms, config: config)
         self.seriesPlaces = places
         self.seriesDiagnostics = Series.duplicateOrders(terms, posts: posts)
         self.terms = terms
-        var index: [String: Int] = [:]
-        for (t, term) in terms.enumerated() { index["\(term.kind.rawValue):\(term.slug)"] = t }
-        let termPrints = terms.map(Prints.term)
+        // The tag and category lists' index and prints are the structure's; the series' are added.
+        var index = structure.termIndex
+        var termPrints = structure.termPrints
+        for t in structure.terms.count..<terms.count {
+            index["\(terms[t].kind.rawValue):\(terms[t].slug)"] = t
+            termPrints.append(Prints.term(terms[t]))
+        }
         var docPostIndex = [Int?](repeating: nil, count: documents.count)
         for (i, d) in structure.order.enumerated() { docPostIndex[d] = i }
         self.docPrints = documents.map(\.fingerprint)
         self.docPostIndex = docPostIndex
-        let postTermPrints = postTermIndexes.map { Prints.terms($0, termPrints) }
+        let postTermPrints = structure.postTermPrints
         self.docTermPrints = documents.indices.map { di in
             let d = documents[di]
             if let i = docPostIndex[di] { return postTermPrints[i] }
@@ -117,25 +127,27 @@ struct PageAssembler: Sendable {
         (self.pagesPrint, self.allDocumentsPrint) = Prints.documents(documents)
     }
 
-    /// Renders every page on all cores. A page whose fingerprint is in `cache` is reused as it is:
-    /// the fingerprint covers everything its template sees, so reuse gives the same bytes.
-    /// Also returns the indexes of the pages rendered anew (the rest came from `cache`).
+    /// Renders every page on all cores. A page whose fingerprint is in `cache` (or at its place in `last`,
+    /// the last build's pages in order) is reused as it is: the fingerprint covers everything its template
+    /// sees, so reuse gives the same bytes. Also returns the indexes of the pages rendered anew (the rest
+    /// came from the cache), and the generated pages' jobs for the next build (`kept`: the last build's).
     /// `emit`, when given, receives each page as soon as it is rendered (on the rendering task) and returns
     /// what to keep of it: a one-shot build writes the page and keeps only its path.
-    func pages(cache: [String: CachedPage] = [:], emit: (@Sendable (OutputFile) -> OutputFile)? = nil) async -> (pages: [CachedPage], fresh: [Int]) {
+    func pages(cache: [String: CachedPage] = [:], last: [CachedPage] = [], generated kept: GeneratedJobs? = nil,
+               emit: (@Sendable (OutputFile) -> OutputFile)? = nil) async -> (pages: [CachedPage], fresh: [Int], generated: GeneratedJobs, lookups: Int) {
         let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
         let postIndex = docPostIndex
-        var jobs: [PageJob] = documents.indices.map { .document($0) }
         // `theme: own` (an imported Jekyll theme): only the site's own pages, the URLs Jekyll gave it.
-        if !config.theme.own { jobs += generatedJobs() }
-        let me = self
+        let key = generatedKey()
+        let generated = kept.flatMap { $0.key == key ? $0 : nil } ?? GeneratedJobs(key: key, jobs: config.theme.own ? [] : generatedJobs())
         var revision = Hasher()
         revision.combine(site.site["copyright_year"].flatMap { if case .int(let y) = $0 { y } else { nil } } ?? 0)
         if case .string? = site.site["series_url"] { revision.combine(1) }   // appears with the first series
         // `site.pages` (and, with its own theme, any page may show any other's text): every document counts.
         revision.combine(config.theme.own ? allDocumentsPrint : pagesPrint)
         let siteRevision = revision.finalize()
-        return await render(jobs, site: site, postIndex: postIndex, siteRevision: siteRevision, cache: cache, emit: emit, me: me)
+        let made = await render(generated, site: site, postIndex: postIndex, siteRevision: siteRevision, cache: cache, last: last, emit: emit)
+        return (made.pages, made.fresh, generated, made.lookups)
     }
 
     /// Galley's own pages: the post list, tag pages, tags, series, archive, 404, search.
@@ -156,17 +168,26 @@ struct PageAssembler: Sendable {
         return jobs
     }
 
-    private func render(_ jobs: [PageJob], site: SharedContext, postIndex: [Int?], siteRevision: Int, cache: [String: CachedPage],
-                        emit: (@Sendable (OutputFile) -> OutputFile)?, me: PageAssembler) async -> (pages: [CachedPage], fresh: [Int]) {
+    private func render(_ generated: GeneratedJobs, site: SharedContext, postIndex: [Int?], siteRevision: Int, cache: [String: CachedPage],
+                        last: [CachedPage], emit: (@Sendable (OutputFile) -> OutputFile)?) async -> (pages: [CachedPage], fresh: [Int], lookups: Int) {
         // Fingerprints on one thread (cheap; threads would fight over the shared arrays' reference counts),
         // then only the pages whose fingerprint is new are rendered, on all cores.
+        let count = documents.count + generated.jobs.count
         var result: [CachedPage?] = []
-        result.reserveCapacity(jobs.count)
+        result.reserveCapacity(count)
         var misses: [(index: Int, job: PageJob, fingerprint: Int)] = []
-        for job in jobs {
-            let (path, fingerprint) = identity(job, postIndex: postIndex, siteRevision: siteRevision)
-            if let hit = cache[path], hit.fingerprint == fingerprint { result.append(hit); continue }
-            misses.append((result.count, job, fingerprint))
+        var info = TemplateInfo(templates)
+        var lookups = 0
+        for k in 0..<count {
+            let (path, fingerprint) = k < documents.count
+                ? identity(document: k, postIndex: postIndex, siteRevision: siteRevision, info: &info)
+                : identity(generated, k - documents.count, siteRevision: siteRevision, info: &info)
+            // The last build's page at this place (a save's usual case), else looked up by path.
+            let inPlace = k < last.count && last[k].file.path == path
+            if !inPlace { lookups += 1 }
+            let hit = inPlace ? last[k] : cache[path]
+            if let hit, hit.fingerprint == fingerprint { result.append(hit); continue }
+            misses.append((k, k < documents.count ? .document(k) : generated.jobs[k - documents.count], fingerprint))
             result.append(nil)
         }
         // `site.posts` and the other site-wide lists only when a template to render reads them: then every
@@ -177,12 +198,13 @@ struct PageAssembler: Sendable {
         context.addPageEntries(documents, to: &siteHash)
         if lists { context.siteLists(into: &siteHash, entries: summaries.all.map { .hash($0!) }) }
         let shared = SharedContext(site: siteHash)
+        let me = self
         let rendered = await parallelMap(misses) { miss in
             let (file, diagnostics) = me.render(miss.job, site: shared, postIndex: postIndex, summaries: summaries)
             return CachedPage(fingerprint: miss.fingerprint, file: emit.map { $0(file) } ?? file, diagnostics: diagnostics)
         }
         for (miss, page) in zip(misses, rendered) { result[miss.index] = page }
-        return (result.map { $0! }, misses.map(\.index))
+        return (result.map { $0! }, misses.map(\.index), lookups)
     }
 
     /// Each post's list entry, made once for all the pages that show it (a post is on its own page, a
@@ -218,45 +240,67 @@ struct PageAssembler: Sendable {
         }
     }
 
-    /// Output path and fingerprint of a page, computed without rendering it.
-    private func identity(_ job: PageJob, postIndex: [Int?], siteRevision: Int) -> (String, Int) {
+    /// Whether each template reads the site-wide lists, and its revision: looked up once per run of pages
+    /// with one template (most pages share a few), not once per page.
+    struct TemplateInfo {
+        let templates: TemplateSet
+        var name = "", readsLists = false, revision = 0
+
+        init(_ templates: TemplateSet) { self.templates = templates }
+
+        mutating func of(_ template: String) -> (readsLists: Bool, revision: Int) {
+            if template != name {
+                name = template
+                readsLists = templates.readsSiteLists.contains(template)
+                revision = templates.revision(template)
+            }
+            return (readsLists, revision)
+        }
+    }
+
+    /// Output path and fingerprint of document `i`'s page, computed without rendering it.
+    private func identity(document i: Int, postIndex: [Int?], siteRevision: Int, info: inout TemplateInfo) -> (String, Int) {
         var h = Hasher()
         h.combine(siteRevision)
-        if templates.readsSiteLists.contains(template(of: job)) {
-            // `site.posts`, `site.tags` …: every post's entry and terms.
-            h.combine(allPostsPrint)
+        let template = info.of(layouts[i])
+        // `site.posts`, `site.tags` …: every post's entry and terms.
+        if template.readsLists { h.combine(allPostsPrint) }
+        h.combine(docPrints[i])
+        h.combine(layouts[i])
+        h.combine(template.revision)
+        h.combine(docTermPrints[i])
+        if let index = postIndex[i] {
+            // What the page shows of other posts: links to its neighbours and related posts.
+            h.combine(index + 1 < posts.count ? postLinkPrints[index + 1] : 0)
+            h.combine(index > 0 ? postLinkPrints[index - 1] : 0)
+            for j in related[index] { h.combine(postLinkPrints[j]) }
+            h.combine(seriesPrints[index])
         }
+        return (documents[i].source.permalink.outputPath, h.finalize())
+    }
+
+    /// Output path and fingerprint of generated page `k`: its kept print (what the job is) and what it shows.
+    private func identity(_ generated: GeneratedJobs, _ k: Int, siteRevision: Int, info: inout TemplateInfo) -> (String, Int) {
+        var h = Hasher()
+        h.combine(siteRevision)
+        let job = generated.jobs[k]
+        let template = info.of(template(of: job))
+        if template.readsLists { h.combine(allPostsPrint) }
+        h.combine(template.revision)
+        h.combine(generated.prints[k])
         switch job {
-        case .document(let i):
-            h.combine(docPrints[i])
-            h.combine(layouts[i])
-            h.combine(templates.revision(layouts[i]))
-            h.combine(docTermPrints[i])
-            let source = documents[i].source
-            if let index = postIndex[i] {
-                // What the page shows of other posts: links to its neighbours and related posts.
-                h.combine(index + 1 < posts.count ? postLinkPrints[index + 1] : 0)
-                h.combine(index > 0 ? postLinkPrints[index - 1] : 0)
-                for j in related[index] { h.combine(postLinkPrints[j]) }
-                h.combine(seriesPrints[index])
-            }
-            return (source.permalink.outputPath, h.finalize())
-        case let .list(template, kind, title, url, items, page, total, base, term):
-            h.combine(templates.revision(template))
-            h.combine(kind); h.combine(title); h.combine(url); h.combine(page); h.combine(total); h.combine(base)
-            if let term { h.combine(terms[term].name); h.combine(terms[term].posts.count) }
+        case .document: break
+        case let .list(_, _, _, _, items, _, _, _, _):
             for i in items { itemPrint(i, into: &h) }
-            return (Self.filePath(url), h.finalize())
-        case let .special(template, url, title):
-            h.combine(templates.revision(template)); h.combine(title)
-            switch template {
+        case let .special(name, _, _):
+            switch name {
             case "tags": for t in terms where t.kind != .series { h.combine(t.name); h.combine(t.kind.rawValue); h.combine(t.posts.count) }
             case "series-index": for t in terms where t.kind == .series { h.combine(Prints.term(t)) }
             case "archive": for i in posts.indices { itemPrint(i, into: &h) }
             default: for i in posts.indices.prefix(5) { itemPrint(i, into: &h) }
             }
-            return (Self.filePath(url), h.finalize())
         }
+        return (generated.paths[k], h.finalize())
     }
 
     /// A post as lists show it.

@@ -14,6 +14,10 @@ extension PageAssembler {
         let postTermIndexes: [[Int]]
         let tagSlugs: [String: Int]
         let categorySlugs: [String: Int]
+        /// Each term by `kind:slug`, each term's print, and each post's print of its terms (`Prints.terms`).
+        let termIndex: [String: Int]
+        let termPrints: [Int]
+        let postTermPrints: [Int]
     }
 
     /// The posts newest first and one pass over them for every term's list (already newest first) and each
@@ -48,7 +52,11 @@ extension PageAssembler {
             add(.category, p.categorySlugs, p.categories, post: i, to: &mine, table: &categorySlugs)
             postTermIndexes.append(mine)
         }
+        var termIndex: [String: Int] = [:]
+        for (t, term) in terms.enumerated() { termIndex["\(term.kind.rawValue):\(term.slug)"] = t }
+        let termPrints = terms.map(Prints.term)
         return Structure(key: key, order: order, terms: terms, postTermIndexes: postTermIndexes,
-                         tagSlugs: tagSlugs, categorySlugs: categorySlugs)
+                         tagSlugs: tagSlugs, categorySlugs: categorySlugs, termIndex: termIndex, termPrints: termPrints,
+                         postTermPrints: postTermIndexes.map { Prints.terms($0, termPrints) })
     }
 }

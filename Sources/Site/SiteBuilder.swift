@@ -116,9 +116,14 @@ public struct SiteBuilder: Sendable {
     static func resolveLayouts(_ docs: [SourceDocument], templates: TemplateSet, strict: Bool = false, ownTheme: Bool = false,
                                sink: DiagnosticSink) -> [String] {
         var needed = Set<String>()
+        // Most documents name no layout: their kind's template is noted once per kind, not once per document.
+        var usedPost = false, usedPage = false
         let layouts = docs.map { doc -> String in
             let kindDefault = doc.kind == .post ? "post" : "page"
-            guard var name = doc.layout else { needed.insert(kindDefault); return kindDefault }
+            guard var name = doc.layout else {
+                if doc.kind == .post { usedPost = true } else { usedPage = true }
+                return kindDefault
+            }
             // Jekyll sites say `layout: default` or `layout: post`; without such a template, use the kind's.
             if name == "default" && !templates.has("default") { name = kindDefault }
             if !templates.has(name) {
@@ -132,6 +137,8 @@ public struct SiteBuilder: Sendable {
             }
             return name
         }
+        if usedPost { needed.insert("post") }
+        if usedPage { needed.insert("page") }
         if !ownTheme { needed.insert("home") }   // `theme: own` has no post list of Galley's
         for name in needed.sorted() where !templates.has(name) {
             sink.add(.error("templates/\(name).liquid", "template `\(name)` is missing",

@@ -42,6 +42,8 @@ struct IndexReuseTests {
         #expect(reuse!.madeFragmentFiles == 1)
         // Only the terms of the groups rewritten are merged (the titles' numbers, each its own group, are not).
         #expect(again.termCount < first.termCount / 2, "\(again.termCount) of \(first.termCount) terms merged")
+        // … and only their postings are read: not every run's, to keep a few groups'.
+        #expect(reuse!.postingsRead < kept!.postingsRead / 4, "\(reuse!.postingsRead) of \(kept!.postingsRead) postings read")
         let made = Set(again.made)
         #expect(made.contains("t/\(Terms.fileName("ze")).json") && made.contains("t/\(Terms.fileName("qu")).json"))
         #expect(made.count < again.files.count / 4, "\(made.count) of \(again.files.count) files made anew")

@@ -56,6 +56,11 @@ import Testing
         // for the link check, and only its render is looked up by path (the others are where they were).
         #expect(work.pagesIdsIndexed == 1, "\(work.pagesIdsIndexed)")
         #expect(work.rendersLookedUp == 1, "\(work.rendersLookedUp)")
+        // The page pass finds every last page at its place and keeps the generated pages' jobs (no tag moved).
+        #expect(work.pagesLookedUp == 0, "\(work.pagesLookedUp)")
+        #expect(work.generatedJobsMade == 0, "\(work.generatedJobsMade)")
+        // The index merge reads the postings of the groups it rewrites, not the site's.
+        #expect(work.searchPostingsRead > 0)
         #expect(work.pagesRendered == ["blog/post-17.html"], "\(work.pagesRendered)")
         // Its feeds: the site's (it is among the newest 20? no: post 17 of 40 by date is), and its three tags'.
         #expect(Set(work.feedsMade).isSubset(of: ["/", "/tags/all/", "/tags/group-2/", "/tags/solo-17/"]), "\(work.feedsMade)")
@@ -79,6 +84,25 @@ import Testing
         #expect(outcome.report.warnings == report.warnings)
         #expect(report.warnings.count == 2, "\(report.warnings)")
         let expected = site.snapshot(of: clean)
+        #expect(Set(after.keys) == Set(expected.keys))
+        for (path, data) in expected where after[path] != data { Issue.record("\(path) differs from a clean build") }
+    }
+
+    /// A new tag adds a tag page: the generated pages' jobs are made again, and the output is a clean build's.
+    @Test func aNewTagMakesTheGeneratedPagesJobsAgain() async throws {
+        let site = try makeSite()
+        defer { site.cleanUp() }
+        let session = BuildSession(options: BuildOptions(siteDirectory: site.root, now: Self.now))
+        _ = try await session.rebuild(changed: nil)
+        let edited = Self.path(3)
+        try site.write(edited, Self.post(3).replacingOccurrences(of: "solo-3]", with: "solo-3, brand-new]"))
+        _ = try await session.rebuild(changed: [edited])
+        let work = await session.lastWork
+        #expect(work.generatedJobsMade > 0)
+        #expect(work.pagesRendered.contains("tags/brand-new/index.html"), "\(work.pagesRendered)")
+        let clean = site.root.appendingPathComponent("clean")
+        _ = try await SiteBuilder(options: BuildOptions(siteDirectory: site.root, outputDirectory: clean, now: Self.now)).build()
+        let expected = site.snapshot(of: clean), after = site.snapshot(of: site.output)
         #expect(Set(after.keys) == Set(expected.keys))
         for (path, data) in expected where after[path] != data { Issue.record("\(path) differs from a clean build") }
     }

@@ -1,0 +1,61 @@
+import Foundation
+
+extension PageAssembler {
+    /// Galley's own pages' jobs (home, term lists, series, tags, archive, 404, search), each with its
+    /// output path and a print of what it is (template, title, URL, page, term), kept by a session while
+    /// what they are made from holds: making them and hashing their strings on every save was a tenth of
+    /// a one-post save's page pass at 5000 posts.
+    struct GeneratedJobs: Sendable {
+        /// `generatedKey()` of the assembler that made them.
+        let key: Int
+        let jobs: [PageJob]
+        let paths: [String]
+        let prints: [Int]
+
+        init(key: Int, jobs: [PageJob]) {
+            self.key = key
+            self.jobs = jobs
+            var paths: [String] = [], prints: [Int] = []
+            paths.reserveCapacity(jobs.count)
+            prints.reserveCapacity(jobs.count)
+            for job in jobs {
+                var h = Hasher()
+                switch job {
+                case .document(let i):
+                    h.combine(i)
+                    paths.append("")
+                case let .list(template, kind, title, url, _, page, total, base, term):
+                    h.combine(template); h.combine(kind); h.combine(title); h.combine(url)
+                    h.combine(page); h.combine(total); h.combine(base); h.combine(term)
+                    paths.append(PageAssembler.filePath(url))
+                case let .special(template, url, title):
+                    h.combine(template); h.combine(url); h.combine(title)
+                    paths.append(PageAssembler.filePath(url))
+                }
+                prints.append(h.finalize())
+            }
+            self.paths = paths
+            self.prints = prints
+        }
+    }
+
+    /// Everything `generatedJobs()` reads: the post order and term lists (the structure's key), the series,
+    /// which templates exist, and the settings the jobs' titles and URLs come from. (A changed settings or
+    /// word file starts a session over, so those are here only to keep the key honest on its own.)
+    func generatedKey() -> Int {
+        var h = Hasher()
+        h.combine(structure.key)
+        h.combine(posts.count)
+        h.combine(terms.count)
+        for t in terms {
+            // Tag and category lists are the structure's; a series' parts are in their reading order.
+            if t.kind == .series { h.combine(Prints.term(t)); h.combine(t.posts) }
+        }
+        for name in ["tag", "tags", "series", "series-index", "archive", "404", "search"] { h.combine(templates.has(name)) }
+        h.combine(config.title); h.combine(config.paginatePath); h.combine(config.paginate); h.combine(config.basePath)
+        h.combine(config.search.enabled); h.combine(config.theme.own)
+        h.combine(words.phrase("tags")); h.combine(words.phrase("archive")); h.combine(words.phrase("page_not_found"))
+        h.combine(words.phrase("search")); h.combine(words.phrase("series"))
+        return h.finalize()
+    }
+}
