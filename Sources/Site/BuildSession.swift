@@ -39,7 +39,7 @@ public actor BuildSession {
     /// Settings, templates and the source listing of the last build, reused while nothing they come from changed.
     private var settings: (config: SiteConfig, diagnostics: [SiteDiagnostic])?
     private var templateSet: (templates: TemplateSet, diagnostics: [SiteDiagnostic], settings: String)?
-    private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>)?
+    private var contentListing: (listing: ContentLoader.Listing, paths: Set<String>, folders: Set<String>)?
     /// The listing's drafts left out (without `--drafts`) and the sources read, kept with the listing.
     private var listedSources: (skippedDrafts: [String], sources: [String]) = ([], [])
     private var sitemap: (signature: Int, files: [OutputFile])?
@@ -158,7 +158,8 @@ public actor BuildSession {
             listing = kept.listing; listingChanged = false
         } else {
             listing = loader.list(); listingChanged = true
-            contentListing = (listing, Set(listing.markdown).union(listing.assets))
+            let paths = Set(listing.markdown).union(listing.assets)
+            contentListing = (listing, paths, Self.folders(of: paths))
             // Drafts are not even read without --drafts (as Jekyll): a draft cannot fail the build it is not part of.
             let skipped = options.includeDrafts ? [] : listing.markdown.filter { $0.utf8.starts(with: "content/drafts/".utf8) }
             listedSources = (skipped, skipped.isEmpty ? listing.markdown : listing.markdown.filter { !$0.utf8.starts(with: "content/drafts/".utf8) })
@@ -319,16 +320,22 @@ public actor BuildSession {
 
         let feeds = await feedsMade
         lastWork.feedItemsChecked = feedMemo.itemsChecked - itemsCheckedBefore
+        var madeFeeds: [CachedFeed] = []
         for f in feeds {
             sink.add(contentsOf: f.diagnostics)
             if feedCache[f.dir]?.fingerprint != f.fingerprint {
                 fresh.formUnion(f.files.map(\.path))
                 lastWork.feedsMade.append(f.dir)
+                madeFeeds.append(f)
             }
             if stream != nil { streamed.formUnion(f.files.lazy.map(\.path).filter { !userPaths.contains($0) }) }
             files += f.files
         }
-        if stream == nil { feedCache = Dictionary(feeds.map { ($0.dir, $0) }, uniquingKeysWith: { a, _ in a }) }
+        if stream == nil {
+            // The feeds made anew go in; the table is made again only when some feed went (a term gone or renamed).
+            for f in madeFeeds { feedCache[f.dir] = f }
+            if feedCache.count != feeds.count { feedCache = Dictionary(feeds.map { ($0.dir, $0) }, uniquingKeysWith: { a, _ in a }) }
+        }
         phase("feeds")
         let siteFiles = SiteFiles(config: config)
         let mapSignature = siteFiles.signature(documents: renderedDocs, posts: assembler.posts, terms: assembler.terms)

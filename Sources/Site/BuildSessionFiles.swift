@@ -7,7 +7,7 @@ extension BuildSession {
     /// Whether the last listing of the sources still holds after `changed`: every changed path is a file
     /// already listed that is still there (an edit), or something gone that was never listed and holds
     /// nothing listed (an editor's temporary file, renamed over the real one). Anything else lists again.
-    static func listingUnchanged(_ kept: (listing: ContentLoader.Listing, paths: Set<String>), by changed: Set<String>,
+    static func listingUnchanged(_ kept: (listing: ContentLoader.Listing, paths: Set<String>, folders: Set<String>), by changed: Set<String>,
                                  siteDirectory: URL) -> Bool {
         for path in changed {
             if path == "site.yml" || path == "_config.yml" { continue }
@@ -19,10 +19,24 @@ extension BuildSession {
                 return false
             }
             if exists { return false }
-            let folder = path + "/"
-            if kept.paths.contains(where: { $0.hasPrefix(folder) }) { return false }
+            // Gone: a folder that held listed files (looked up, not found by a prefix scan of every path:
+            // an editor's temporary file is such a gone path on every save).
+            if kept.folders.contains(path) { return false }
         }
         return true
+    }
+
+    /// Every folder holding some of `paths` (at any depth), as `a/b`.
+    static func folders(of paths: Set<String>) -> Set<String> {
+        var folders = Set<String>()
+        for path in paths {
+            var bytes = path.utf8[...]
+            while let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+                bytes = bytes[..<slash]
+                if !folders.insert(String(Substring(bytes))).inserted { break }
+            }
+        }
+        return folders
     }
 
     /// The changed paths, ready to ask of thousands of files whether they or a folder holding them changed.
