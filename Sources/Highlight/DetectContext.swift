@@ -94,7 +94,11 @@ struct ContextPriors {
 
     /// Lower-cased words; `objective-c`, `c++`, `c#` and file names like `build.gradle` stay one word.
     static func words(_ text: String) -> [String] {
-        if let ascii = asciiWords(text) { return ascii }
+        asciiWords(text) ?? characterWords(text)
+    }
+
+    /// `words` on Characters: any text (the byte path `asciiWords` stands in for it on ASCII).
+    static func characterWords(_ text: String) -> [String] {
         var out: [String] = []
         var cur = ""
         for ch in text.lowercased() {

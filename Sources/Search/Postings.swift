@@ -113,40 +113,21 @@ struct Postings {
     /// runs are in document order, so each term's documents come out ascending.
     init(merging runs: [Run]) {
         var all = WordTable(capacity: runs.map(\.terms.words.count).max() ?? 16)
-        let numbers: [[Int32]] = runs.indices.map { r in
-            let run = runs[r]
-            return run.terms.words.indices.map { e in
-                let w = run.terms.words[e]
-                return run.terms.withBytes(e) { all.slot(w.low, w.high, Int(w.length), hash: w.hash, $0) }.pointee.id &- 1
-            }
-        }
+        let numbers = runs.map { Self.number($0, $0.terms.words.indices, into: &all) }
         var start = [Int32](repeating: 0, count: all.count + 1)
         for (run, number) in zip(runs, numbers) {
-            for p in run.postings {
-                start[Int(number[Int(p.term)]) + 1] &+= 1
-            }
+            for p in run.postings { start[Int(number[Int(p.term)]) + 1] &+= 1 }
         }
-        for t in 0..<all.count { start[t + 1] &+= start[t] }
-        let total = Int(start[all.count])
-        var fill = start
-        var doc = [Int32](repeating: 0, count: total)
-        var score = doc
-        doc.withUnsafeMutableBufferPointer { doc in
-            score.withUnsafeMutableBufferPointer { score in
-                for (run, number) in zip(runs, numbers) {
-                    for p in run.postings {
-                        let t = Int(number[Int(p.term)]), at = Int(fill[t])
-                        fill[t] = Int32(truncatingIfNeeded: at + 1)
-                        doc[at] = p.doc
-                        score[at] = Self.score(p)
-                    }
+        self.init(counts: start, terms: all.list) { fill, doc, score in
+            for (run, number) in zip(runs, numbers) {
+                for p in run.postings {
+                    let t = Int(number[Int(p.term)]), at = Int(fill[t])
+                    fill[t] = Int32(truncatingIfNeeded: at + 1)
+                    doc[at] = p.doc
+                    score[at] = Self.score(p)
                 }
             }
         }
-        self.start = start
-        self.doc = doc
-        self.score = score
-        terms = all.list
     }
 
     /// Only `terms[r]` of each run `r` (its terms in the shard groups a save rewrites, ascending), read
@@ -154,46 +135,53 @@ struct Postings {
     /// most of the index's time in a session at 5000 posts. A kept term gets its postings from every run.
     init(merging runs: [CountedRun], terms wanted: [[Int32]]) {
         var all = WordTable(capacity: max(16, wanted.map(\.count).max() ?? 16))
-        let numbers: [[Int32]] = zip(runs, wanted).map { counted, list in
-            let run = counted.run
-            return list.map { e in
-                let w = run.terms.words[Int(e)]
-                return run.terms.withBytes(Int(e)) { all.slot(w.low, w.high, Int(w.length), hash: w.hash, $0) }.pointee.id &- 1
-            }
-        }
+        let numbers = zip(runs, wanted).map { counted, list in Self.number(counted.run, list.lazy.map { Int($0) }, into: &all) }
         var start = [Int32](repeating: 0, count: all.count + 1)
         for (counted, (list, number)) in zip(runs, zip(wanted, numbers)) {
             for (e, t) in zip(list, number) {
                 start[Int(t) + 1] &+= counted.termStart[Int(e) + 1] &- counted.termStart[Int(e)]
             }
         }
-        for t in 0..<all.count { start[t + 1] &+= start[t] }
-        let total = Int(start[all.count])
-        var fill = start
-        var doc = [Int32](repeating: 0, count: total)
-        var score = doc
-        doc.withUnsafeMutableBufferPointer { doc in
-            score.withUnsafeMutableBufferPointer { score in
-                for (counted, (list, number)) in zip(runs, zip(wanted, numbers)) {
-                    counted.run.postings.withUnsafeBufferPointer { postings in
-                        for (e, t) in zip(list, number) {
-                            var at = Int(fill[Int(t)])
-                            for k in Int(counted.termStart[Int(e)])..<Int(counted.termStart[Int(e) + 1]) {
-                                let p = postings[Int(counted.termPostings[k])]
-                                doc[at] = p.doc
-                                score[at] = Self.score(p)
-                                at += 1
-                            }
-                            fill[Int(t)] = Int32(truncatingIfNeeded: at)
+        self.init(counts: start, terms: all.list) { fill, doc, score in
+            for (counted, (list, number)) in zip(runs, zip(wanted, numbers)) {
+                counted.run.postings.withUnsafeBufferPointer { postings in
+                    for (e, t) in zip(list, number) {
+                        var at = Int(fill[Int(t)])
+                        for k in Int(counted.termStart[Int(e)])..<Int(counted.termStart[Int(e) + 1]) {
+                            let p = postings[Int(counted.termPostings[k])]
+                            doc[at] = p.doc
+                            score[at] = Self.score(p)
+                            at += 1
                         }
+                        fill[Int(t)] = Int32(truncatingIfNeeded: at)
                     }
                 }
             }
         }
-        self.start = start
-        self.doc = doc
-        self.score = score
-        terms = all.list
+    }
+
+    /// The numbers in `all` (added where new) of the run's terms `terms`, in their order.
+    private static func number(_ run: Run, _ terms: some Sequence<Int>, into all: inout WordTable) -> [Int32] {
+        terms.map { e in
+            let w = run.terms.words[e]
+            return run.terms.withBytes(e) { all.slot(w.low, w.high, Int(w.length), hash: w.hash, $0) }.pointee.id &- 1
+        }
+    }
+
+    /// `counts[t + 1]`: term `t`'s postings. Turns them into offsets, sizes the posting arrays and lets `fill`
+    /// place each posting at its term's next offset (`fill` gets the offsets to advance, and the arrays).
+    private init(counts: [Int32], terms: WordList,
+                 fill place: (inout [Int32], UnsafeMutableBufferPointer<Int32>, UnsafeMutableBufferPointer<Int32>) -> Void) {
+        var start = counts
+        let n = start.count - 1
+        for t in 0..<n { start[t + 1] &+= start[t] }
+        var fill = start
+        var doc = [Int32](repeating: 0, count: Int(start[n]))
+        var score = doc
+        doc.withUnsafeMutableBufferPointer { doc in
+            score.withUnsafeMutableBufferPointer { score in place(&fill, doc, score) }
+        }
+        self.init(start: start, doc: doc, score: score, terms: terms)
     }
 
     /// Consecutive document ranges to count on their own: several per core, so cores finish together.

@@ -27,31 +27,13 @@ import Testing
         }
     }
 
-    /// `ContextPriors.words` as it was: a walk over the lower-cased Characters.
-    static func words(_ text: String) -> [String] {
-        var out: [String] = []
-        var cur = ""
-        for ch in text.lowercased() {
-            if ch.isLetter || ch.isNumber || ch == "-" || ch == "+" || ch == "#" || ch == "." || ch == "_" { cur.append(ch) } else {
-                if !cur.isEmpty { out.append(cur) }
-                cur = ""
-            }
-        }
-        if !cur.isEmpty { out.append(cur) }
-        return out.map { w in
-            var w = Substring(w)
-            while let l = w.last, l == "." || l == "-" { w = w.dropLast() }
-            return String(w)
-        }
-    }
-
     @Test func contextWordsMatchCharacters() {
         var r = Rng(s: 0x9E37_79B9_7F4A_7C15)
         let prose = ["Run ", "this ", "in ", "Objective-C", "C++", "c#", "build.gradle", "...", "--", "Swift.", "x_y", "K8s", " ", "\n", "\r\n", "2024", "é", "\u{301}", "\u{212A}"]
         for _ in 0..<4000 {
             var text = ""
             for _ in 0..<r.next(14) { text += r.next(3) == 0 ? DetectionEquivalenceTests.pieces[r.next(DetectionEquivalenceTests.pieces.count)] : prose[r.next(prose.count)] }
-            #expect(ContextPriors.words(text) == Self.words(text), "\(Array(text.unicodeScalars))")
+            #expect(ContextPriors.words(text) == ContextPriors.characterWords(text), "\(Array(text.unicodeScalars))")
         }
     }
 
