@@ -170,18 +170,12 @@ public actor BuildSession {
         // Load what is new or changed; keep the rest.
         let touched = changed.map(Touched.init)
         let (skippedDrafts, sources) = listedSources
-        // The same listing, every source loaded before: the saved files are found by place (and a saved folder's
-        // files by prefix); looking every source up by path was a twentieth of a one-post save at 5000 posts.
+        // The same listing, every source loaded before, no folder saved: the saved files are found by place;
+        // looking every source up by path was a twentieth of a one-post save at 5000 posts.
         let inOrder = !listingChanged && loadedInOrder.count == sources.count
         let stale: [String]
-        if inOrder, let touched {
-            var places = touched.paths.compactMap { sourcePlaces[$0] }
-            let folders = touched.paths.filter { sourcePlaces[$0] == nil && Self.isFolder(options.siteDirectory.appendingPathComponent($0)) }
-            if !folders.isEmpty {
-                let prefixes = folders.map { $0 + "/" }
-                places += sources.indices.filter { i in prefixes.contains { sources[i].utf8.starts(with: $0.utf8) } }
-            }
-            stale = Set(places).sorted().map { sources[$0] }
+        if inOrder, let touched, !touched.paths.contains(where: { sourcePlaces[$0] == nil && Self.isFolder(options.siteDirectory.appendingPathComponent($0)) }) {
+            stale = touched.paths.compactMap { sourcePlaces[$0] }.sorted().map { sources[$0] }
         } else {
             stale = sources.filter { rel in loaded[rel] == nil || touched?.covers(rel) ?? true }
         }
@@ -262,7 +256,7 @@ public actor BuildSession {
         let feedBuilder = FeedBuilder(config: config, siteDirectory: options.siteDirectory)
         // The jobs are kept while the post order and term lists are (their titles and folders are strings to make).
         let feedJobs: [FeedBuilder.FeedJob]
-        if assembler.structureReused, let kept = feedPlan, kept.jobs.first?.posts.count == min(config.feedItems, assembler.posts.count) {
+        if assembler.structureReused, let kept = feedPlan {
             feedJobs = kept.jobs
         } else {
             feedJobs = feedBuilder.jobs(assembler.posts, terms: assembler.terms)

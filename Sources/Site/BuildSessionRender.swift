@@ -8,9 +8,9 @@ extension BuildSession {
     /// the print of those paths and sources: equal prints, equal output paths after (the link check's key).
     @discardableResult
     func resolveCollisions(_ files: inout [OutputFile], assets: [(source: String, path: String)], sink: DiagnosticSink) -> Int {
-        // The last call's paths, compared string by string: a kept page's path is the same string object,
-        // which compares in one step, where hashing every path's bytes was a visible part of a save at 5000 posts.
-        // Compared in place first: a save's usual case makes no array of every path.
+        // The last call's paths, compared string by string in place: a kept page's path is the same string object,
+        // which compares in one step, where hashing every path's bytes (and making arrays of them) was a visible
+        // part of a save at 5000 posts.
         @inline(__always) func shownSource(_ f: OutputFile) -> String {
             f.source.utf8.first == UInt8(ascii: "c") && f.source.utf8.starts(with: "content/".utf8) ? f.source : ""
         }
@@ -21,19 +21,14 @@ extension BuildSession {
             return kept.signature
         }
         let paths = files.map(\.path), sources = files.map(shownSource)
-        let signature: Int
-        if let kept = collisions, kept.paths == paths, kept.sources == sources, kept.assets.elementsEqual(assets, by: ==) {
-            signature = kept.signature
-        } else {
-            var h = Hasher()
-            h.combine(files.count)
-            for (path, source) in zip(paths, sources) {
-                Prints.text(path, &h)
-                if source.isEmpty { h.combine(0) } else { Prints.text(source, &h) }
-            }
-            for a in assets { Prints.text(a.path, &h); Prints.text(a.source, &h) }
-            signature = h.finalize()
+        var h = Hasher()
+        h.combine(files.count)
+        for (path, source) in zip(paths, sources) {
+            Prints.text(path, &h)
+            if source.isEmpty { h.combine(0) } else { Prints.text(source, &h) }
         }
+        for a in assets { Prints.text(a.path, &h); Prints.text(a.source, &h) }
+        let signature = h.finalize()
         if collisions?.signature != signature {
             let local = DiagnosticSink()
             let removed = SiteBuilder.collisions(files: files, assets: assets, sink: local)
