@@ -195,8 +195,9 @@ extension HTMLRenderer {
     mutating func prepareTables(_ paragraphs: [Node]) {
         var found: [(Node, PreparedTable)] = []
         var needsParse = false
-        var text = ctx.referenceDefinitions
-        text.append(contentsOf: [0x0A, 0x0A])
+        // The cells' text; the page's reference definitions go in front only when some cell is parsed
+        // (finding them scans the whole page, and most pages have no table).
+        var text: [UInt8] = []
         let tableLine = Array("\(tableMarker)\n\n\(leadMarker)\n".utf8)
         let cellLine = Array("\(cellMarker)\n".utf8)
         for p in paragraphs {
@@ -246,7 +247,7 @@ extension HTMLRenderer {
             for (p, table) in found { tables[p] = table }
             return
         }
-        let aux = parseDocument(text, options: ctx.parseOptions)
+        let aux = parseDocument(ctx.referenceDefinitions + [0x0A, 0x0A] + text, options: ctx.parseOptions)
         var t = -1
         var section = -2
         var child = firstChild(aux)

@@ -140,8 +140,9 @@ enum LinkAudit {
             for ref in d.references where seen.insert(ref.url).inserted {
                 var path = ref.url
                 var fragment: String?
-                if let h = path.firstIndex(of: "#") { fragment = String(path[path.index(after: h)...]); path = String(path[..<h]) }
-                if let q = path.firstIndex(of: "?") { path = String(path[..<q]) }
+                // Byte searches: `#` and `?` are ASCII, so their indexes are Character boundaries too.
+                if let h = path.utf8.firstIndex(of: UInt8(ascii: "#")) { fragment = String(path[path.utf8.index(after: h)...]); path = String(path[..<h]) }
+                if let q = path.utf8.firstIndex(of: UInt8(ascii: "?")) { path = String(path[..<q]) }
                 let target: String
                 if path.isEmpty {
                     target = d.source.permalink.outputPath
@@ -200,13 +201,15 @@ enum LinkAudit {
 
     /// The output file a root-relative URL is served from, as static hosts do.
     static func lookup(_ url: String, basePath: String, in paths: Set<String>) -> String? {
-        var p = url.contains("%") ? url.removingPercentEncoding ?? url : url
+        var p = url.utf8.contains(UInt8(ascii: "%")) ? url.removingPercentEncoding ?? url : url
         if !basePath.isEmpty {
             guard p == basePath || p.hasPrefix(basePath + "/") else { return nil }
             p = String(p.dropFirst(basePath.count))
         }
-        let trimmed = String(p.drop { $0 == "/" })
-        if trimmed.isEmpty || p.hasSuffix("/") {
+        // Bytes, not Characters: every reference of every page comes through here.
+        let slashes = p.utf8.prefix { $0 == UInt8(ascii: "/") }.count
+        let trimmed = slashes == 0 ? p : String(p[p.utf8.index(p.startIndex, offsetBy: slashes)...])
+        if trimmed.isEmpty || p.utf8.last == UInt8(ascii: "/") {
             let index = trimmed.isEmpty ? "index.html" : (trimmed.hasSuffix("/") ? trimmed : trimmed + "/") + "index.html"
             return paths.contains(index) ? index : nil
         }

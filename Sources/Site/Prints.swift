@@ -1,4 +1,5 @@
 import Foundation
+import TextBytes
 
 /// Fingerprints of what one page shows of another, for `PageAssembler`'s page cache.
 ///
@@ -50,7 +51,7 @@ enum Prints {
     /// non-ASCII text first. Texts that differ only in normalization hash apart: a needless re-render, never a stale page.
     static func text(_ s: String, _ h: inout Hasher) {
         var s = s
-        s.withUTF8 { h.combine(bytes: UnsafeRawBufferPointer($0)) }
+        h.combine(s.withUTF8 { byteDigest(UnsafeRawBufferPointer($0)) })
         h.combine(s.utf8.count)
     }
 

@@ -16,24 +16,22 @@ enum ScrollBoxes {
         var text = html
         let found = text.withUTF8 { Self.edits(in: $0) }
         guard !found.isEmpty else { return html }
-        // The page written once, in runs between the edits, into a buffer of its final size: copying it up to every
-        // `<` (a highlighted page has one every dozen bytes) into a growing array was a tenth of the render phase.
-        // (`String(unsafeUninitializedCapacity:)` validates the bytes a scalar at a time: slower than `stringFromUTF8`.)
+        // The page written once, in runs between the edits, into a string of its final size. The runs are slices
+        // of the page (every edit starts and ends at an ASCII byte, so at a character boundary): appending them
+        // copies without checking the UTF-8 again, which a byte buffer turned into a String had to do.
         let total = found.reduce(text.utf8.count) { $0 + $1.bytes.count - $1.range.count }
-        let out = text.withUTF8 { b in
-            [UInt8](unsafeUninitializedCapacity: total) { out, written in
-                var w = 0, copied = 0
-                for e in found {
-                    let run = e.range.lowerBound - copied
-                    if run > 0 { memcpy(out.baseAddress! + w, b.baseAddress! + copied, run); w += run }
-                    for c in e.bytes { out[w] = c; w += 1 }
-                    copied = e.range.upperBound
-                }
-                if b.count > copied { memcpy(out.baseAddress! + w, b.baseAddress! + copied, b.count - copied); w += b.count - copied }
-                written = w
-            }
+        var out = String()
+        out.reserveCapacity(total)
+        let u = text.utf8   // contiguous UTF-8 after `withUTF8`: offsets to indexes in constant time
+        func at(_ k: Int) -> String.Index { u.index(u.startIndex, offsetBy: k) }
+        var copied = 0
+        for e in found {
+            if e.range.lowerBound > copied { out.append(contentsOf: text[at(copied)..<at(e.range.lowerBound)]) }
+            out.append(String(decoding: e.bytes, as: UTF8.self))
+            copied = e.range.upperBound
         }
-        return out.withUnsafeBufferPointer { stringFromUTF8($0) }
+        if u.count > copied { out.append(contentsOf: text[at(copied)...]) }
+        return out
     }
 
     /// One rewrite: `range` of the page's bytes becomes `bytes` (an empty range inserts).
