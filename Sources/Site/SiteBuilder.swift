@@ -18,8 +18,13 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure([BuildSession.writeError(options.output, error)])
         }
         let site: BuildSession.Assembled
+        let session = BuildSession(options: options)
+        // The session's caches (every document, render and page) serve only a next build, which a one-shot build
+        // never makes. Freeing them took a core for tens of milliseconds between the pages and the final writes;
+        // they go on a background task instead, which a CLI process ends before it runs.
+        defer { Task.detached(priority: .utility) { withExtendedLifetime(session) {} } }
         do {
-            site = try await BuildSession(options: options).assemble(changed: nil, stream: staging)
+            site = try await session.assemble(changed: nil, stream: staging)
         } catch {
             staging.discard()
             throw error
@@ -43,6 +48,7 @@ public struct SiteBuilder: Sendable {
             throw BuildFailure(site.diagnostics + [BuildSession.writeError(options.output, error)])
         }
         report.seconds = Date().timeIntervalSince(started)
+        Task.detached(priority: .utility) { withExtendedLifetime(site) {} }
         return report
     }
 
