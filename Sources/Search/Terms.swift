@@ -20,12 +20,18 @@ public enum Terms {
     /// Words longer than `maxLength` are skipped. `body` gets each word's bytes (readable for 16
     /// bytes whatever its length) and its first 16 bytes as two integers (`PackedWord.key`): the
     /// short ASCII words have them in registers already.
-    static func forEachWord(_ text: String, _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt64) -> Void) {
+    ///
+    /// `symbols`: the letters and digits of U+0080–U+00BF (`µs`, `x²`) join a word as they are, and
+    /// the symbols of `Symbols` between ASCII separate words, without Foundation: they are what Foundation
+    /// folded most in a site (a `✔` in every console listing), at microseconds a word. A word they touch keeps
+    /// Foundation's length limit (twice `maxLength` bytes). Without it (tests), they take Foundation's path.
+    static func forEachWord(_ text: String, symbols: Bool = true, _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt64) -> Void) {
         var text = text
-        text.withUTF8 { forEachWord(in: $0, body) }
+        text.withUTF8 { forEachWord(in: $0, symbols: symbols, body) }
     }
 
-    static func forEachWord(in u: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt64) -> Void) {
+    static func forEachWord(in u: UnsafeBufferPointer<UInt8>, symbols: Bool = true,
+                            _ body: (UnsafeBufferPointer<UInt8>, UInt64, UInt64) -> Void) {
         @inline(__always) func emit(_ word: UnsafeBufferPointer<UInt8>) {
             let k = PackedWord.key(word)
             body(word, k.low, k.high)
@@ -38,9 +44,10 @@ public enum Terms {
         asciiFold.withUnsafeBufferPointer { asciiFold in withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { w in
             w.initialize(repeating: 0)
             let wp = w.baseAddress!
-            var n = 0, start = 0, slow = false
+            // `wide`: the word touches a character of `symbols`, so Foundation's length limit holds.
+            var n = 0, start = 0, slow = false, wide = false
             func flush(_ end: Int) {
-                defer { n = 0; slow = false }
+                defer { n = 0; slow = false; wide = false }
                 if slow {
                     for f in foldedWords(String(decoding: UnsafeBufferPointer(rebasing: u[start..<end]), as: UTF8.self)) {
                         var f = f
@@ -50,7 +57,7 @@ public enum Terms {
                             emit(UnsafeBufferPointer(start: wp, count: f.count))
                         }
                     }
-                } else if n > 0 && n <= maxLength {
+                } else if n > 0 && n <= (wide ? maxLength * 2 : maxLength) {
                     emit(UnsafeBufferPointer(start: wp, count: n))
                 }
             }
@@ -64,6 +71,7 @@ public enum Terms {
                         if n == 0 && !slow && i + 16 <= count, let w = asciiWord(p + i, into: wp) {
                             body(UnsafeBufferPointer(start: wp, count: w.length), w.low, w.high)
                             i += w.length + 1   // and the separator after it
+                            wide = false
                             continue
                         }
                         if n == 0 && !slow { start = i }
@@ -81,12 +89,14 @@ public enum Terms {
                         i = j
                         // Ended at ASCII that is not a letter: the word is whole (most words end so).
                         if j < count, p[j] < 0x80, !slow {
-                            if n <= maxLength { emit(UnsafeBufferPointer(start: wp, count: n)) }
+                            if n <= (wide ? maxLength * 2 : maxLength) { emit(UnsafeBufferPointer(start: wp, count: n)) }
                             n = 0
+                            wide = false
                             i = j + 1
                         }
                     } else {
                         if n > 0 || slow { flush(i) }
+                        wide = false
                         i += 1
                     }
                     continue
@@ -106,6 +116,19 @@ public enum Terms {
                     flush(i); i += 2  // no-break space, «», ·, ©…: not letters
                 } else if b == 0xE2, b1 == 0x80 || (b1 == 0x81 && b2 < 0xB0) {
                     flush(i); i += 3  // U+2000–U+206F: spaces, dashes, quotes, ellipsis
+                } else if symbols, !slow, b == 0xC2 {
+                    // µ ª º ¹ ² ³ ¼ ½ ¾: fold to themselves.
+                    if n == 0 { start = i }
+                    if n + 1 < capacity { wp[n] = b; wp[n + 1] = b1 }
+                    n += 2
+                    wide = true
+                    i += 2
+                } else if symbols, !slow, b == 0xE2, i + 3 <= count, i + 3 == count || p[i + 3] < 0x80, Symbols.contains(b1, b2) {
+                    // Before ASCII, nothing can join the symbol in one character (a combining mark would).
+                    wide = true
+                    flush(i)
+                    wide = true
+                    i += 3
                 } else {
                     if n == 0 && !slow { start = i }
                     slow = true
@@ -183,6 +206,17 @@ public enum Terms {
     /// In U+0080–U+00BF, the letters and digits (ª µ º ¹ ² ³ ¼ ½ ¾): those words take the slow path.
     static func latin1Supplement(_ second: UInt8) -> Bool {
         [0xAA, 0xB5, 0xBA, 0xB2, 0xB3, 0xB9, 0xBC, 0xBD, 0xBE].contains(second)
+    }
+
+    /// Three-byte symbols that are never letters, digits or marks and fold to no word: arrows, mathematical
+    /// operators, technical symbols (U+2190–U+23FF), box drawing, shapes, symbols and dingbats
+    /// (U+2500–U+27BF but the circled digits U+2776–U+2793). Given a UTF-8 sequence's second and third bytes after 0xE2.
+    enum Symbols {
+        @inline(__always)
+        static func contains(_ b1: UInt8, _ b2: UInt8) -> Bool {
+            let scalar = 0x2000 | UInt32(b1 & 0x3F) << 6 | UInt32(b2 & 0x3F)
+            return (0x2190...0x23FF).contains(scalar) || (0x2500...0x2775).contains(scalar) || (0x2794...0x27BF).contains(scalar)
+        }
     }
 
     /// Folds a non-ASCII run and splits it at non-alphanumeric characters (`—`, `’`, `€`…).
