@@ -8,15 +8,33 @@ struct RubyTime {
     var seconds: Int
     var nanos: Int
     var offset: Int
-    /// What `%Z` prints: the local zone's abbreviation, "UTC", or "" for a fixed offset.
-    var zoneName: String
+    /// The site's zone when `%Z` prints its abbreviation: looked up only then, as most formats never ask.
+    var namedZone: TimeZone?
+    /// What `%Z` prints without a named zone: "UTC", or "" for a fixed offset.
+    var fixedZoneName: String
     /// Ruby's `utc?` (xmlschema writes "Z", rfc822 "-0000").
     var isUTC: Bool
+
+    init(seconds: Int, nanos: Int, offset: Int, zoneName: String, isUTC: Bool) {
+        self.init(seconds: seconds, nanos: nanos, offset: offset, namedZone: nil, fixedZoneName: zoneName, isUTC: isUTC)
+    }
+
+    private init(seconds: Int, nanos: Int, offset: Int, namedZone: TimeZone?, fixedZoneName: String, isUTC: Bool) {
+        self.seconds = seconds
+        self.nanos = nanos
+        self.offset = offset
+        self.namedZone = namedZone
+        self.fixedZoneName = fixedZoneName
+        self.isUTC = isUTC
+    }
+
+    /// What `%Z` prints: the local zone's abbreviation, "UTC", or "" for a fixed offset.
+    var zoneName: String { namedZone.map { ZoneNames.abbreviation($0, offset: offset) } ?? fixedZoneName }
 
     /// A time in the site's zone (Ruby's local time).
     static func local(seconds: Int, nanos: Int = 0, zone: TimeZone) -> RubyTime {
         let off = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        return RubyTime(seconds: seconds, nanos: nanos, offset: off, zoneName: ZoneNames.abbreviation(zone, offset: off), isUTC: false)
+        return RubyTime(seconds: seconds, nanos: nanos, offset: off, namedZone: zone, fixedZoneName: "", isUTC: false)
     }
 
     /// A time shown at `offset`: named as the local zone when the site's zone has that offset then (Ruby
@@ -29,7 +47,7 @@ struct RubyTime {
         if micros >= 1_000_000 { secs += 1; micros -= 1_000_000 }
         let localOffset = zone.secondsFromGMT(for: date)
         if localOffset == offset {
-            return RubyTime(seconds: secs, nanos: micros * 1000, offset: offset, zoneName: ZoneNames.abbreviation(zone, offset: offset), isUTC: false)
+            return RubyTime(seconds: secs, nanos: micros * 1000, offset: offset, namedZone: zone, fixedZoneName: "", isUTC: false)
         }
         return RubyTime(seconds: secs, nanos: micros * 1000, offset: offset, zoneName: offset == 0 ? "UTC" : "", isUTC: offset == 0)
     }
@@ -233,6 +251,33 @@ enum Strftime {
         var out = ""
         render(tokens, time, time.fields, into: &out)
         return out
+    }
+
+    /// `%Y-%m-%dT%H:%M:%S%:z`, Jekyll's `date_to_xmlschema` that every post prints, written as bytes: the
+    /// same text as `format` gives (a test compares them), nil for the years and offsets `format` pads otherwise.
+    static func xmlschema(_ t: RubyTime) -> String? {
+        let f = t.fields
+        let a = abs(t.offset)
+        guard (0...9999).contains(f.year), a < 100 * 3600 else { return nil }
+        return String(unsafeUninitializedCapacity: 25) { b in
+            var i = 0
+            func two(_ n: Int, then separator: UInt8?) {
+                b[i] = UInt8(0x30 + n / 10)
+                b[i + 1] = UInt8(0x30 + n % 10)
+                i += 2
+                if let separator { b[i] = separator; i += 1 }
+            }
+            two(f.year / 100, then: nil)
+            two(f.year % 100, then: UInt8(ascii: "-"))
+            two(f.month, then: UInt8(ascii: "-"))
+            two(f.day, then: UInt8(ascii: "T"))
+            two(f.hour, then: UInt8(ascii: ":"))
+            two(f.minute, then: UInt8(ascii: ":"))
+            two(f.second, then: UInt8(ascii: t.offset < 0 ? "-" : "+"))
+            two(a / 3600, then: UInt8(ascii: ":"))
+            two(a % 3600 / 60, then: nil)
+            return i
+        }
     }
 
     static func render(_ tokens: [Token], _ t: RubyTime, _ f: RubyTime.Fields, into out: inout String) {

@@ -341,6 +341,7 @@ enum DateFilters {
     static let xmlschema = FilterSupport.make(0, 0) { (input, _, _, context) throws(LiquidError) -> Value in
         if input.rubyToSIsEmpty { return input }
         let t = try time(input, context)
+        if !t.isUTC, let s = Strftime.xmlschema(t) { return .string(s) }
         return .string(try Strftime.format(t, t.isUTC ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%dT%H:%M:%S%:z"))
     }
 
