@@ -40,16 +40,28 @@ struct RubyTime {
     /// A time shown at `offset`: named as the local zone when the site's zone has that offset then (Ruby
     /// prefers the real zone), "UTC" at offset 0 otherwise, else unnamed.
     static func from(_ date: Date, offset: Int, zone: TimeZone) -> RubyTime {
+        let (secs, nanos) = instant(date)
+        let localOffset = zone.secondsFromGMT(for: date)
+        if localOffset == offset {
+            return RubyTime(seconds: secs, nanos: nanos, offset: offset, namedZone: zone, fixedZoneName: "", isUTC: false)
+        }
+        return RubyTime(seconds: secs, nanos: nanos, offset: offset, zoneName: offset == 0 ? "UTC" : "", isUTC: offset == 0)
+    }
+
+    /// `date` in the site's zone: what `from(date, …).localtime(zone)` gives, without the first zone lookup.
+    static func local(_ date: Date, zone: TimeZone) -> RubyTime {
+        let (secs, nanos) = instant(date)
+        return local(seconds: secs, nanos: nanos, zone: zone)
+    }
+
+    /// Whole seconds and nanoseconds (to the microsecond, as Ruby keeps a YAML time).
+    private static func instant(_ date: Date) -> (seconds: Int, nanos: Int) {
         let t = date.timeIntervalSince1970
         let s = t.rounded(.down)
         var micros = Int(((t - s) * 1_000_000).rounded())
         var secs = Int(s)
         if micros >= 1_000_000 { secs += 1; micros -= 1_000_000 }
-        let localOffset = zone.secondsFromGMT(for: date)
-        if localOffset == offset {
-            return RubyTime(seconds: secs, nanos: micros * 1000, offset: offset, namedZone: zone, fixedZoneName: "", isUTC: false)
-        }
-        return RubyTime(seconds: secs, nanos: micros * 1000, offset: offset, zoneName: offset == 0 ? "UTC" : "", isUTC: offset == 0)
+        return (secs, micros * 1000)
     }
 
     /// Ruby's `localtime`: the same instant in the site's zone.
