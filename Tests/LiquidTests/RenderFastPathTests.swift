@@ -3,7 +3,7 @@ import Testing
 @testable import Liquid
 
 /// The render's fast paths give what the general code they stand in for gives.
-@Suite struct FastPathTests {
+@Suite struct RenderFastPathTests {
     /// `date_to_xmlschema`'s byte writer against `Strftime.format`, across years, offsets and zones.
     @Test func xmlschemaMatchesStrftime() throws {
         let offsets = [0, 3600, -3600, 19800, -34200, 20700, 50400, -43200, 45, -5400, 99 * 3600 + 59 * 60]
