@@ -32,6 +32,20 @@ import Testing
         }
     }
 
+    /// A date goes straight to the site's zone: the same time as parsing it and then `localtime`.
+    @Test func dateInputSkipsTheFirstZoneLookup() throws {
+        for zone in ["UTC", "Europe/Berlin", "America/New_York"] {
+            let tz = TimeZone(identifier: zone)!
+            for (seconds, offset) in [(1_700_000_000.25, 0), (1_711_846_799.999_999_6, 3600), (-1.5, -18000), (0, 7200)] {
+                let input = Value.date(Date(timeIntervalSince1970: seconds), utcOffset: offset)
+                let fast = try DateFilters.time(input, TestFilterContext(zone: zone))
+                let general = DateParsing.toDate(input, zone: tz)!.localtime(tz)
+                #expect(fast.seconds == general.seconds && fast.nanos == general.nanos && fast.offset == general.offset)
+                #expect(fast.zoneName == general.zoneName && fast.isUTC == general.isUTC)
+            }
+        }
+    }
+
     /// `%Z` still names the zone now that the name is looked up only when printed.
     @Test func zoneNameLookedUpWhenPrinted() throws {
         let t = RubyTime.local(seconds: 1_700_000_000, zone: TimeZone(identifier: "Europe/Berlin")!)
