@@ -8,30 +8,60 @@ struct RubyTime {
     var seconds: Int
     var nanos: Int
     var offset: Int
-    /// What `%Z` prints: the local zone's abbreviation, "UTC", or "" for a fixed offset.
-    var zoneName: String
+    /// The site's zone when `%Z` prints its abbreviation: looked up only then, as most formats never ask.
+    var namedZone: TimeZone?
+    /// What `%Z` prints without a named zone: "UTC", or "" for a fixed offset.
+    var fixedZoneName: String
     /// Ruby's `utc?` (xmlschema writes "Z", rfc822 "-0000").
     var isUTC: Bool
+
+    init(seconds: Int, nanos: Int, offset: Int, zoneName: String, isUTC: Bool) {
+        self.init(seconds: seconds, nanos: nanos, offset: offset, namedZone: nil, fixedZoneName: zoneName, isUTC: isUTC)
+    }
+
+    private init(seconds: Int, nanos: Int, offset: Int, namedZone: TimeZone?, fixedZoneName: String, isUTC: Bool) {
+        self.seconds = seconds
+        self.nanos = nanos
+        self.offset = offset
+        self.namedZone = namedZone
+        self.fixedZoneName = fixedZoneName
+        self.isUTC = isUTC
+    }
+
+    /// What `%Z` prints: the local zone's abbreviation, "UTC", or "" for a fixed offset.
+    var zoneName: String { namedZone.map { ZoneNames.abbreviation($0, offset: offset) } ?? fixedZoneName }
 
     /// A time in the site's zone (Ruby's local time).
     static func local(seconds: Int, nanos: Int = 0, zone: TimeZone) -> RubyTime {
         let off = zone.secondsFromGMT(for: Date(timeIntervalSince1970: TimeInterval(seconds)))
-        return RubyTime(seconds: seconds, nanos: nanos, offset: off, zoneName: ZoneNames.abbreviation(zone, offset: off), isUTC: false)
+        return RubyTime(seconds: seconds, nanos: nanos, offset: off, namedZone: zone, fixedZoneName: "", isUTC: false)
     }
 
     /// A time shown at `offset`: named as the local zone when the site's zone has that offset then (Ruby
     /// prefers the real zone), "UTC" at offset 0 otherwise, else unnamed.
     static func from(_ date: Date, offset: Int, zone: TimeZone) -> RubyTime {
+        let (secs, nanos) = instant(date)
+        let localOffset = zone.secondsFromGMT(for: date)
+        if localOffset == offset {
+            return RubyTime(seconds: secs, nanos: nanos, offset: offset, namedZone: zone, fixedZoneName: "", isUTC: false)
+        }
+        return RubyTime(seconds: secs, nanos: nanos, offset: offset, zoneName: offset == 0 ? "UTC" : "", isUTC: offset == 0)
+    }
+
+    /// `date` in the site's zone: what `from(date, …).localtime(zone)` gives, without the first zone lookup.
+    static func local(_ date: Date, zone: TimeZone) -> RubyTime {
+        let (secs, nanos) = instant(date)
+        return local(seconds: secs, nanos: nanos, zone: zone)
+    }
+
+    /// Whole seconds and nanoseconds (to the microsecond, as Ruby keeps a YAML time).
+    private static func instant(_ date: Date) -> (seconds: Int, nanos: Int) {
         let t = date.timeIntervalSince1970
         let s = t.rounded(.down)
         var micros = Int(((t - s) * 1_000_000).rounded())
         var secs = Int(s)
         if micros >= 1_000_000 { secs += 1; micros -= 1_000_000 }
-        let localOffset = zone.secondsFromGMT(for: date)
-        if localOffset == offset {
-            return RubyTime(seconds: secs, nanos: micros * 1000, offset: offset, zoneName: ZoneNames.abbreviation(zone, offset: offset), isUTC: false)
-        }
-        return RubyTime(seconds: secs, nanos: micros * 1000, offset: offset, zoneName: offset == 0 ? "UTC" : "", isUTC: offset == 0)
+        return (secs, micros * 1000)
     }
 
     /// Ruby's `localtime`: the same instant in the site's zone.
@@ -98,66 +128,6 @@ enum Civil {
         if let best { return best }
         let t = wall - offset(wall)
         return offset(t) == offset(wall) ? t : wall - before
-    }
-}
-
-/// Time zone abbreviations as Ruby prints them (`%Z`), read from the system's TZif files: Foundation on
-/// Linux answers "GMT+1" where Ruby says "CET".
-enum ZoneNames {
-    static let cache = FilterCache<String, [Int: String]>()
-
-    static func abbreviation(_ zone: TimeZone, offset: Int) -> String {
-        let table = cache.value(zone.identifier) { load(zone.identifier) }
-        if let name = table[offset] { return name }
-        if offset == 0 && (zone.identifier == "UTC" || zone.identifier.hasPrefix("Etc/") || zone.identifier == "GMT") { return "UTC" }
-        if let name = zone.abbreviation(for: Date()), !name.hasPrefix("GMT") || offset == 0 { return name }
-        let a = abs(offset)
-        let sign = offset < 0 ? "-" : "+"
-        let hh = String(a / 3600).leftPadded(to: 2)
-        return a % 3600 == 0 ? sign + hh : sign + hh + String(a % 3600 / 60).leftPadded(to: 2)
-    }
-
-    /// offset → abbreviation of the latest transition using that offset.
-    static func load(_ identifier: String) -> [Int: String] {
-        if identifier == "UTC" || identifier == "GMT" { return [0: "UTC"] }
-        for dir in ["/usr/share/zoneinfo/", "/var/db/timezone/zoneinfo/", "/usr/share/lib/zoneinfo/"] {
-            guard let data = FileManager.default.contents(atPath: dir + identifier) else { continue }
-            return parseTZif([UInt8](data))
-        }
-        return [:]
-    }
-
-    static func parseTZif(_ b: [UInt8]) -> [Int: String] {
-        func u32(_ i: Int) -> Int { i + 4 <= b.count ? Int(UInt32(b[i]) << 24 | UInt32(b[i + 1]) << 16 | UInt32(b[i + 2]) << 8 | UInt32(b[i + 3])) : 0 }
-        guard b.count > 44, b[0] == 0x54, b[1] == 0x5A, b[2] == 0x69, b[3] == 0x66 else { return [:] }
-        var base = 0
-        var timeSize = 4
-        func counts(_ at: Int) -> (isut: Int, isstd: Int, leap: Int, time: Int, type: Int, char: Int) {
-            (u32(at + 20), u32(at + 24), u32(at + 28), u32(at + 32), u32(at + 36), u32(at + 40))
-        }
-        var c = counts(0)
-        if b[4] >= 0x32 {  // version 2+: skip the 32-bit block
-            base = 44 + c.time * 4 + c.time + c.type * 6 + c.char + c.leap * 8 + c.isstd + c.isut
-            timeSize = 8
-            c = counts(base)
-        }
-        let transitions = base + 44
-        let indices = transitions + c.time * timeSize
-        let types = indices + c.time
-        let chars = types + c.type * 6
-        guard chars + c.char <= b.count else { return [:] }
-        func type(_ t: Int) -> (Int, String) {
-            let p = types + t * 6
-            let off = Int(Int32(bitPattern: UInt32(u32(p))))
-            var e = chars + Int(b[p + 5])
-            let s = e
-            while e < chars + c.char, b[e] != 0 { e += 1 }
-            return (off, String(decoding: b[s..<e], as: UTF8.self))
-        }
-        var table: [Int: String] = [:]
-        for t in 0..<c.type { let (o, n) = type(t); if table[o] == nil { table[o] = n } }
-        for i in 0..<c.time { let (o, n) = type(Int(b[indices + i])); table[o] = n }
-        return table
     }
 }
 
@@ -233,6 +203,33 @@ enum Strftime {
         var out = ""
         render(tokens, time, time.fields, into: &out)
         return out
+    }
+
+    /// `%Y-%m-%dT%H:%M:%S%:z`, Jekyll's `date_to_xmlschema` that every post prints, written as bytes: the
+    /// same text as `format` gives (a test compares them), nil for the years and offsets `format` pads otherwise.
+    static func xmlschema(_ t: RubyTime) -> String? {
+        let f = t.fields
+        let a = abs(t.offset)
+        guard (0...9999).contains(f.year), a < 100 * 3600 else { return nil }
+        return String(unsafeUninitializedCapacity: 25) { b in
+            var i = 0
+            func two(_ n: Int, then separator: UInt8?) {
+                b[i] = UInt8(0x30 + n / 10)
+                b[i + 1] = UInt8(0x30 + n % 10)
+                i += 2
+                if let separator { b[i] = separator; i += 1 }
+            }
+            two(f.year / 100, then: nil)
+            two(f.year % 100, then: UInt8(ascii: "-"))
+            two(f.month, then: UInt8(ascii: "-"))
+            two(f.day, then: UInt8(ascii: "T"))
+            two(f.hour, then: UInt8(ascii: ":"))
+            two(f.minute, then: UInt8(ascii: ":"))
+            two(f.second, then: UInt8(ascii: t.offset < 0 ? "-" : "+"))
+            two(a / 3600, then: UInt8(ascii: ":"))
+            two(a % 3600 / 60, then: nil)
+            return i
+        }
     }
 
     static func render(_ tokens: [Token], _ t: RubyTime, _ f: RubyTime.Fields, into out: inout String) {

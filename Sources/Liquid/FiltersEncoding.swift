@@ -8,8 +8,9 @@ enum FilterEncoding {
 
     /// CGI.escapeHTML.
     static func escapeHTML(_ s: String) -> String {
-        var needs = false
-        for c in s.utf8 where c == 0x26 || c == 0x3C || c == 0x3E || c == 0x22 || c == 0x27 { needs = true; break }
+        func special(_ c: UInt8) -> Bool { c == 0x26 || c == 0x3C || c == 0x3E || c == 0x22 || c == 0x27 }
+        // Most text (titles, URLs) has none: scanned over its bytes in place, it comes back as it is.
+        let needs = s.utf8.withContiguousStorageIfAvailable { $0.contains(where: special) } ?? s.utf8.contains(where: special)
         guard needs else { return s }
         var out: [UInt8] = []
         out.reserveCapacity(s.utf8.count + 16)

@@ -307,6 +307,8 @@ enum DateFilters {
     /// Jekyll's `time(input)`: to_date, then `localtime`; "Invalid Date" when it is not a date.
     static func time(_ input: Value, _ context: LiquidFilterContext) throws(LiquidError) -> RubyTime {
         let zone = context.options.timeZone
+        // A date (every `page.date`) keeps only its instant: `localtime` shows it in the site's zone.
+        if case .date(let d, _) = input { return RubyTime.local(d, zone: zone) }
         guard let t = DateParsing.toDate(input, zone: zone) else {
             throw FilterSupport.error("Invalid Date: '\(FilterJSON.inspect(input))' is not a valid datetime.")
         }
@@ -341,6 +343,7 @@ enum DateFilters {
     static let xmlschema = FilterSupport.make(0, 0) { (input, _, _, context) throws(LiquidError) -> Value in
         if input.rubyToSIsEmpty { return input }
         let t = try time(input, context)
+        if !t.isUTC, let s = Strftime.xmlschema(t) { return .string(s) }
         return .string(try Strftime.format(t, t.isUTC ? "%Y-%m-%dT%H:%M:%SZ" : "%Y-%m-%dT%H:%M:%S%:z"))
     }
 

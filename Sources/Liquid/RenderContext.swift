@@ -83,7 +83,7 @@ final class RenderContext {
             if let v = scopes[i][name] { return v }
             i -= 1
         }
-        if let c = counters[name] { return c }
+        if !counters.isEmpty, let c = counters[name] { return c }
         return isolated ? nil : variables[name]
     }
 

@@ -113,6 +113,26 @@ extension RenderContext {
     static let invalidSequence = RX("[./]{2,}")
     static let validFilename = RX("^[a-zA-Z0-9_/.\\-()+~#@]+$")
 
+    /// Jekyll's check of an include's name (`invalidSequence`, `validFilename`). A name of only the allowed
+    /// characters (every page's `head.liquid`) is checked byte by byte, without the regular expressions.
+    static func isValidIncludeName(_ name: String) -> Bool {
+        var slashOrDot = false
+        for b in name.utf8 {
+            switch b {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "+"), UInt8(ascii: "~"),
+                 UInt8(ascii: "#"), UInt8(ascii: "@"):
+                slashOrDot = false
+            case UInt8(ascii: "."), UInt8(ascii: "/"):
+                if slashOrDot { return false }
+                slashOrDot = true
+            default:
+                return !invalidSequence.matches(name) && validFilename.matches(name)
+            }
+        }
+        return !name.isEmpty
+    }
+
     /// Jekyll's include: a new scope holding `include` (the params), the partial rendered in this context, so
     /// its assigns land in the page's outermost scope.
     func renderInclude(_ i: IncludeNode) throws(LiquidError) {
@@ -126,7 +146,7 @@ extension RenderContext {
             name = output
             output = saved
         }
-        if name.isEmpty || Self.invalidSequence.matches(name) || !Self.validFilename.matches(name) {
+        if !Self.isValidIncludeName(name) {
             throw error("Invalid syntax for include tag. File contains invalid characters or sequences:\n\n  \(name)\n\nValid syntax:\n\n  {% \(tagName) file.ext param='value' param2='value' %}",
                         hint: "include names may hold letters, digits, / . - ( ) + ~ # @ and no `..`")
         }

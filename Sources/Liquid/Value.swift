@@ -46,7 +46,24 @@ public struct LiquidHash: Sendable {
 
     public init() {}
     public init(_ pairs: [(String, Value)]) {
+        reserveCapacity(pairs.count)
         for (k, v) in pairs { self[k] = v }
+    }
+
+    /// Room for `count` keys, so a hash built key by key is not rehashed as it grows.
+    public mutating func reserveCapacity(_ count: Int) {
+        keys.reserveCapacity(count)
+        storage.reserveCapacity(count)
+    }
+
+    /// Puts `order`'s keys first, in its order, each set to `missing` where absent; the other keys follow in
+    /// their own order. The same as building a new hash that way, without hashing every key again.
+    public mutating func putFirst(_ order: LiquidKeyOrder, missing: Value) {
+        var rest: [String] = []
+        rest.reserveCapacity(keys.count)
+        for k in keys where !order.set.contains(k) { rest.append(k) }
+        for k in order.keys where storage[k] == nil { storage[k] = missing }
+        keys = order.keys + rest
     }
 
     public subscript(key: String) -> Value? {
@@ -64,6 +81,18 @@ public struct LiquidHash: Sendable {
     public var isEmpty: Bool { keys.isEmpty }
     /// Pairs in insertion order.
     public var pairs: [(key: String, value: Value)] { keys.map { ($0, storage[$0]!) } }
+}
+
+/// A fixed list of keys and the set of them, for `LiquidHash.putFirst` (a page's keys, made once).
+public struct LiquidKeyOrder: Sendable {
+    public let keys: [String]
+    let set: Set<String>
+
+    public init(_ keys: [String]) {
+        var seen = Set<String>()
+        self.keys = keys.filter { seen.insert($0).inserted }
+        set = seen
+    }
 }
 
 extension Value: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,

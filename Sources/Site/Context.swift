@@ -100,6 +100,7 @@ struct ContextBuilder: Sendable {
     /// than the site's reads in its language; `other_language` tells the theme to put `lang` on it.
     func summary(_ p: RenderedDocument) -> LiquidHash {
         var d = LiquidHash()
+        d.reserveCapacity(16 + p.source.params.count + config.frontMatterKeys.count)
         d["title"] = .string(p.source.title)
         d["url"] = .string(config.url(p.source.permalink.url))
         d["lang"] = .string(p.source.lang)

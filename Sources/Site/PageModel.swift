@@ -14,17 +14,20 @@ extension ContextBuilder {
 
     /// A page hash with every key of `pageKeys`, nil unless set in `known`.
     static func pageHash(_ known: LiquidHash) -> LiquidHash {
-        var h = LiquidHash()
-        for k in pageKeys { h[k] = known[k] ?? .null }
-        for (k, v) in known.pairs where h[k] == nil { h[k] = v }
+        var h = known
+        h.putFirst(pageKeyOrder, missing: .null)
         return h
     }
+
+    static let pageKeyOrder = LiquidKeyOrder(pageKeys)
 
     /// The `page` of a post or page; `summary` is `summary(p)` when the caller already has it.
     /// Front matter keys the model does not use are on `page` too, as in Jekyll (`page.mood`), and under `page.params`.
     func page(_ p: RenderedDocument, index: Int?, related: [Int], summary known: LiquidHash? = nil) -> LiquidHash {
         let src = p.source
         var d = known ?? summary(p)
+        // Room for every page key and the front matter: the hash grows once, not key by key.
+        d.reserveCapacity(d.count + Self.pageKeys.count + src.params.count)
         let url = config.url(src.permalink.url)
         d["kind"] = .string(src.kind.rawValue)
         d["is_post"] = .bool(src.kind == .post)
