@@ -85,6 +85,8 @@ enum Shapes {
         var probes = 0, clauses = 0
         for (k, l) in body.enumerated() {
             if l.hasASCIIPrefix("#pragma D ") { clauses += 1; continue }
+            // A declaration and a probe both hold a colon: a line without one is neither.
+            if !Output.has(l, ":") { continue }
             // CSS selectors look like probes (`h5:target::before {`); a `property: value;` line is CSS, never D.
             if isDeclaration(l) { return false }
             let u = l.utf8
@@ -126,6 +128,8 @@ enum Shapes {
         var heads = 0, marks = 0
         for l in body {
             if l.hasASCIIPrefix("#") { continue }
+            // Every test below needs a colon (a recipe head, `:=`) or `{{`.
+            if !Output.has(l, ":") && !Output.has(l, "{{") { continue }
             // Go's `x := y` is indented code; just's settings are exported or stand at the top.
             if Output.has(l, "{{") && Output.has(l, "}}") && !Output.has(l, "(") || l.hasASCIIPrefix("export ") && Output.has(l, " := ") { marks += 1 }
             guard l.hasASCIISuffix(":"), let f = l.utf8.first, f == 64 || f &- 97 < 26 else { continue }

@@ -46,4 +46,55 @@ import Testing
         for (j, h) in keys.enumerated() { #expect(rows[j] == index[h] ?? -1) }
         #expect(rows.contains { $0 >= 0 })
     }
+
+    static let lineStarts = ["error: x", "error[E1]: y", "warning: z", "note: a", "help: b", "[ERROR] c", "e: f.kt: (3, 5): d", "fatal error: g",
+                             "ld: h", "clang: error: i", "Undefined symbols", "src/a.ts(5,7): error TS1: j", "main.swift:3:5: error: k", "at a.b(C.java:1)",
+                             "E   AssertionError", "0   libswiftCore.dylib  0x1", "Caused by: x", "Traceback (most", "thread 'main' panicked",
+                             "goroutine 1 [running]:", "Fatal error: y", "Thread 1: z", "panic: w", "Stack trace:", "Backtrace:", "File \"a.py\", line 3",
+                             "|-- a", "`-- b", "+-- c", "\\-- d", "+--- e", "+----f", "+--", "\u{1FEF}-- g", "├── h", "getpid        4189", "ntpd   8 ",
+                             "a   1\t", "x   2\r", "key: 1;", "f(x)", "g(", "h,", "k {", "\u{37E}", "x\u{37E}"]
+
+    /// Random awkward lines, often opening (or being) one of the lines the detector's tests look for.
+    static func line(_ r: inout Rng) -> Substring {
+        let tail = DetectionFastPathTests.sample(&r)
+        switch r.next(3) {
+        case 0: return Substring(lineStarts[r.next(lineStarts.count)]) + tail
+        case 1: return tail + Substring(lineStarts[r.next(lineStarts.count)])
+        default: return tail
+        }
+    }
+
+    /// Each byte screen passes every line its full test accepts (so screening first changes no answer).
+    @Test func byteScreensPassEveryAcceptedLine() {
+        var r = Rng(s: 0x6A09_E667_F3BC_C909)
+        var accepted = 0
+        for _ in 0..<20_000 {
+            let l = Self.line(&r)
+            let hits = [Output.diagnostic(l), Output.traceLine(l), Output.reportRow(l), Output.treeBranch(l), Structure.closesCode(l)]
+            accepted += hits.filter { $0 }.count
+            if Output.diagnostic(l) { #expect(Output.mayBeDiagnostic(l), "\(Array(l.unicodeScalars))") }
+            if Output.traceLine(l) { #expect(Output.mayBeTraceLine(l), "\(Array(l.unicodeScalars))") }
+            if Output.reportRow(l) { #expect(Output.mayBeReportRow(l), "\(Array(l.unicodeScalars))") }
+            if Output.treeBranch(l) { #expect(Output.mayBeTreeBranch(l), "\(Array(l.unicodeScalars))") }
+            if Structure.closesCode(l) { #expect(Structure.mayCloseCode(l), "\(Array(l.unicodeScalars))") }
+        }
+        #expect(accepted > 1000)
+    }
+
+    /// The split on contiguous bytes against the split on String indices, on plain ASCII text.
+    @Test func asciiLinesMatchIndexLines() {
+        var r = Rng(s: 0xBB67_AE85_84CA_A73B)
+        let pieces = ["\n", "\n\n", " ", "  ", "\t", "x", "let a = 1", "  }", "\t\tb", "- c: d", "#"]
+        for _ in 0..<3000 {
+            let text = (0..<r.next(30)).map { _ in pieces[r.next(pieces.count)] }.joined() + (r.next(2) == 0 ? String(repeating: "y\n", count: r.next(500)) : "")
+            var copy = text
+            let fast = copy.withUTF8 { Detector.asciiLines(text, $0) }
+            let slow = Detector.indexLines(text)
+            #expect(fast?.lines.map { $0.startIndex..<$0.endIndex } == slow.lines.map { $0.startIndex..<$0.endIndex })
+            #expect(fast?.raws.map { $0.startIndex..<$0.endIndex } == slow.raws.map { $0.startIndex..<$0.endIndex })
+            #expect(fast?.lines == slow.lines && fast?.raws == slow.raws)
+        }
+        var accented = "é\n"
+        #expect(accented.withUTF8 { Detector.asciiLines("é\n", $0) } == nil)
+    }
 }
