@@ -268,17 +268,18 @@ enum Model {
                 cellWeights.withUnsafeBufferPointer { cell in
                     // Each distinct row copied out first, in a loop of independent loads the CPU overlaps, then summed
                     // from the copy: summing straight from the table waited for its misses one row at a time.
-                    var counts: [Int] = []
-                    var gathered: [Int8] = []
-                    gathered.reserveCapacity(rows.count * rowStride)
+                    var counts: [Int] = [], offsets: [Int] = []
                     var a = 0
                     while a < rows.count {
                         var b = a + 1
                         while b < rows.count && rows[b] == rows[a] { b += 1 }
                         counts.append(b - a)
-                        let o = Int(rows[a]) * rowStride
-                        gathered.append(contentsOf: UnsafeBufferPointer(rebasing: wb[o..<(o + rowStride)]))
+                        offsets.append(Int(rows[a]) * rowStride)
                         a = b
+                    }
+                    let gathered = [Int8](unsafeUninitializedCapacity: offsets.count * rowStride) { g, n in
+                        for (j, o) in offsets.enumerated() { (g.baseAddress! + j * rowStride).initialize(from: wb.baseAddress! + o, count: rowStride) }
+                        n = offsets.count * rowStride
                     }
                     gathered.withUnsafeBufferPointer { g in
                         for (j, n) in counts.enumerated() {

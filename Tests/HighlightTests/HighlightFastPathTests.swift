@@ -97,4 +97,13 @@ import Testing
         var accented = "é\n"
         #expect(accented.withUTF8 { Detector.asciiLines("é\n", $0) } == nil)
     }
+
+    @Test func firstWordMatchesSplit() {
+        var r = Rng(s: 0x3C6E_F372_FE94_F82B)
+        for _ in 0..<6000 {
+            let l = Self.line(&r) + (r.next(2) == 0 ? " x y:" : "")
+            let line = r.next(4) == 0 ? " " + l : l
+            #expect(Shapes.firstWord(line) == line.split(separator: " ").first, "\(Array(line.unicodeScalars))")
+        }
+    }
 }
