@@ -53,6 +53,9 @@ extension Substring {
 
     /// Every byte is ASCII and none is CR: Characters and bytes are then one to one.
     var isPlainASCII: Bool {
+        // On the contiguous bytes when there are (a native String's always are): iterating the view was a tenth of
+        // `splitLines` and of `isNotCode`.
+        if let plain = utf8.withContiguousStorageIfAvailable({ b in !b.contains { $0 >= 0x80 || $0 == 13 } }) { return plain }
         for c in utf8 where c >= 0x80 || c == 13 { return false }
         return true
     }

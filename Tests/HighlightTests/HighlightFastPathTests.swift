@@ -106,4 +106,12 @@ import Testing
             #expect(Shapes.firstWord(line) == line.split(separator: " ").first, "\(Array(line.unicodeScalars))")
         }
     }
+
+    @Test func plainASCIIOnContiguousBytes() {
+        var r = Rng(s: 0xA54F_F53A_5F1D_36F1)
+        for _ in 0..<6000 {
+            let l = Self.line(&r)
+            #expect(l.isPlainASCII == l.utf8.allSatisfy { $0 < 0x80 && $0 != 13 }, "\(Array(l.unicodeScalars))")
+        }
+    }
 }
