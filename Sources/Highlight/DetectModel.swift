@@ -21,18 +21,18 @@ enum Model {
         return Double(i - 45)
     }
 
-    /// Key hash → row of `weights` (k per row). Decoded once, on first use, straight from the bytes of
+    /// Key hash → row of `weights`. Decoded once, on first use, straight from the bytes of
     /// `DetectModelData.table` (no substrings: it has tens of thousands of entries, and a build waits
     /// for it on the first unlabeled fence; `galley highlight --detect` pays it on every call).
-    static let table: (index: KeyTable, weights: [Float]) = {
-        var weights: [Float] = []
+    /// A row is the k cells' levels (`level(_:) ` as Int8, `rowStride` apart): a quarter of the Floats' bytes, so
+    /// more of the table stays in cache; `cellWeights` turns a level back into the very Float it was.
+    static let table: (index: KeyTable, weights: [Int8]) = {
+        var weights: [Int8] = []
         var entries: [(UInt64, Int32)] = []
-        let step = DetectModelData.step
         var source = DetectModelData.table
         source.withUTF8 { text in
             var start = 0
             let n = text.count
-            weights.reserveCapacity(n)
             while start < n {
                 var end = start
                 while end < n, text[end] != 9, text[end] != 10 { end += 1 }
@@ -40,14 +40,20 @@ enum Model {
                 if end - start > k, text[end - k - 1] == 32 {
                     var h = offset
                     for i in start..<(end - k - 1) { h = mix(h, text[i]) }
-                    entries.append((h, Int32(weights.count / k)))
-                    for i in (end - k)..<end { weights.append(Float(level(text[i]) * step)) }
+                    entries.append((h, Int32(weights.count / rowStride)))
+                    for i in (end - k)..<end { weights.append(Int8(level(text[i]))) }
+                    weights += repeatElement(0, count: rowStride - k)
                 }
                 start = end + 1
             }
         }
         return (KeyTable(entries), weights)
     }()
+
+    /// Bytes between rows of `table.weights`: k rounded up to a power of two, so a row never spans more cache lines than it must.
+    static let rowStride: Int = { var s = 1; while s < k { s *= 2 }; return s }()
+    /// The weight of each level, offset by 45 (the lowest level), computed as the table's Floats always were.
+    static let cellWeights: [Float] = (-45...45).map { Float(Double($0) * DetectModelData.step) }
 
     /// Open addressing over a power-of-two array, for the one lookup per token of every line. Key and row share
     /// a slot: the table is larger than the caches, and with keys and rows in two arrays a hit cost two misses.
@@ -74,6 +80,23 @@ enum Model {
         }
 
         @inline(__always) private func slot(_ h: UInt64) -> Int { Int(truncatingIfNeeded: (h &* 0x9e37_79b9_7f4a_7c15) >> shift) }
+
+        /// `self[h] ?? -1` for every key. The home slots are read first in a loop without branches on what they
+        /// hold, so their cache misses overlap; only keys whose home slot holds another key probe further.
+        func rows(_ keys: [UInt64]) -> [Int32] {
+            var out = [Int32](repeating: -1, count: keys.count)
+            slots.withUnsafeBufferPointer { s in
+                out.withUnsafeMutableBufferPointer { o in
+                    // -2: the home slot holds another key, look further.
+                    for (j, h) in keys.enumerated() {
+                        let home = s[slot(h)]
+                        o[j] = home.key == h && home.row >= 0 ? home.row : (home.row < 0 ? -1 : -2)
+                    }
+                    for j in 0..<o.count where o[j] == -2 { o[j] = self[keys[j]] ?? -1 }
+                }
+            }
+            return out
+        }
 
         subscript(_ h: UInt64) -> Int32? {
             slots.withUnsafeBufferPointer { s in
@@ -209,18 +232,30 @@ enum Model {
     /// Class probabilities for the lines and the hand-written scores (`Scorer.effectiveScores`).
     static func probabilities(_ lines: [Substring], raws: [Substring], hand: [Double]) -> [Double] {
         let (index, weights) = table
-        var rows: [Int32] = []
-        rows.reserveCapacity(lines.count * 24)
-        var keys: [UInt64] = [], spans: [(Int, Int)] = [], lineRows: [Int32] = []
+        // Every line's keys first, then their slots touched in one loop of independent loads, then the probes: the
+        // table is larger than the caches, and probing key by key waited for one miss at a time (most of this
+        // function's time went to those waits).
+        var keys: [UInt64] = [], ends: [Int] = [], spans: [(Int, Int)] = []
+        keys.reserveCapacity(lines.count * 24)
         var carry: UInt64 = 0, tabs = false
         var buffer: [UInt8] = []
         for (li, line) in lines.prefix(200).enumerated() {
-            keys.removeAll(keepingCapacity: true)
             line.withBytes(&buffer) { lineKeys($0, spans: &spans, carry: &carry, into: &keys) }
             // Tab indentation counts once per snippet: it is a project's habit more than a language's.
             if li < raws.count, let h = indentKey(raws[li]) { if h == tabKey { tabs = true } else { keys.append(h) } }
+            ends.append(keys.count)
+        }
+        let found = index.rows(keys)
+        var rows: [Int32] = [], lineRows: [Int32] = []
+        rows.reserveCapacity(keys.count)
+        var a = 0
+        for end in ends {
             lineRows.removeAll(keepingCapacity: true)
-            for h in keys { if let r = index[h], !lineRows.contains(r) { lineRows.append(r) } }
+            while a < end {
+                let r = found[a]
+                if r >= 0, !lineRows.contains(r) { lineRows.append(r) }
+                a += 1
+            }
             rows += lineRows
         }
         if tabs, let r = index[tabKey] { rows.append(r) }
@@ -230,14 +265,29 @@ enum Model {
         // of this function's own time.
         z.withUnsafeMutableBufferPointer { zb in
             weights.withUnsafeBufferPointer { wb in
-                var a = 0
-                while a < rows.count {
-                    var b = a + 1
-                    while b < rows.count && rows[b] == rows[a] { b += 1 }
-                    let x = Float(log1p(Double(b - a)))
-                    let o = Int(rows[a]) * k
-                    for c in 0..<k { zb[c] += Double(x * wb[o + c]) }
-                    a = b
+                cellWeights.withUnsafeBufferPointer { cell in
+                    // Each distinct row copied out first, in a loop of independent loads the CPU overlaps, then summed
+                    // from the copy: summing straight from the table waited for its misses one row at a time.
+                    var counts: [Int] = [], offsets: [Int] = []
+                    var a = 0
+                    while a < rows.count {
+                        var b = a + 1
+                        while b < rows.count && rows[b] == rows[a] { b += 1 }
+                        counts.append(b - a)
+                        offsets.append(Int(rows[a]) * rowStride)
+                        a = b
+                    }
+                    let gathered = [Int8](unsafeUninitializedCapacity: offsets.count * rowStride) { g, n in
+                        for (j, o) in offsets.enumerated() { (g.baseAddress! + j * rowStride).initialize(from: wb.baseAddress! + o, count: rowStride) }
+                        n = offsets.count * rowStride
+                    }
+                    gathered.withUnsafeBufferPointer { g in
+                        for (j, n) in counts.enumerated() {
+                            let x = Float(log1p(Double(n)))
+                            let o = j * rowStride
+                            for c in 0..<k { zb[c] += Double(x * cell[Int(g[o + c]) &+ 45]) }
+                        }
+                    }
                 }
             }
         }

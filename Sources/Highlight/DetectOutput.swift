@@ -11,6 +11,11 @@ enum Output {
         }
     }
 
+    /// `body` on the line's bytes, in place when contiguous (a native String's always are).
+    @inline(__always) static func bytes<R>(_ l: Substring, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        l.utf8.withContiguousStorageIfAvailable(body) ?? Array(l.utf8).withUnsafeBufferPointer(body)
+    }
+
     @inline(__always) static func find(_ u: UnsafeBufferPointer<UInt8>, _ n: UnsafeBufferPointer<UInt8>) -> Bool {
         let m = n.count
         guard m > 0, u.count >= m else { return false }
@@ -168,7 +173,16 @@ enum Output {
     }
 
     /// `file.swift:3:5: error:`, `error[E0277]:`, `error: …`, `warning: …`, `note: …`, `[ERROR]`, `e: file.kt: (3, 5):`.
-    static func isDiagnostic(_ l: Substring) -> Bool {
+    static func isDiagnostic(_ l: Substring) -> Bool { mayBeDiagnostic(l) && diagnostic(l) }
+
+    /// `diagnostic`'s prefixes open with `e w n h [ f l c U` (ASCII bytes no other Character equals), and its other
+    /// cases need a colon: a line with neither is answered on two byte tests, as most lines of code are.
+    @inline(__always) static func mayBeDiagnostic(_ l: Substring) -> Bool {
+        guard let f = l.utf8.first else { return false }
+        return f == 101 || f == 119 || f == 110 || f == 104 || f == 91 || f == 102 || f == 108 || f == 99 || f == 85 || has(l, ":")
+    }
+
+    static func diagnostic(_ l: Substring) -> Bool {
         if l.hasASCIIPrefix("error") || l.hasASCIIPrefix("warning") {
             let rest = l.utf8.dropFirst(l.hasASCIIPrefix("error") ? 5 : 7).first
             return rest == 58 || rest == 91   // `error:` / `error[E0277]:`
@@ -201,7 +215,16 @@ enum Output {
 
     /// Java/Kotlin `at a.b.C.m(File.java:12)`, `Caused by:`, Python `Traceback`/`File "…", line 3`, Swift/Apple
     /// crash frames `0   libswiftCore.dylib  0x…`, Rust `thread 'main' panicked at`, Go `goroutine 1 [running]:`.
-    static func isTraceLine(_ l: Substring) -> Bool {
+    static func isTraceLine(_ l: Substring) -> Bool { mayBeTraceLine(l) && traceLine(l) }
+
+    /// `traceLine` answers only for lines opening with `a`, `E`, a digit or one of `C T t g F p S B` (ASCII bytes no
+    /// other Character equals).
+    @inline(__always) static func mayBeTraceLine(_ l: Substring) -> Bool {
+        guard let f = l.utf8.first else { return false }
+        return f == 97 || f == 69 || isDigit(f) || f == 67 || f == 84 || f == 116 || f == 103 || f == 70 || f == 112 || f == 83 || f == 66
+    }
+
+    static func traceLine(_ l: Substring) -> Bool {
         guard let f = l.utf8.first else { return false }
         if f == 97 { return l.hasASCIIPrefix("at ") && l.hasASCIISuffix(")") && has(l, ".") }
         // pytest's failure lines (`E   AssertionError: …`).
@@ -241,7 +264,15 @@ enum Output {
     }
 
     /// Columns of a report (`getpid        4189`, `ntpd    8`): a name, a run of spaces, a number at the end.
-    static func isReportRow(_ raw: Substring) -> Bool {
+    static func isReportRow(_ raw: Substring) -> Bool { mayBeReportRow(raw) && reportRow(raw) }
+
+    /// Trimming keeps a last byte other than a space, a tab or a CR: unless it is a digit, no report row.
+    @inline(__always) static func mayBeReportRow(_ raw: Substring) -> Bool {
+        guard let e = raw.utf8.last else { return true }
+        return isDigit(e) || e == 32 || e == 9 || e == 13
+    }
+
+    static func reportRow(_ raw: Substring) -> Bool {
         let t = raw.trimmingBlanks
         // Ends in a number after a space, with a run of three spaces somewhere before.
         guard let lastByte = t.utf8.last, isDigit(lastByte), has(t, "   ") else { return false }
@@ -252,11 +283,25 @@ enum Output {
 
     /// `├── src`, `└── main`, `|-- a`, `` `-- b ``: box drawing (U+2500–U+257F, bytes E2 94/95 xx) or ASCII branches.
     static func isTreeLine(_ l: Substring) -> Bool {
+        (mayBeTreeBranch(l) && treeBranch(l)) || bytes(l) { u in hasBoxDrawing(u) }
+    }
+
+    /// The branches open with `|`, `` ` ``, `+` or `\`, or a non-ASCII Character (U+1FEF equals the backtick).
+    @inline(__always) static func mayBeTreeBranch(_ l: Substring) -> Bool {
+        guard let f = l.utf8.first else { return false }
+        return f == 124 || f == 96 || f == 43 || f == 92 || f >= 0x80
+    }
+
+    static func treeBranch(_ l: Substring) -> Bool {
         if l.hasASCIIPrefix("|-- ") || l.hasASCIIPrefix("`-- ") || l.hasASCIIPrefix("+-- ") || l.hasASCIIPrefix("\\-- ") { return true }
         // `+--- server.js`, `+----functions`, `+--artsy`: hand-drawn trees (lines arrive trimmed).
-        if l.hasASCIIPrefix("+--"), let c = l.utf8.dropFirst(3).first(where: { $0 != 45 }), c == 32 || Shapes.isWordByte(c) || c == 46 { return true }
+        return l.hasASCIIPrefix("+--") && l.utf8.dropFirst(3).first(where: { $0 != 45 }).map { c in c == 32 || Shapes.isWordByte(c) || c == 46 } == true
+    }
+
+    /// Bytes E2 94 or E2 95: a box-drawing character.
+    @inline(__always) static func hasBoxDrawing(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
         var lead = false
-        for c in l.utf8 {
+        for c in u {
             if lead && (c == 0x94 || c == 0x95) { return true }
             lead = c == 0xE2
         }
@@ -312,7 +357,7 @@ enum Output {
     /// spaces them, `a | b`, and Markdown tables do too).
     static func isPipeRow(_ l: Substring) -> Bool {
         var pipes = 0
-        for c in l.utf8 where c == 124 { pipes += 1 }
+        bytes(l) { u in for c in u where c == 124 { pipes += 1 } }
         return pipes >= 2 && !has(l, " | ") && !has(l, "||") && !l.utf8.contains { $0 == 59 || $0 == 123 || $0 == 61 || $0 == 40 }
     }
 

@@ -85,6 +85,8 @@ enum Shapes {
         var probes = 0, clauses = 0
         for (k, l) in body.enumerated() {
             if l.hasASCIIPrefix("#pragma D ") { clauses += 1; continue }
+            // A declaration and a probe both hold a colon: a line without one is neither.
+            if !Output.has(l, ":") { continue }
             // CSS selectors look like probes (`h5:target::before {`); a `property: value;` line is CSS, never D.
             if isDeclaration(l) { return false }
             let u = l.utf8
@@ -126,14 +128,23 @@ enum Shapes {
         var heads = 0, marks = 0
         for l in body {
             if l.hasASCIIPrefix("#") { continue }
+            // Every test below needs a colon (a recipe head, `:=`) or `{{`.
+            if !Output.has(l, ":") && !Output.has(l, "{{") { continue }
             // Go's `x := y` is indented code; just's settings are exported or stand at the top.
             if Output.has(l, "{{") && Output.has(l, "}}") && !Output.has(l, "(") || l.hasASCIIPrefix("export ") && Output.has(l, " := ") { marks += 1 }
             guard l.hasASCIISuffix(":"), let f = l.utf8.first, f == 64 || f &- 97 < 26 else { continue }
-            if let w = l.split(separator: " ").first.map({ String($0.drop { $0 == "@" }.prefix { $0 != ":" }) }), Structure.pythonHeaders.contains(w) || blockWords.contains(w) { continue }
+            if let w = firstWord(l).map({ String($0.drop { $0 == "@" }.prefix { $0 != ":" }) }), Structure.pythonHeaders.contains(w) || blockWords.contains(w) { continue }
             // `name`, `@name`, `name *args`, `name arg="default"`: words, no code punctuation.
             if !l.utf8.contains(where: { $0 == 40 || $0 == 123 || $0 == 59 || $0 == 44 || $0 == 46 }) { heads += 1 }
         }
         return heads >= 1 && marks >= 1 && !body.contains { $0.hasASCIIPrefix("\t") }
+    }
+
+    /// `l.split(separator: " ").first` without splitting the rest of the line: a line that opens with no space is its
+    /// first word up to a space (recipe heads and Python headers were split whole on every unlabelled block).
+    static func firstWord(_ l: Substring) -> Substring? {
+        guard let f = l.first, f != " " else { return l.split(separator: " ").first }
+        return l.prefix { $0 != " " }
     }
 
     /// Words that open a block header ending in `:` in Python, Go or Swift, never a just recipe.

@@ -35,16 +35,29 @@ enum Structure {
         // JSON: structural lines only.
         if let json = jsonShare(lines), json >= (lines.count >= 20 ? 0.95 : 1.0) { return Detection(language: "json", confidence: json) }
         // Dockerfile.
-        let docker = lines.filter { l in Structure.dockerPrefixes.contains { l.hasASCIIPrefix($0) } }.count
-        let nonComment = lines.filter { !$0.hasASCIIPrefix("#") }
-        if let f = nonComment.first, (f.hasASCIIPrefix("FROM ") || f.hasASCIIPrefix("ARG ")), Double(docker) >= Double(nonComment.count) * 0.5 {
-            return Detection(language: "dockerfile", confidence: 0.9)
+        // Instructions are counted only when the first line that is no comment opens like a Dockerfile.
+        if let f = lines.first(where: { !$0.hasASCIIPrefix("#") }), f.hasASCIIPrefix("FROM ") || f.hasASCIIPrefix("ARG ") {
+            let docker = lines.filter { l in Structure.dockerPrefixes.contains { l.hasASCIIPrefix($0) } }.count
+            let nonComment = lines.filter { !$0.hasASCIIPrefix("#") }
+            if Double(docker) >= Double(nonComment.count) * 0.5 { return Detection(language: "dockerfile", confidence: 0.9) }
         }
         // SQL statements.
         if let sql = sqlShare(lines), sql >= 0.5 { return Detection(language: "sql", confidence: 0.85) }
         // YAML: key/value and list lines.
         if let y = yamlShare(lines), y >= 0.85 { return Detection(language: "yaml", confidence: y) }
         return nil
+    }
+
+    /// Ends in `;`, `{`, `)`, `(` or `,`: a line of code, no YAML.
+    static func closesCode(_ l: Substring) -> Bool {
+        l.hasASCIISuffix(";") || l.hasASCIISuffix("{") || l.hasASCIISuffix(")") || l.hasASCIISuffix("(") || l.hasASCIISuffix(",")
+    }
+
+    /// `closesCode`'s suffixes are ASCII bytes, and only `;` has another spelling (U+037E, not ASCII): an ASCII last
+    /// byte other than theirs ends none of them.
+    @inline(__always) static func mayCloseCode(_ l: Substring) -> Bool {
+        let last = l.utf8.last ?? 0
+        return last >= 0x80 || last == 59 || last == 123 || last == 41 || last == 40 || last == 44
     }
 
     /// Dockerfile instructions, each with the space that must follow it.
@@ -100,8 +113,9 @@ enum Structure {
     static func yamlShare(_ lines: [Substring]) -> Double? {
         var ok = 0, keys = 0, bad = 0
         for l in lines {
-            if l.hasASCIIPrefix("#") || l == "---" || l == "..." { ok += 1; continue }
-            if l.hasASCIISuffix(";") || l.hasASCIISuffix("{") || l.hasASCIISuffix(")") || l.hasASCIISuffix("(") || l.hasASCIISuffix(",") || l.hasASCIIPrefix("//") { bad += 1; continue }
+            // `---` and `...` equal only their own three bytes (neither byte has another Unicode spelling).
+            if l.hasASCIIPrefix("#") || l.utf8.count == 3 && (l == "---" || l == "...") { ok += 1; continue }
+            if (mayCloseCode(l) && closesCode(l)) || l.hasASCIIPrefix("//") { bad += 1; continue }
             var body = l
             if body.hasASCIIPrefix("- ") || body == "-" { body = body.dropFirst(2); ok += 1; if body.isEmpty { continue } else { ok -= 1 } }
             // In plain ASCII the first ':' byte is the first ':' Character, and every test below is one on bytes.
@@ -140,17 +154,19 @@ enum Structure {
 
     static let pythonHeaders: Set<String> = ["else", "try", "finally", "except", "default", "public", "private", "protected"]
 
+    static let sqlStarts = ["SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM", "CREATE TABLE", "CREATE INDEX", "CREATE VIEW", "ALTER TABLE", "DROP TABLE", "WITH ", "FROM ", "WHERE ", "JOIN ", "LEFT JOIN", "GROUP BY", "ORDER BY", "VALUES", "AND ", "OR ", "CREATE UNIQUE", "CREATE OR REPLACE", "BEGIN", "COMMIT", "SET ", "LIMIT ", "INNER JOIN", "HAVING ", "ON ", "PRIMARY KEY", "--"]
+    /// Lower-case SQL laid out a keyword to a line (`select` / `  name,` / `from`) is as common on blogs.
+    static let sqlBare: Set<String> = ["SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "UNION", "UNION ALL", "WITH"]
+    static let sqlOpeners = ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "CREATE ", "ALTER ", "DROP ", "WITH ", "BEGIN", "--"]
+
     static func sqlShare(_ lines: [Substring]) -> Double? {
-        let starts = ["SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM", "CREATE TABLE", "CREATE INDEX", "CREATE VIEW", "ALTER TABLE", "DROP TABLE", "WITH ", "FROM ", "WHERE ", "JOIN ", "LEFT JOIN", "GROUP BY", "ORDER BY", "VALUES", "AND ", "OR ", "CREATE UNIQUE", "CREATE OR REPLACE", "BEGIN", "COMMIT", "SET ", "LIMIT ", "INNER JOIN", "HAVING ", "ON ", "PRIMARY KEY", "--"]
         let first = lines[0].uppercased()
-        // Lower-case SQL laid out a keyword to a line (`select` / `  name,` / `from`) is as common on blogs.
-        let bare: Set<String> = ["SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "UNION", "UNION ALL", "WITH"]
-        guard bare.contains(first) || ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "CREATE ", "ALTER ", "DROP ", "WITH ", "BEGIN", "--"].contains(where: { first.hasPrefix($0) }) else { return nil }
+        guard sqlBare.contains(first) || sqlOpeners.contains(where: { first.hasPrefix($0) }) else { return nil }
         guard lines[0].hasASCIIPrefix("--") == false || lines.count > 1 else { return nil }
         var hits = 0
         for l in lines {
             let up = l.uppercased()
-            if bare.contains(up) || starts.contains(where: { up.hasPrefix($0) }) || up.hasSuffix(";") || up.hasSuffix(",") { hits += 1 }
+            if sqlBare.contains(up) || sqlStarts.contains(where: { up.hasPrefix($0) }) || up.hasSuffix(";") || up.hasSuffix(",") { hits += 1 }
         }
         let strong = lines.contains { l in let u = l.uppercased(); return u == "SELECT" || u.contains("SELECT ") || u.contains("INSERT INTO") || u.contains("CREATE TABLE") || u.contains("UPDATE ") || u.contains("DELETE FROM") }
         return strong ? Double(hits) / Double(lines.count) : nil

@@ -116,34 +116,50 @@ public struct Highlighter: Sendable {
         // The class keeps the author's label (`shell`, `text`, `objc`), as kramdown and Rouge write it, so CSS
         // and scripts keyed to it still match; `data-lang` names the lexer that coloured it.
         let label = language.flatMap { Highlighter.classLabel($0) } ?? resolved.name
-        var head = "<div class=\"language-\(label) highlighter-rouge\""
-        if resolved.name != "plaintext" && options.languageAttribute { head += " data-lang=\"\(resolved.name)\"" }
-        head += ">"
+        // Bytes, as the emitter takes them: the wrapper is written for every fence.
+        var head: [UInt8] = []
+        head.reserveCapacity(160)
+        head += "<div class=\"language-".utf8
+        head += label.utf8
+        head += " highlighter-rouge\"".utf8
+        if resolved.name != "plaintext" && options.languageAttribute { head += " data-lang=\"".utf8; head += resolved.name.utf8; head += "\"".utf8 }
+        head += ">".utf8
         if let title = options.title, !title.isEmpty {
-            head += "<div class=\"code-title\">\(Highlighter.escape(title))</div>"
+            head += "<div class=\"code-title\">\(Highlighter.escape(title))</div>".utf8
         }
-        head += "<div class=\"highlight\"><pre class=\"highlight\(options.lineNumbers ? " numbered" : "")\""
-        if let theme { head += " style=\"background-color:\(theme.background);color:\(theme.foreground)\"" }
-        head += "><code>"
-        let tail = "</code></pre></div></div>\n"
+        head += "<div class=\"highlight\"><pre class=\"highlight".utf8
+        if options.lineNumbers { head += " numbered".utf8 }
+        head += "\"".utf8
+        if let theme { head += " style=\"background-color:\(theme.background);color:\(theme.foreground)\"".utf8 }
+        head += "><code>".utf8
         var text = code
         let html: String = text.withUTF8 { buf in
             let tokens = resolved.lexer.tokens(buf)
             let emitter = Emitter.shared(inline: theme != nil)
             guard var l = lines else {
-                return emitter.renderString(buf, tokens, prefix: Array(head.utf8), suffix: Array(tail.utf8))
+                return emitter.renderString(buf, tokens, prefix: head, suffix: Highlighter.tail)
             }
-            var out: [UInt8] = Array(head.utf8)
+            var out = head
             if isDiff { l.lineClass = Highlighter.diffLineClasses(buf) }
             emitter.render(buf, tokens, lines: l, into: &out)
-            out.append(contentsOf: Array(tail.utf8))
+            out.append(contentsOf: Highlighter.tail)
             return String(decoding: out, as: UTF8.self)
         }
         return HighlightedBlock(html: html, language: resolved.name, languageKnown: known)
     }
 
+    static let tail: [UInt8] = Array("</code></pre></div></div>\n".utf8)
+
     /// An author's fence label as a class name: HTML-safe characters only (kramdown writes the word as given).
+    /// On bytes: every byte of a non-ASCII scalar is 0x80 or more and dropped with it, and the ASCII scalars with the
+    /// Alphabetic property are the letters `A`–`Z`, `a`–`z`. The scalar filter with its property lookup ran for
+    /// every labelled fence (`characterClassLabel` keeps it, for the test that they agree).
     static func classLabel(_ raw: String) -> String? {
+        let kept = raw.utf8.filter { c in (c | 0x20) &- 97 < 26 || isDigit(c) || c == 43 || c == 35 || c == 46 || c == 95 || c == 45 }
+        return kept.isEmpty ? nil : String(decoding: kept, as: UTF8.self)
+    }
+
+    static func characterClassLabel(_ raw: String) -> String? {
         let kept = raw.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "+#._-".unicodeScalars.contains($0)) }
         return kept.isEmpty ? nil : String(String.UnicodeScalarView(kept))
     }

@@ -135,7 +135,7 @@ import Testing
     /// words, numbers, operators, neighbouring pairs and the line's edges.
     @Test func modelTableLoads() {
         #expect(Model.table.index.count > 1000)
-        #expect(Model.table.weights.count == Model.table.index.count * Model.k)
+        #expect(Model.table.weights.count == Model.table.index.count * Model.rowStride && Model.rowStride >= Model.k)
         #expect(!Model.handIndex.contains(-1))
         #expect(Model.handIndex.count == Scorer.langs.count)
         #expect(Model.handWeights.count == (2 * Model.handIndex.count + 1) * Model.k)
