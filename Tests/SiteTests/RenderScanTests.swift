@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import Site
 
 /// The byte scans run over every rendered page (scroll boxes, links to Markdown sources) and over each post
@@ -34,6 +35,15 @@ import Testing
         }
         for no in ["README.md is a file", "a.mdx\"", "a.markdow\"", "a.MD?", "a.Md\"", ".md", "x.", "a.markdown", "é.m"] {
             #expect(!SourceLinks.mayNameSource(no), "\(no)")
+        }
+    }
+
+    @Test func blankTrimSkipsOnlyLinesFoundationLeavesAlone() {
+        let lines = ["", " ", "\t", "plain", " lead", "trail ", "\ttab\t", "\u{00A0}nbsp\u{00A0}", "\u{3000}ideo", "é end", "end é",
+                     "x\r", "\u{2003}em\u{2003}", "a \u{0301}", "mid space ok", "\u{200B}zw"]
+        for l in lines {
+            let s = Substring("<" + l + ">").dropFirst().dropLast()
+            #expect(CodeContext.trimmedBlanks(s) == Substring(s.trimmingCharacters(in: .whitespaces)), "\(l.debugDescription)")
         }
     }
 
