@@ -35,6 +35,8 @@ public enum FeedHTML {
         guard let base = bytes.baseAddress else { return }
         let n = bytes.count
         var i = 0
+        // Read once, not per attribute (each read of a `static let` was a `swift_once` call, measured).
+        let shapes = urlAttributeShapes, names = urlAttributes, script = scriptTag, style = styleTag
         @inline(__always) func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 || c == 13 || c == 12 }
         @inline(__always) func lower(_ c: UInt8) -> UInt8 { (c >= 65 && c <= 90) ? c + 32 : c }
         @inline(__always) func isLetter(_ c: UInt8) -> Bool { let l = lower(c); return l >= 97 && l <= 122 }
@@ -85,7 +87,7 @@ public enum FeedHTML {
                 // Most attributes (`class` or `style` on every highlighted span) cannot be a URL attribute: decided on
                 // length and first letter before any string is made.
                 let maybeURL = nameLength >= 3 && nameLength <= 10
-                    && urlAttributeShapes & (1 << UInt64((nameLength - 3) * 8 + Int(lower(base[nameStart]) & 7))) != 0
+                    && shapes & (1 << UInt64((nameLength - 3) * 8 + Int(lower(base[nameStart]) & 7))) != 0
                 var k = j
                 while k < n, isSpace(base[k]) { k += 1 }
                 guard k < n, base[k] == 61 /* = */ else { continue }
@@ -110,13 +112,13 @@ public enum FeedHTML {
                     for m in 0..<nameLength { buf[m] = lower(base[nameStart + m]) }
                     return nameLength
                 }
-                if urlAttributes.contains(name) {
+                if names.contains(name) {
                     let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
                     visit(Attribute(name: name, value: value, valueRange: range, quoted: quoted))
                 }
             }
             i = j + 1
-            if tagIs(scriptTag) || tagIs(styleTag) {
+            if tagIs(script) || tagIs(style) {
                 var close: [UInt8] = [60, 47]
                 for k in 0..<tagCount { close.append(lower(base[tagStart + k])) }
                 i = find(close, from: i, caseInsensitive: true) ?? n
@@ -218,17 +220,24 @@ public enum FeedHTML {
     /// keeping the five XML names. Unknown names are left alone: escaped as text they are harmless.
     /// Numeric references to characters XML 1.0 forbids are removed; returns how many.
     public static func numericEntities(in html: String) -> (html: String, removed: Int) {
-        guard html.utf8.contains(38) else { return (html, 0) }
         var copy = html
         return copy.withUTF8 { bytes in
-            var out: [UInt8] = []
-            out.reserveCapacity(bytes.count)
-            var removed = 0
-            var i = 0
-            var copied = 0   // bytes before this were handled; runs without entities are copied whole
+            // Text between references is skipped with memchr: a byte-at-a-time search (and `utf8.contains` before it)
+            // was most of this function, measured.
+            guard let base = bytes.baseAddress else { return (html, 0) }
             let n = bytes.count
+            func nextAmpersand(_ from: Int) -> Int {
+                guard from < n, let p = memchr(base + from, 38 /* & */, n - from) else { return n }
+                return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+            }
+            var i = nextAmpersand(0)
+            guard i < n else { return (html, 0) }
+            var out: [UInt8] = []
+            out.reserveCapacity(n)
+            var removed = 0
+            var copied = 0   // bytes before this were handled; runs without entities are copied whole
             while i < n {
-                guard bytes[i] == 38 /* & */ else { i += 1; continue }
+                guard bytes[i] == 38 /* & */ else { i = nextAmpersand(i); continue }
                 var j = i + 1
                 while j < n, j - i <= 34, (bytes[j] >= 48 && bytes[j] <= 57) || (bytes[j] | 32 >= 97 && bytes[j] | 32 <= 122) || bytes[j] == 35 { j += 1 }
                 guard j < n, bytes[j] == 59 /* ; */, j > i + 1 else { i += 1; continue }

@@ -42,6 +42,7 @@ public enum RSSWriter {
         let e = XMLText.escape
         let tz = options.timeZone
         var o = "    <item>\n"
+        o.reserveCapacity(item.contentHTML.utf8.count + 1024)
         o += "      <title>\(e(item.title))</title>\n"
         o += "      <link>\(e(item.link))</link>\n"
         let permalink = FeedURL.isAbsoluteHTTP(item.id)
@@ -51,7 +52,9 @@ public enum RSSWriter {
         for category in item.categories { o += "      <category>\(e(category))</category>\n" }
         o += "      <description>\(e(item.summary))</description>\n"
         if options.fullContent, !item.contentHTML.isEmpty {
-            o += "      <content:encoded>\(XMLText.cdata(item.contentHTML))</content:encoded>\n"
+            o += "      <content:encoded>"
+            XMLText.appendCDATA(item.contentHTML, to: &o)
+            o += "</content:encoded>\n"
         }
         if let enc = item.enclosure {
             o += "      <enclosure url=\"\(e(enc.url))\" length=\"\(max(0, enc.length))\" type=\"\(e(enc.mimeType))\"/>\n"
