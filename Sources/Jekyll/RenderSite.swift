@@ -222,8 +222,26 @@ final class DiagnosticList: @unchecked Sendable {
     func add(_ d: SiteDiagnostic) { lock.lock(); items.append(d); lock.unlock() }
     func add(contentsOf ds: [SiteDiagnostic]) { lock.lock(); items.append(contentsOf: ds); lock.unlock() }
     /// Sorted by file and place; the same finding reached twice (an include used by many pages) once.
+    /// Its hint names the first page (by path) that reached it, and how many more did: the pages reach
+    /// an include in whatever order the tasks ran, and one line per page was one problem reported dozens of times.
     var all: [SiteDiagnostic] {
-        lock.lock(); defer { lock.unlock() }
-        return Array(Set(items)).sorted { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
+        lock.lock()
+        let found = items
+        lock.unlock()
+        struct Place: Hashable { var severity: SiteDiagnostic.Severity; var file: String; var line, column: Int; var message: String }
+        var byPlace: [Place: [SiteDiagnostic]] = [:]
+        for d in Set(found) {
+            byPlace[Place(severity: d.severity, file: d.file, line: d.line, column: d.column, message: d.message), default: []].append(d)
+        }
+        let folded = byPlace.values.map { same -> SiteDiagnostic in
+            let sorted = same.sorted { ($0.hint ?? "") < ($1.hint ?? "") }
+            var first = sorted[0]
+            if sorted.count > 1 {
+                let more = sorted.count - 1
+                first.hint = (first.hint.map { $0 + " " } ?? "") + "(and \(more) more page\(more == 1 ? "" : "s"))"
+            }
+            return first
+        }
+        return folded.sorted { ($0.file, $0.line, $0.column, $0.message) < ($1.file, $1.line, $1.column, $1.message) }
     }
 }

@@ -38,6 +38,22 @@ import Site
         #expect(e.hint?.contains("page.html:4") == true, "\(e)")
     }
 
+    @Test func anIncludeFailingOnManyPagesIsOneError() async throws {
+        let site = try RenderFixture.site([
+            "_config.yml": Self.config,
+            "_includes/inner.html": "line one\n{{ 1 | divided_by: 0 }}\n",
+            "c.html": "---\n---\n\n{% include inner.html %}\n",
+            "a.html": "---\n---\n\n{% include inner.html %}\n",
+            "b.html": "---\n---\n\n{% include inner.html %}\n",
+        ])
+        guard case .failure(let failure) = await RenderFixture.build(site) else { Issue.record("build succeeded"); return }
+        let errors = failure.errors.filter { $0.file == "_includes/inner.html" }
+        #expect(errors.count == 1, "\(failure.errors)")
+        // Named by the first including page by path, whatever order the pages rendered in.
+        #expect(errors.first?.hint?.contains("a.html:4") == true, "\(errors)")
+        #expect(errors.first?.hint?.hasSuffix("(and 2 more pages)") == true, "\(errors)")
+    }
+
     @Test func failedBuildLeavesPreviousOutput() async throws {
         let site = try RenderFixture.site(["_config.yml": Self.config, "index.html": "---\n---\nv1\n"])
         _ = try await RenderFixture.build(site).get()
