@@ -34,7 +34,23 @@ public struct XMLElementNode: Sendable {
         guard let first = text.utf8.first, let last = text.utf8.last else { return text }
         @inline(__always) func plainASCII(_ c: UInt8) -> Bool { c > 32 && c < 128 }
         if plainASCII(first), plainASCII(last) { return text }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Self.trimmedASCII(text) ?? text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `text` trimmed of ASCII whitespace (tab, line feed, vertical tab, form feed, carriage return, space),
+    /// when what is left is empty or starts and ends with a visible ASCII character: then Foundation's
+    /// trimming would stop at the same places. Nil otherwise. The indentation between a parent's children
+    /// is trimmed for every channel and item of every feed written, and Foundation's trimming was visible there.
+    static func trimmedASCII(_ text: String) -> String? {
+        let u = text.utf8
+        @inline(__always) func space(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
+        @inline(__always) func plainASCII(_ c: UInt8) -> Bool { c > 32 && c < 128 }
+        var lo = u.startIndex, hi = u.endIndex
+        while lo < hi, space(u[lo]) { lo = u.index(after: lo) }
+        while hi > lo, space(u[u.index(before: hi)]) { hi = u.index(before: hi) }
+        if lo == hi { return "" }
+        guard plainASCII(u[lo]), plainASCII(u[u.index(before: hi)]) else { return nil }
+        return String(Substring(u[lo..<hi]))
     }
 }
 
