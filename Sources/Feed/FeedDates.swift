@@ -95,6 +95,11 @@ public enum FeedDates {
     /// Parses RFC 822 / RFC 2822 dates strictly: optional English weekday, day, English month,
     /// 4-digit year (2-digit accepted and widened), `hh:mm[:ss]`, numeric or named zone.
     public static func parseRFC822(_ text: String) -> ParsedRFC822? {
+        parseCanonicalRFC822(text) ?? parseRFC822General(text)
+    }
+
+    /// `parseRFC822` for any form it accepts (the canonical one read byte by byte lives in FeedDatesCanonical.swift).
+    static func parseRFC822General(_ text: String) -> ParsedRFC822? {
         var s = Substring(text.trimmingCharacters(in: .whitespaces))
         var written: String?
         if let comma = s.firstIndex(of: ",") {

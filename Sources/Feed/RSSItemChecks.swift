@@ -11,6 +11,9 @@ extension RSSRules {
         var future: Future?
         /// A guid to look up among the feed's earlier items, and where among `findings` a repeat is reported.
         var guid: Guid?
+        /// `TextChecks.check` of each element of the item, in `walk` order (lines relative to the item's): the feed's
+        /// text pass replays them at the item's place instead of keying every copy's texts again (measured).
+        var texts: [FeedDiagnostic] = []
 
         struct Future: Sendable { var at: Int; var date: Date; var line: Int; var column: Int; var name: String; var text: String }
         struct Guid: Sendable { var at: Int; var value: String; var line: Int; var column: Int }
@@ -41,6 +44,14 @@ extension RSSRules {
                 }
             }
             add(upTo: findings.count, &f)
+        }
+
+        /// `texts` at the item's place in the feed's text pass.
+        func replayTexts(itemLine: Int, into f: inout Findings) {
+            for var d in texts {
+                d.line += itemLine
+                f.list.append(d)
+            }
         }
 
         /// Everything the checks read: each element's name, namespace, attributes, text, line (relative to the

@@ -60,20 +60,42 @@ enum RSSRules {
         }
 
         var guids: [String: Int] = [:]
+        var items: [ItemChecks] = []
         for item in channel.all("item") where item.namespace == nil {
-            checkItem(item, guids: &guids, now: now, into: &f)
+            items.append(checkItem(item, guids: &guids, now: now, into: &f))
         }
         RSSStructure.check(channel: channel, into: &f)
         ITunesRules.check(channel: channel, into: &f)
         FeedExtensions.check(rss, itemNames: ["item"], into: &f)
-        rss.walk { el in TextChecks.check(el.text, field: "<\(el.name)>", line: el.line, column: el.column, into: &f) }
+        texts(rss, items: items, into: &f)
     }
 
-    static func checkItem(_ item: XMLElementNode, guids: inout [String: Int], now: Date, into f: inout Findings) {
+    /// `TextChecks.check` of every element in document order, with the channel's items' results taken from their `ItemChecks`.
+    static func texts(_ rss: XMLElementNode, items: [ItemChecks], into f: inout Findings) {
+        func check(_ el: XMLElementNode) { TextChecks.check(el.text, field: "<\(el.name)>", line: el.line, column: el.column, into: &f) }
+        check(rss)
+        let channelAt = rss.children.firstIndex { $0.name == "channel" }
+        for (i, c) in rss.children.enumerated() {
+            guard i == channelAt else { c.walk(check); continue }
+            check(c)
+            var next = 0
+            for el in c.children {
+                if el.name == "item", el.namespace == nil {
+                    items[next].replayTexts(itemLine: el.line, into: &f)
+                    next += 1
+                } else {
+                    el.walk(check)
+                }
+            }
+        }
+    }
+
+    static func checkItem(_ item: XMLElementNode, guids: inout [String: Int], now: Date, into f: inout Findings) -> ItemChecks {
         let policy = f.policy, memo = f.memo
         let checks = memo?.itemChecks(ItemChecks.key(item, policy: policy)) { itemChecks(item, policy: policy, memo: memo) }
             ?? itemChecks(item, policy: policy, memo: memo)
         checks.replay(itemLine: item.line, guids: &guids, now: now, into: &f)
+        return checks
     }
 
     /// What `checkItem` finds from the item alone (lines relative to the item's), with the two checks that
@@ -131,6 +153,10 @@ enum RSSRules {
             }
         }
         checks.findings = f.list.map { d in var d = d; d.line -= item.line; return d }
+        var texts = Findings()
+        texts.memo = memo
+        item.walk { el in TextChecks.check(el.text, field: "<\(el.name)>", line: el.line - item.line, column: el.column, into: &texts) }
+        checks.texts = texts.list
         return checks
     }
 

@@ -34,7 +34,23 @@ public struct XMLElementNode: Sendable {
         guard let first = text.utf8.first, let last = text.utf8.last else { return text }
         @inline(__always) func plainASCII(_ c: UInt8) -> Bool { c > 32 && c < 128 }
         if plainASCII(first), plainASCII(last) { return text }
-        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return Self.trimmedASCII(text) ?? text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// `text` trimmed of ASCII whitespace (tab, line feed, vertical tab, form feed, carriage return, space),
+    /// when what is left is empty or starts and ends with a visible ASCII character: then Foundation's
+    /// trimming would stop at the same places. Nil otherwise. The indentation between a parent's children
+    /// is trimmed for every channel and item of every feed written, and Foundation's trimming was visible there.
+    static func trimmedASCII(_ text: String) -> String? {
+        let u = text.utf8
+        @inline(__always) func space(_ c: UInt8) -> Bool { c == 32 || (c >= 9 && c <= 13) }
+        @inline(__always) func plainASCII(_ c: UInt8) -> Bool { c > 32 && c < 128 }
+        var lo = u.startIndex, hi = u.endIndex
+        while lo < hi, space(u[lo]) { lo = u.index(after: lo) }
+        while hi > lo, space(u[u.index(before: hi)]) { hi = u.index(before: hi) }
+        if lo == hi { return "" }
+        guard plainASCII(u[lo]), plainASCII(u[u.index(before: hi)]) else { return nil }
+        return String(Substring(u[lo..<hi]))
     }
 }
 
@@ -76,15 +92,19 @@ public enum XMLTree {
     private static func parse(_ data: Data, push: Bool) -> Result<XMLElementNode, XMLParseError>? {
         initializeLibrary()
         guard !data.isEmpty else { return .failure(XMLParseError(message: "empty document", line: 1, column: 1)) }
-        let bytes = [UInt8](data)
         guard data.count < Int(Int32.max) else { return .failure(XMLParseError(message: "document over 2 GB", line: 0, column: 0)) }
+        // Read in place: copying every feed written into an array was a visible share of validating (measured).
+        return data.withUnsafeBytes { raw in parse(raw.bindMemory(to: UInt8.self), push: push) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, push: Bool) -> Result<XMLElementNode, XMLParseError>? {
         // HUGE: a long post is one text node of its feed item, past libxml2's default 10 MB limit
         // (entities are still not expanded, so this lets no entity grow anything).
         let opts = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_HUGE.rawValue)
         // The push parser sees the first bytes (for the encoding) when made, the rest in one final chunk.
         let head = min(4, bytes.count)
-        let made = push ? bytes.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { xmlCreatePushParserCtxt(nil, nil, $0, Int32(head), nil) }
+        let made = push ? bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) {
+            xmlCreatePushParserCtxt(nil, nil, $0, Int32(head), nil)
         } : xmlNewParserCtxt()
         guard let ctxt = made else { return nil }
         defer { xmlFreeParserCtxt(ctxt) }
@@ -103,13 +123,11 @@ public enum XMLTree {
             box.error = XMLParseError(message: msg, line: Int(e.line), column: Int(e.int2))
         }
         defer { xmlSetStructuredErrorFunc(nil, nil) }
-        let doc = bytes.withUnsafeBufferPointer { buf in
-            buf.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buf.count) { ptr -> xmlDocPtr? in
-                guard push else { return xmlCtxtReadMemory(ctxt, ptr, Int32(buf.count), nil, nil, opts) }
-                xmlCtxtUseOptions(ctxt, opts)
-                _ = xmlParseChunk(ctxt, ptr + head, Int32(buf.count - head), 1)
-                return ctxt.pointee.myDoc
-            }
+        let doc = bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { ptr -> xmlDocPtr? in
+            guard push else { return xmlCtxtReadMemory(ctxt, ptr, Int32(bytes.count), nil, nil, opts) }
+            xmlCtxtUseOptions(ctxt, opts)
+            _ = xmlParseChunk(ctxt, ptr + head, Int32(bytes.count - head), 1)
+            return ctxt.pointee.myDoc
         }
         func lastError() -> XMLParseError {
             if let e = first.error { return e }
@@ -129,9 +147,8 @@ public enum XMLTree {
         let name = String(cString: node.pointee.name)
         let ns = node.pointee.ns
         let namespace = ns.flatMap { $0.pointee.href }.map { String(cString: $0) }
-        let prefix = ns.flatMap { $0.pointee.prefix }.map { String(cString: $0) }
         let line = Int(xmlGetLineNo(node))
-        let column = locator.column(line: line, qname: prefix.map { "\($0):\(name)" } ?? name)
+        let column = locator.column(line: line, prefix: ns.flatMap { $0.pointee.prefix }, name: node.pointee.name)
         var attributes: [String: String] = [:]
         var attr = node.pointee.properties
         while let a = attr {
@@ -178,39 +195,49 @@ public enum XMLTree {
 
 /// libxml2 gives element lines but not columns; find `<qname` on that line in the source,
 /// moving forward per line so repeated names on one line get successive columns.
+/// `bytes` is the document being parsed, read in place while its tree is converted.
 struct ColumnLocator {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     var lineStarts: [Int] = [0]
     var cursor: [Int: Int] = [:]
 
-    init(bytes: [UInt8]) {
+    init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
-        var starts = [0]
-        bytes.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return }
-            var p = base, left = buf.count
-            while left > 0, let nl = memchr(p, 10, left) {
-                let at = UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self))
-                starts.append(at - base + 1)
-                left -= at - p + 1
-                p = at + 1
-            }
+        guard let base = bytes.baseAddress else { return }
+        var p = base, left = bytes.count
+        while left > 0, let nl = memchr(p, 10, left) {
+            let at = UnsafePointer<UInt8>(nl.assumingMemoryBound(to: UInt8.self))
+            lineStarts.append(at - base + 1)
+            left -= at - p + 1
+            p = at + 1
         }
-        lineStarts = starts
     }
 
-    mutating func column(line: Int, qname: String) -> Int {
+    /// The column of `<prefix:name` (or `<name`), the names as libxml2 holds them: no Swift string is made for
+    /// the search, which runs for every element of every feed written.
+    mutating func column(line: Int, prefix: UnsafePointer<UInt8>?, name: UnsafePointer<UInt8>) -> Int {
         guard line >= 1, line <= lineStarts.count else { return 0 }
         let start = lineStarts[line - 1]
         let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-        let needle = [UInt8(ascii: "<")] + Array(qname.utf8)
+        let prefixCount = prefix.map { strlen(UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) } ?? 0
+        let nameCount = strlen(UnsafeRawPointer(name).assumingMemoryBound(to: CChar.self))
+        let count = 1 + (prefix == nil ? 0 : prefixCount + 1) + nameCount
+        guard let base = bytes.baseAddress else { return 1 }
+        @inline(__always) func matches(_ i: Int) -> Bool {
+            guard base[i] == 60 else { return false }
+            var at = i + 1
+            if let prefix {
+                guard memcmp(base + at, prefix, prefixCount) == 0, base[at + prefixCount] == 58 else { return false }
+                at += prefixCount + 1
+            }
+            return memcmp(base + at, name, nameCount) == 0
+        }
         var i = cursor[line] ?? start
-        while i + needle.count <= end {
-            // Compared in place, not copied into an array: this runs for every element of every feed written.
-            if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) {
-                let after = i + needle.count < bytes.count ? bytes[i + needle.count] : 62
+        while i + count <= end {
+            if matches(i) {
+                let after = i + count < bytes.count ? bytes[i + count] : 62
                 if after == 62 || after == 47 || after == 32 || after == 9 || after == 10 || after == 13 {
-                    cursor[line] = i + needle.count
+                    cursor[line] = i + count
                     return i - start + 1
                 }
             }
