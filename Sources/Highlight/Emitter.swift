@@ -40,6 +40,7 @@ struct Emitter {
     /// sized for the worst case (every byte escaped, every token tagged).
     func renderString(_ b: UnsafeBufferPointer<UInt8>, _ tokens: [Token], prefix: [UInt8], suffix: [UInt8]) -> String {
         let maxTag = Int(lengths.max() ?? 0) + 7
+        // The 16 spare bytes also take the short-token store's 8 bytes past the end of what it writes.
         let capacity = prefix.count + suffix.count + b.count * 5 + tokens.count * maxTag + 16
         return String(unsafeUninitializedCapacity: capacity) { out in
             let p = out.baseAddress!
@@ -60,6 +61,17 @@ struct Emitter {
                                     o += len
                                 }
                                 var k = start
+                                // Most tokens are shorter than eight bytes: when none of theirs needs escaping, one
+                                // 8-byte load and store (the bytes past the token are written over next).
+                                if end - start < 8 && start + 8 <= b.count {
+                                    let x = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + start).loadUnaligned(as: UInt64.self))
+                                    let mine: UInt64 = (1 << UInt64(8 * (end - start))) &- 1
+                                    if (maybeHasByte(x, 60) | maybeHasByte(x, 62) | maybeHasByte(x, 38)) & mine == 0 {
+                                        UnsafeMutableRawPointer(p + o).storeBytes(of: x.littleEndian, as: UInt64.self)
+                                        o += end - start
+                                        k = end
+                                    }
+                                }
                                 while k < end {
                                     // Eight bytes at once while none needs escaping (long comments, strings, indentation).
                                     while k + 8 <= end {
