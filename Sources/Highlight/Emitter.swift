@@ -7,6 +7,12 @@ struct Emitter {
     /// Open tags per class (indexed by raw value); empty for classes rendered without a span.
     let open: [[UInt8]]
     static let close: [UInt8] = Array("</span>".utf8)
+    /// `</span>` and a spare byte as one word in memory order, for `renderString`'s single store.
+    static let closeWord: UInt64 = close.withUnsafeBytes { c in
+        var w: UInt64 = 0
+        withUnsafeMutableBytes(of: &w) { $0.copyMemory(from: c) }
+        return w
+    }
 
     static let classTags: [[UInt8]] = TokenClass.allCases.map {
         $0 == .text ? [] : Array("<span class=\"\($0.cssClass)\">".utf8)
@@ -33,6 +39,7 @@ struct Emitter {
         }
         var f: [UInt8] = [], o: [Int32] = [], l: [Int32] = []
         for t in open { o.append(Int32(f.count)); l.append(Int32(t.count)); f += t }
+        f += [UInt8](repeating: 0, count: 8)   // the last tag is copied eight bytes at a time too
         flat = f; offsets = o; lengths = l
     }
 
@@ -40,6 +47,8 @@ struct Emitter {
     /// sized for the worst case (every byte escaped, every token tagged).
     func renderString(_ b: UnsafeBufferPointer<UInt8>, _ tokens: [Token], prefix: [UInt8], suffix: [UInt8]) -> String {
         let maxTag = Int(lengths.max() ?? 0) + 7
+        let closeWord = Emitter.closeWord
+        // The 16 spare bytes also take the short-token store's 8 bytes past the end of what it writes.
         let capacity = prefix.count + suffix.count + b.count * 5 + tokens.count * maxTag + 16
         return String(unsafeUninitializedCapacity: capacity) { out in
             let p = out.baseAddress!
@@ -56,10 +65,27 @@ struct Emitter {
                                 let c = Int(t.cls.rawValue)
                                 let len = Int(lens[c])
                                 if len > 0 {
-                                    (p + o).update(from: tags.baseAddress! + Int(offs[c]), count: len)
+                                    // Tags are a few words long: whole words, the last one's spare bytes written over next.
+                                    let tag = UnsafeRawPointer(tags.baseAddress! + Int(offs[c]))
+                                    var q = 0
+                                    while q < len {
+                                        UnsafeMutableRawPointer(p + o + q).storeBytes(of: tag.loadUnaligned(fromByteOffset: q, as: UInt64.self), as: UInt64.self)
+                                        q += 8
+                                    }
                                     o += len
                                 }
                                 var k = start
+                                // Most tokens are shorter than eight bytes: when none of theirs needs escaping, one
+                                // 8-byte load and store (the bytes past the token are written over next).
+                                if end - start < 8 && start + 8 <= b.count {
+                                    let x = UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + start).loadUnaligned(as: UInt64.self))
+                                    let mine: UInt64 = (1 << UInt64(8 * (end - start))) &- 1
+                                    if (maybeHasByte(x, 60) | maybeHasByte(x, 62) | maybeHasByte(x, 38)) & mine == 0 {
+                                        UnsafeMutableRawPointer(p + o).storeBytes(of: x.littleEndian, as: UInt64.self)
+                                        o += end - start
+                                        k = end
+                                    }
+                                }
                                 while k < end {
                                     // Eight bytes at once while none needs escaping (long comments, strings, indentation).
                                     while k + 8 <= end {
@@ -80,7 +106,7 @@ struct Emitter {
                                     }
                                 }
                                 if len > 0 {
-                                    p[o] = 60; p[o + 1] = 47; p[o + 2] = 115; p[o + 3] = 112; p[o + 4] = 97; p[o + 5] = 110; p[o + 6] = 62
+                                    UnsafeMutableRawPointer(p + o).storeBytes(of: closeWord, as: UInt64.self)
                                     o += 7
                                 }
                                 start = end
