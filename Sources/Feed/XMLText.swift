@@ -109,7 +109,12 @@ enum XMLText {
     /// sections. Text with a CR or a character XML forbids is escaped instead (a CR inside CDATA would
     /// be read back as LF); so is empty text.
     static func cdata(_ s: String) -> String {
-        if isPlainCDATA(s) { return "<![CDATA[" + s + "]]>" }
+        isPlainCDATA(s) ? "<![CDATA[" + s + "]]>" : splitOrEscaped(s)
+    }
+
+    /// `cdata` for the text `isPlainCDATA` refuses: empty (given back), with a CR or an illegal character
+    /// (escaped), or with `]]>` (split across sections).
+    private static func splitOrEscaped(_ s: String) -> String {
         var copy = s
         return cdataTable.withUnsafeBufferPointer { table in copy.withUTF8 { b in
             let n = b.count
@@ -135,22 +140,18 @@ enum XMLText {
                     (base + o).update(from: bytes.utf8Start, count: bytes.utf8CodeUnitCount); o += bytes.utf8CodeUnitCount
                 }
                 put(open)
-                if terminators == 0 {
-                    (base + o).update(from: src, count: n); o += n
-                } else {
-                    var run = 0, i = 0
-                    while i < n {
-                        if b[i] == 93, i + 2 < n, b[i + 1] == 93, b[i + 2] == 62 {
-                            (base + o).update(from: src + run, count: i - run); o += i - run
-                            put(split)
-                            i += 3
-                            run = i
-                        } else {
-                            i += 1
-                        }
+                var run = 0, i = 0
+                while i < n {
+                    if b[i] == 93, i + 2 < n, b[i + 1] == 93, b[i + 2] == 62 {
+                        (base + o).update(from: src + run, count: i - run); o += i - run
+                        put(split)
+                        i += 3
+                        run = i
+                    } else {
+                        i += 1
                     }
-                    (base + o).update(from: src + run, count: n - run); o += n - run
                 }
+                (base + o).update(from: src + run, count: n - run); o += n - run
                 put(close)
                 return o
             }
@@ -164,7 +165,7 @@ enum XMLText {
             o += s
             o += "]]>"
         } else {
-            o += cdata(s)
+            o += splitOrEscaped(s)
         }
     }
 

@@ -62,13 +62,14 @@ struct FeedBuilder: Sendable {
         return jobs
     }
 
+    /// Constant once made: `print` is derived from the title, description and folder.
     struct FeedJob: Sendable {
-        var title: String
-        var description: String
-        var dir: String
-        var posts: [Int]
+        let title: String
+        let description: String
+        let dir: String
+        let posts: [Int]
         /// Of the title, description and folder (made once: a session keeps the jobs while the terms hold).
-        var print: Int
+        let print: Int
 
         init(title: String, description: String, dir: String, posts: [Int]) {
             self.title = title
