@@ -110,13 +110,16 @@ struct FenceLabelMemo {
         // A document at its place in the last call's list, the same object, is counted already (no lookup by path).
         let last = lastDocs.count == docs.count ? lastDocs : []
         lastDocs = docs
+        var changed: [SourceDocument] = []
         for (i, d) in docs.enumerated() {
             if !last.isEmpty, last[i] === d { continue }
             if let kept = labels[d.sourcePath] {
                 if kept.fingerprint == d.fingerprint { continue }
                 tally(kept.labels, by: -1)
             }
-            let found = CodeContext.fenceLabels(d.body).map { $0.lowercased() }
+            changed.append(d)
+        }
+        for (d, found) in zip(changed, Self.scan(changed)) {
             scanned += 1
             labels[d.sourcePath] = (d.fingerprint, found)
             tally(found, by: 1)
@@ -130,6 +133,22 @@ struct FenceLabelMemo {
             }
         }
         return totals
+    }
+
+    /// Each body's lowercased fence labels, in order; many bodies (a cold build's) are scanned on all cores,
+    /// as the scan ran alone between loading and rendering (about 6 ms at 1000 posts).
+    private static func scan(_ docs: [SourceDocument]) -> [[String]] {
+        @Sendable func labelsOf(_ d: SourceDocument) -> [String] { CodeContext.fenceLabels(d.body).map { $0.lowercased() } }
+        guard docs.count >= 64 else { return docs.map(labelsOf) }
+        let slots = UnsafeMutableBufferPointer<[String]>.allocate(capacity: docs.count)
+        slots.initialize(repeating: [])
+        defer { slots.deinitialize(); slots.deallocate() }
+        let workers = ProcessInfo.processInfo.activeProcessorCount
+        nonisolated(unsafe) let out = slots
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            for i in stride(from: w, to: docs.count, by: workers) { out[i] = labelsOf(docs[i]) }
+        }
+        return Array(slots)
     }
 
     private mutating func tally(_ found: [String], by step: Int) {

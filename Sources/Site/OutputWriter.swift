@@ -35,6 +35,8 @@ public struct OutputWriter {
         /// `folder.path` and `output.path`, made once (thousands of paths are joined to them).
         private let root: String
         private let previousRoot: String
+        /// Whether there is a previous output folder at all: a first build does not ask about each of its files.
+        private let hasPrevious: Bool
         private let retired: URL
         private let lock = NSLock()
         private var madeDirs = Set<String>()
@@ -53,6 +55,8 @@ public struct OutputWriter {
             retired = parent.appendingPathComponent(".\(output.lastPathComponent).galley-old-\(tag)")
             root = folder.path
             previousRoot = output.path
+            var st = stat()
+            hasPrevious = stat(output.path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             Self.removeAbandoned(beside: output)
         }
@@ -234,6 +238,7 @@ public struct OutputWriter {
         /// Whether the previous output holds a regular file with exactly these bytes. Such files are linked,
         /// not written: they keep their inode and modification time, so rsync or a deploy see nothing to do.
         private func previousHolds(_ data: Data, at rel: String) -> Bool {
+            guard hasPrevious else { return false }
             let old = previousRoot + "/" + rel
             var st = stat()
             guard lstat(old, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, Int(st.st_size) == data.count else { return false }

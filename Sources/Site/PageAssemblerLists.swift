@@ -6,12 +6,29 @@ extension PageAssembler {
     /// Up to three other posts sharing the most tags, newer first on ties. Candidates are the 500
     /// newest posts of each tag, so a tag on every post does not make this quadratic; one scratch
     /// array of counts and a top-three pass replace a dictionary and a sort per post.
+    /// Parts of the list go to all cores: the pass ran alone between rendering and the pages (about
+    /// 6 ms at 1000 posts).
     static func relatedPosts(_ posts: [RenderedDocument], terms: [Term], index: [String: Int]) -> [[Int]] {
+        let workers = posts.count >= 256 ? ProcessInfo.processInfo.activeProcessorCount : 1
+        guard workers > 1 else { return relatedPosts(posts, terms: terms, index: index, in: posts.indices) }
+        let parts = UnsafeMutableBufferPointer<[[Int]]>.allocate(capacity: workers)
+        parts.initialize(repeating: [])
+        defer { parts.deinitialize(); parts.deallocate() }
+        nonisolated(unsafe) let out = parts
+        let size = (posts.count + workers - 1) / workers
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            let range = min(w * size, posts.count)..<min((w + 1) * size, posts.count)
+            out[w] = relatedPosts(posts, terms: terms, index: index, in: range)
+        }
+        return Array(parts.joined())
+    }
+
+    private static func relatedPosts(_ posts: [RenderedDocument], terms: [Term], index: [String: Int], in range: Range<Int>) -> [[Int]] {
         var count = [Int32](repeating: 0, count: posts.count)
         var touched: [Int] = []
         var result: [[Int]] = []
-        result.reserveCapacity(posts.count)
-        for i in posts.indices {
+        result.reserveCapacity(range.count)
+        for i in range {
             touched.removeAll(keepingCapacity: true)
             for slug in posts[i].source.tagSlugs {
                 guard let t = index["tag:\(slug)"] else { continue }

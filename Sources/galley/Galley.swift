@@ -16,6 +16,8 @@ struct Galley: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try parseAsRoot()
+            // Before the first hop to a worker thread: glibc sizes each thread's heap when the thread first allocates.
+            if command is BuildCommand { OneShotMemory.keepFreedMemory() }
             if var async = command as? AsyncParsableCommand {
                 try await async.run()
             } else {

@@ -92,6 +92,37 @@ import Testing
         #expect(page.strings("//ul[@class='related']/li/a") == ["Shares three", "Shares two", "Also one"])
     }
 
+    /// Enough posts that the related lists are computed on all cores in parts: every post's list still equals
+    /// the rule worked out here by hand (most shared tags, newer first on ties, at most three).
+    @Test func relatedPostsOfALargeSiteFollowTheRuleAcrossParts() async throws {
+        let count = 300
+        var posts: [String: String] = [:]
+        var tagsOf: [[String]] = []
+        for i in 0..<count {
+            let tags = (0..<(1 + i % 4)).map { "t\((i * 7 + $0 * 13) % 23)" }
+            tagsOf.append(tags)
+            let day = String(format: "2025-%02d-%02d", 1 + i / 28, 1 + i % 28)
+            posts["content/posts/p\(i).md"] = post("P\(i)", date: day, tags: tags)
+        }
+        let site = try makeSite(posts)
+        defer { site.cleanUp() }
+        _ = try await site.build()
+        var checked = 0
+        for i in 0..<count {
+            // Newer posts have larger i here; rank by (shared desc, newer first).
+            let mine = Set(tagsOf[i])
+            let expected = (0..<count).filter { $0 != i }
+                .map { j in (j, tagsOf[j].filter(mine.contains).count) }
+                .filter { $0.1 > 0 }
+                .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : $0.0 > $1.0 }
+                .prefix(3).map { "P\($0.0)" }
+            let page = try #require(site.html("blog/p\(i).html"))
+            #expect(page.strings("//ul[@class='related']/li/a") == Array(expected), "P\(i)")
+            checked += 1
+        }
+        #expect(checked == count)
+    }
+
     @Test func readingTimeWordCountAndUpdated() async throws {
         let words = Array(repeating: "word", count: 700).joined(separator: " ")
         let site = try makeSite(["content/posts/a.md": post("Long", date: "2026-01-01", extra: "updated: 2026-02-03\n", body: words)])
