@@ -52,7 +52,7 @@ struct DocumentSignature: Sendable, Equatable {
         case (.date(let x, let o), .date(let y, let p)): return x == y && o == p
         case (.array(let x), .array(let y)): return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
         case (.hash(let x), .hash(let y)):
-            return x.keys == y.keys && x.keys.allSatisfy { k in same(x.storage[k] ?? .null, y.storage[k] ?? .null) }
+            return x.keys == y.keys && zip(x.orderedValues, y.orderedValues).allSatisfy { same($0, $1) }
         case (.drop(let x), .drop(let y)): return x === y
         default: return false
         }

@@ -178,9 +178,12 @@ public struct LiquidEngine: Sendable {
 
     /// Renders a parsed template with `variables` as its outermost environment.
     /// `registers` carry host objects to filters and tags (Ruby Liquid's `context.registers`).
+    /// `outputCapacity`: the bytes the output is expected to reach (a layout's content and more), reserved at
+    /// once so a long page is not copied each time its buffer grows.
     public func render(_ template: LiquidTemplate, variables: LiquidHash, registers: [String: any Sendable] = [:],
-                       fileSystem: (any LiquidFileSystem)? = nil) throws(LiquidError) -> LiquidRenderResult {
+                       fileSystem: (any LiquidFileSystem)? = nil, outputCapacity: Int = 0) throws(LiquidError) -> LiquidRenderResult {
         let context = RenderContext(engine: self, variables: variables, registers: registers, fileSystem: fileSystem)
+        if outputCapacity > 0 { context.output.reserveCapacity(min(outputCapacity, options.maxOutputBytes)) }
         try context.renderRoot(template)
         return LiquidRenderResult(output: context.output, warnings: context.warnings, dependencies: context.dependencies)
     }

@@ -78,11 +78,16 @@ final class RenderContext {
     // MARK: Variables
 
     func findVariable(_ name: String) -> Value? {
-        var i = scopes.count - 1
-        while i >= 0 {
-            if let v = scopes[i][name] { return v }
-            i -= 1
+        // Through the buffer: each scope is read in place, not copied out (three retains per scope).
+        let scoped: Value? = scopes.withUnsafeBufferPointer { scopes in
+            var i = scopes.count - 1
+            while i >= 0 {
+                if let v = scopes[i][name] { return v }
+                i -= 1
+            }
+            return nil
         }
+        if let scoped { return scoped }
         if !counters.isEmpty, let c = counters[name] { return c }
         return isolated ? nil : variables[name]
     }
@@ -123,6 +128,11 @@ final class RenderContext {
             let found: Value?
             switch key {
             case .dot(let k, let command):
+                // A hash's own key (most lookups): what `property` answers first, without building a key value.
+                if case .hash(let h) = object, let v = h[k] {
+                    object = v
+                    continue
+                }
                 found = Self.property(object, k, command: command)
                 if found == nil, engine.options.strictVariables { undefined(k, among: Self.keys(of: object)) }
             case .bracket(let e):

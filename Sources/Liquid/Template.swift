@@ -19,28 +19,29 @@ struct SourceLoc: Sendable, Hashable {
     }
 }
 
-/// One piece of a template body.
-indirect enum Node: Sendable {
+/// One piece of a template body. Text and outputs (most nodes) sit inline, so walking a body copies no box
+/// per node; the rest are boxed to keep the array's stride small.
+enum Node: Sendable {
     case text(String)
     /// `{% raw %}` text: printed as is, but not a text node for whitespace control.
     case raw(String)
     /// `{{ … }}` and `{% echo … %}`.
     case output(Output)
-    case assign(name: String, value: Output, loc: SourceLoc)
-    case capture(name: String, body: [Node])
+    indirect case assign(name: String, value: Output, loc: SourceLoc)
+    indirect case capture(name: String, body: [Node])
     /// `if`/`elsif`/`else` and `unless` (whose first branch runs when its condition is falsy).
-    case conditional(Conditional)
-    case caseOf(CaseNode)
-    case forLoop(ForNode)
-    case tableRow(TableRowNode)
+    indirect case conditional(Conditional)
+    indirect case caseOf(CaseNode)
+    indirect case forLoop(ForNode)
+    indirect case tableRow(TableRowNode)
     case breakLoop
     case continueLoop
-    case cycle(CycleNode)
-    case increment(String, delta: Int)
-    case ifChanged([Node])
-    case include(IncludeNode)
-    case renderPartial(RenderNode)
-    case custom(CustomNode)
+    indirect case cycle(CycleNode)
+    indirect case increment(String, delta: Int)
+    indirect case ifChanged([Node])
+    indirect case include(IncludeNode)
+    indirect case renderPartial(RenderNode)
+    indirect case custom(CustomNode)
 }
 
 /// A variable with filters: `name | f: a, k: v | g`.
@@ -50,37 +51,43 @@ struct Output: Sendable {
     let loc: SourceLoc
 }
 
-struct FilterCall: Sendable {
+/// A class: a render reads its four parts through one reference instead of copying (retaining) each.
+final class FilterCall: Sendable {
     let name: String
     let args: [Expr]
     let keywords: [(String, Expr)]
     /// The engine's filter, bound when parsed so rendering skips a name lookup per call.
-    var function: LiquidFilter? = nil
+    let function: LiquidFilter?
+
+    init(name: String, args: [Expr], keywords: [(String, Expr)], function: LiquidFilter? = nil) {
+        self.name = name
+        self.args = args
+        self.keywords = keywords
+        self.function = function
+    }
 }
 
 extension Output {
     /// The same output with its filters bound to `filters` (names they lack stay unbound: looked up at render).
     func bound(to filters: [String: LiquidFilter]) -> Output {
         Output(expr: expr, filters: self.filters.map { f in
-            var f = f
-            f.function = filters[f.name]
-            return f
+            FilterCall(name: f.name, args: f.args, keywords: f.keywords, function: filters[f.name])
         }, loc: loc)
     }
 }
 
-/// An expression as Liquid's `Expression.parse` reads one.
-indirect enum Expr: Sendable {
+/// An expression as Liquid's `Expression.parse` reads one. Unboxed but for ranges: a lookup is one reference.
+enum Expr: Sendable {
     case literal(Value)
     case lookup(VariableLookup)
     /// `(a..b)` with at least one non-literal end.
-    case range(Expr, Expr)
+    indirect case range(Expr, Expr)
     /// `empty` / `blank` on either side of `==` in a condition (Liquid's `MethodLiteral`).
     case methodLiteral(blank: Bool)
 }
 
-/// `a.b[0]["c"][var].size`: a name (or an expression naming the variable) and lookups.
-struct VariableLookup: Sendable {
+/// `a.b[0]["c"][var].size`: a name (or an expression naming the variable) and lookups. A class, as `FilterCall`.
+final class VariableLookup: Sendable {
     enum Name: Sendable {
         case none
         case fixed(String)
@@ -96,6 +103,12 @@ struct VariableLookup: Sendable {
     let keys: [Key]
     /// The markup, for warnings.
     let source: String
+
+    init(name: Name, keys: [Key], source: String) {
+        self.name = name
+        self.keys = keys
+        self.source = source
+    }
 }
 
 /// A chain of comparisons joined by `and`/`or`, evaluated right to left as Liquid does.

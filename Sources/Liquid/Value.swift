@@ -40,9 +40,15 @@ extension LiquidDrop {
 }
 
 /// An insertion-ordered string-keyed hash (a Ruby Hash from YAML, JSON or a template).
+/// Keys and values sit in two arrays in order; a hash of more than `indexAbove` keys adds a dictionary from key
+/// to position. Most hashes a site builds are small (a link, a term, a heading), and those then cost no
+/// dictionary and no hashing, to build or to read: a scan of a few keys is cheaper.
 public struct LiquidHash: Sendable {
     public private(set) var keys: [String] = []
-    public private(set) var storage: [String: Value] = [:]
+    private var values: [Value] = []
+    private var index: [String: Int]?
+
+    static let indexAbove = 8
 
     public init() {}
     public init(_ pairs: [(String, Value)]) {
@@ -53,34 +59,70 @@ public struct LiquidHash: Sendable {
     /// Room for `count` keys, so a hash built key by key is not rehashed as it grows.
     public mutating func reserveCapacity(_ count: Int) {
         keys.reserveCapacity(count)
-        storage.reserveCapacity(count)
+        values.reserveCapacity(count)
+        if count > Self.indexAbove {
+            if index == nil { makeIndex(capacity: count) } else { index!.reserveCapacity(count) }
+        }
+    }
+
+    private mutating func makeIndex(capacity: Int) {
+        var d = [String: Int](minimumCapacity: capacity)
+        for (i, k) in keys.enumerated() { d[k] = i }
+        index = d
+    }
+
+    @inline(__always)
+    private func position(_ key: String) -> Int? {
+        if let index { return index[key] }
+        var i = 0
+        while i < keys.count {
+            if keys[i] == key { return i }
+            i += 1
+        }
+        return nil
     }
 
     /// Puts `order`'s keys first, in its order, each set to `missing` where absent; the other keys follow in
-    /// their own order. The same as building a new hash that way, without hashing every key again.
+    /// their own order. The same as building a new hash that way.
     public mutating func putFirst(_ order: LiquidKeyOrder, missing: Value) {
-        var rest: [String] = []
-        rest.reserveCapacity(keys.count)
-        for k in keys where !order.set.contains(k) { rest.append(k) }
-        for k in order.keys where storage[k] == nil { storage[k] = missing }
-        keys = order.keys + rest
+        var newValues: [Value] = []
+        newValues.reserveCapacity(keys.count + order.keys.count)
+        for k in order.keys { newValues.append(position(k).map { values[$0] } ?? missing) }
+        var newKeys = order.keys
+        newKeys.reserveCapacity(newValues.capacity)
+        for (i, k) in keys.enumerated() where !order.set.contains(k) {
+            newKeys.append(k)
+            newValues.append(values[i])
+        }
+        keys = newKeys
+        values = newValues
+        index = nil
+        if keys.count > Self.indexAbove { makeIndex(capacity: keys.count) }
     }
 
     public subscript(key: String) -> Value? {
-        get { storage[key] }
+        get { position(key).map { values[$0] } }
         set {
-            if let newValue {
-                if storage.updateValue(newValue, forKey: key) == nil { keys.append(key) }
-            } else if storage.removeValue(forKey: key) != nil {
-                keys.removeAll { $0 == key }
+            if let i = position(key) {
+                if let newValue { values[i] = newValue; return }
+                keys.remove(at: i)
+                values.remove(at: i)
+                if index != nil { makeIndex(capacity: keys.count) }
+                return
             }
+            guard let newValue else { return }
+            keys.append(key)
+            values.append(newValue)
+            if index != nil { index![key] = keys.count - 1 } else if keys.count > Self.indexAbove { makeIndex(capacity: keys.count) }
         }
     }
 
     public var count: Int { keys.count }
     public var isEmpty: Bool { keys.isEmpty }
     /// Pairs in insertion order.
-    public var pairs: [(key: String, value: Value)] { keys.map { ($0, storage[$0]!) } }
+    public var pairs: [(key: String, value: Value)] { zip(keys, values).map { ($0, $1) } }
+    /// The values in key order.
+    public var orderedValues: [Value] { values }
 }
 
 /// A fixed list of keys and the set of them, for `LiquidHash.putFirst` (a page's keys, made once).

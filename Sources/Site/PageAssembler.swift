@@ -221,14 +221,20 @@ struct PageAssembler: Sendable {
         }
         let wanted = posts.indices.filter { needed[$0] }
         let me = self
-        let made = await parallelMap(wanted) { me.context.summary(me.posts[$0]) }
+        let made = await parallelMap(wanted) { i in
+            (me.context.summary(me.posts[i]), containsBytes(me.posts[i].excerptHTML, "<pre"))
+        }
         var all = [LiquidHash?](repeating: nil, count: posts.count)
-        for (i, s) in zip(wanted, made) { all[i] = s }
-        return PostSummaries(all: all)
+        var excerptHasCode = [Bool?](repeating: nil, count: posts.count)
+        for (i, s) in zip(wanted, made) { (all[i], excerptHasCode[i]) = s }
+        return PostSummaries(all: all, excerptHasCode: excerptHasCode)
     }
 
     struct PostSummaries: Sendable {
         let all: [LiquidHash?]
+        /// Whether each post's excerpt has code: a list page loads code's stylesheet then. Found once per
+        /// post, not once per list page showing it (a post is on a home page and a page per tag).
+        let excerptHasCode: [Bool?]
     }
 
     /// The template a job renders first.
@@ -345,7 +351,7 @@ struct PageAssembler: Sendable {
             return output(layouts[i], doc.source.permalink.outputPath, doc.source.sourcePath)
         case let .list(template, kind, title, url, items, page, total, base, term):
             var p = context.basicPage(kind: kind, title: title, url: url)
-            p["has_code"] = .bool(items.contains { containsBytes(posts[$0].excerptHTML, "<pre") })
+            p["has_code"] = .bool(items.contains { summaries.excerptHasCode[$0] ?? containsBytes(posts[$0].excerptHTML, "<pre") })
             if let term, terms[term].kind == .series {
                 let t = terms[term]
                 p["term"] = .hash(LiquidHash([("name", .string(t.name)), ("slug", .string(t.slug)), ("kind", .string(t.kind.rawValue)),

@@ -14,6 +14,8 @@ struct TemplateSet: Sendable {
         let layout: String?
         /// The front matter, which the layout sees as `layout` (Jekyll's `layout.x`).
         let frontMatter: LiquidHash
+        /// Room reserved beyond the content for what the template writes (more than the built-in theme writes).
+        var textBytes = 4096
     }
 
     let entries: [String: Entry]
@@ -44,7 +46,10 @@ struct TemplateSet: Sendable {
         var diagnostics: [SiteDiagnostic] = []
         while let entry = entries[current] {
             do {
-                let result = try engine.render(entry.template, variables: vars, registers: registers, fileSystem: includes)
+                // Room for the content (a post's body, or the page a layout wraps) and the template's own text.
+                let content = if case .string(let c)? = vars["content"] { c.utf8.count } else { 0 }
+                let result = try engine.render(entry.template, variables: vars, registers: registers, fileSystem: includes,
+                                               outputCapacity: content + entry.textBytes)
                 if !result.warnings.isEmpty { diagnostics += RenderReports.diagnostics(result.warnings, offsets: includes.lineOffsets) }
                 out = result.output
             } catch {
