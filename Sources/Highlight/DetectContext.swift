@@ -55,8 +55,8 @@ struct ContextPriors {
 
     func weight(_ language: String) -> Double { weights[language] ?? 0 }
 
-    /// The strongest candidates first.
-    var ranked: [(String, Double)] { weights.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key } }
+    /// The strongest candidates first: sorted once at the end of `init` (`Fusion.choose` reads it up to five times).
+    private(set) var ranked: [(String, Double)] = []
 
     private mutating func add(_ language: String?, _ w: Double) {
         guard let l = language, l != "plaintext", l != "diff", l != "markdown" else { return }
@@ -67,12 +67,10 @@ struct ContextPriors {
         for l in c.postLanguages { add(ContextPriors.canonical(l), 3) }
         // A console label elsewhere in the post says commands are around: bash for the unprompted ones.
         if weights["console"] != nil { weights["console"] = nil; add("bash", 1) }
-        let total = c.siteLanguages.values.reduce(0, +)
-        siteTotal = total
-        for (l, n) in c.siteLanguages where n > 0 { if let k = ContextPriors.canonical(l) { site.insert(Fusion.family(k)) } }
-        if total >= 5 {
-            for (l, n) in c.siteLanguages where Double(n) >= Double(total) * 0.15 { add(ContextPriors.canonical(l), 1) }
-        }
+        let mix = SiteMix.memo(c.siteLanguages)
+        siteTotal = mix.total
+        site = mix.families
+        for l in mix.large { add(l, 1) }
         for w in ContextPriors.words(c.title) + c.tags.flatMap(ContextPriors.words) {
             for l in ContextPriors.topics[w] ?? [] { add(l, 2) }
         }
@@ -83,6 +81,7 @@ struct ContextPriors {
         }
         if ContextPriors.mentionsCommand(tail) { add("bash", 2) }
         if weights["console"] != nil { weights["console"] = nil }
+        ranked = weights.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
     }
 
     /// A fence label as the registry names it (`objc` → `objective-c`, `sh` → `bash`), nil when unknown.

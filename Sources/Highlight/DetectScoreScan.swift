@@ -49,7 +49,7 @@ extension Scorer {
                     let key = b << 8 | Int(u[k + 1])
                     for m in Int(ref.tables.bytePair.first[key])..<Int(ref.tables.bytePair.first[key + 1]) {
                         let f = ref.tables.bytePair.members[m]
-                        if featureSeen[f] != li && ref.tables.matches(f, u, at: k, count: count) { featureSeen[f] = li; hit.append(f) }
+                        if featureSeen[f] != li && ref.tables.matchesAfterPair(f, u, at: k, count: count) { featureSeen[f] = li; hit.append(f) }
                     }
                 }
                 let head = Int(u[0]), tail = Int(u[count - 1])
@@ -112,13 +112,37 @@ extension Scorer {
                 if (full[k + 1] | 0x20) &- 97 < 26 || full[k + 1] == 95 { out.insert(UInt8(ascii: "v")); break }
             }
         }
-        if !ascii || (colon && full[full.count - 1] == 59), isCSSDeclaration(line) { out.insert(UInt8(ascii: "p")) }
-        if !ascii || !rawLine.utf8.allSatisfy({ $0 < 0x80 }) || rawLine.utf8.contains(58), isMakeTarget(rawLine) { out.insert(UInt8(ascii: "x")) }
+        if !ascii || (colon && full[full.count - 1] == 59), plainCSSDeclaration(full) ?? isCSSDeclaration(line) { out.insert(UInt8(ascii: "p")) }
+        if !ascii || !rawLine.utf8.allSatisfy({ $0 < 0x80 }) || rawLine.utf8.contains(58),
+           (rawLine.utf8.withContiguousStorageIfAvailable(plainMakeTarget) ?? nil) ?? isMakeTarget(rawLine) { out.insert(UInt8(ascii: "x")) }
         if isYAMLKey(u) { out.insert(UInt8(ascii: "k")) }
         let count = u.count
         if count > 2 && u[0] == 60 && (isIdentStart(u[1]) || u[1] == 47 || u[1] == 33) && u[count - 1] == 62 { out.insert(UInt8(ascii: "<")) }
         if u.first == 36 && u.last == 59 && u.contains(58) && !u.contains(61) { out.insert(UInt8(ascii: "V")) }
         return out
+    }
+
+    /// `isCSSDeclaration` on the line's bytes, nil unless they are ASCII without CR (then every byte is a Character
+    /// of its own and equals no other, so the Character test gives this answer). The Character walk ran for every
+    /// line ending in `;` with a colon.
+    static func plainCSSDeclaration(_ u: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard !u.contains(where: { $0 >= 0x80 || $0 == 13 }) else { return nil }
+        guard u.last == 59, let colon = u.firstIndex(of: 58) else { return false }
+        let prop = UnsafeBufferPointer(rebasing: u[..<colon])
+        let paren = u.contains(40)
+        if !prop.isEmpty && prop.allSatisfy({ $0 == 45 || $0 &- 97 < 26 }) && !paren { return true }
+        return paren && ("rgb(" as StaticString).withUTF8Buffer { Output.find(u, $0) } && !prop.contains(32)
+    }
+
+    /// `isMakeTarget` on a raw line's bytes, nil unless they are ASCII without CR (as `plainCSSDeclaration`; the
+    /// ASCII letters and digits are the ASCII Characters with `isLetter` and `isNumber`). The Character walk ran
+    /// for every line with a colon.
+    static func plainMakeTarget(_ u: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard !u.contains(where: { $0 >= 0x80 || $0 == 13 }) else { return nil }
+        guard let f = u.first, f != 32, f != 9, f != 35, let colon = u.firstIndex(of: 58) else { return false }
+        if colon + 1 < u.count && u[colon + 1] != 32 { return false }   // `::`, `:=`, `:x`
+        for c in u[..<colon] where !((c | 0x20) &- 97 < 26 || isDigit(c) || oneOf(c, "_./$()%-")) { return false }
+        return true
     }
 
     /// A few ASCII letters as bits (no allocation).

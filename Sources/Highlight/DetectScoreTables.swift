@@ -134,6 +134,19 @@ struct DetectTables: Sendable {
         return j == m
     }
 
+    /// `matches` for a feature of `bytePair`'s bucket at `u[at], u[at + 1]`: those two bytes are its first two, so
+    /// the comparison starts at the third (every candidate at every byte pair of a line comes through here).
+    @inline(__always) func matchesAfterPair(_ f: Int, _ u: UnsafeBufferPointer<UInt8>, at: Int, count n: Int) -> Bool {
+        let m = length[f]
+        if at + m > n { return false }
+        return bytes.withUnsafeBufferPointer { b in
+            let p = b.baseAddress! + start[f]
+            var j = 2
+            while j < m && p[j] == u[at + j] { j += 1 }
+            return j == m
+        }
+    }
+
     /// Whether any word key holds a non-ASCII byte (then byte equality would not be String equality).
     var asciiKeys: Bool { wordBytes.allSatisfy { $0 < 0x80 } }
 }
