@@ -382,7 +382,13 @@ private func cellNeedsGuard(_ c: [UInt8]) -> Bool {
 func collectReferenceDefinitions(_ source: SourceText) -> [UInt8] {
     var out: [UInt8] = []
     var l = 1
+    let bytes = source.bytes, starts = source.lineStarts
     while l <= source.lineCount {
+        // Only a line whose first byte after blanks and `>` is `[` can define one: the rest are passed on
+        // their bytes, without a slice of each line (retained and released: most of this scan's time).
+        var k = starts[l - 1]
+        while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x3E || bytes[k] == 0x09 { k += 1 }
+        guard k < bytes.count, bytes[k] == 0x5B else { l += 1; continue }
         var line = source.line(l)
         while let f = line.first, f == 0x20 || f == 0x3E || f == 0x09 { line = line.dropFirst() }
         if line.first == 0x5B, line.count > 3, line.firstIndex(of: 0x5D).map({ $0 + 1 < line.endIndex && line[$0 + 1] == 0x3A }) == true {

@@ -17,10 +17,10 @@ enum LinkAudit {
     static func references(html: String) -> (refs: [Reference], ids: [String]) {
         var refs: [Reference] = []
         var ids: [String] = []
-        for (attr, value) in attributes(html, names: [" href=\"", " src=\"", " id=\""]) {
-            if attr == " id=\"" { ids.append(decode(value)); continue }
+        for (attr, value) in attributes(html) {
+            if attr == .id { ids.append(decode(value)); continue }
             let url = decode(value)
-            if isInternal(url) { refs.append(Reference(url: url, isImage: attr == " src=\"", line: 0, column: 0)) }
+            if isInternal(url) { refs.append(Reference(url: url, isImage: attr == .src, line: 0, column: 0)) }
         }
         return (refs, ids)
     }
@@ -72,10 +72,13 @@ enum LinkAudit {
         return true
     }
 
+    /// The attributes `references` reads. (Names as Strings were compared per attribute of every page.)
+    enum Attribute { case href, src, id }
+
     /// `(attribute, raw value)` pairs of ` href="`, ` src="` and ` id="`, in document order: one pass over
     /// the bytes (every page of every build goes through here).
-    private static func attributes(_ html: String, names: [String]) -> [(String, String)] {
-        var out: [(String, String)] = []
+    private static func attributes(_ html: String) -> [(Attribute, String)] {
+        var out: [(Attribute, String)] = []
         var copy = html
         copy.withUTF8 { b in
             var i = 0
@@ -86,14 +89,14 @@ enum LinkAudit {
                 guard let p = memchr(base + i, 0x3D, n - i - 1) else { break }
                 i = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
                 guard b[i + 1] == 0x22 else { i += 1; continue }
-                var name: String?
-                if i >= 5, b[i - 5] == 0x20, b[i - 4] == 0x68, b[i - 3] == 0x72, b[i - 2] == 0x65, b[i - 1] == 0x66 { name = " href=\"" }
-                else if i >= 4, b[i - 4] == 0x20, b[i - 3] == 0x73, b[i - 2] == 0x72, b[i - 1] == 0x63 { name = " src=\"" }
-                else if i >= 3, b[i - 3] == 0x20, b[i - 2] == 0x69, b[i - 1] == 0x64 { name = " id=\"" }
+                var name: Attribute?
+                if i >= 5, b[i - 5] == 0x20, b[i - 4] == 0x68, b[i - 3] == 0x72, b[i - 2] == 0x65, b[i - 1] == 0x66 { name = .href }
+                else if i >= 4, b[i - 4] == 0x20, b[i - 3] == 0x73, b[i - 2] == 0x72, b[i - 1] == 0x63 { name = .src }
+                else if i >= 3, b[i - 3] == 0x20, b[i - 2] == 0x69, b[i - 1] == 0x64 { name = .id }
                 let start = i + 2
                 var end = start
                 while end < n, b[end] != 0x22 { end += 1 }
-                if let name, names.contains(name) {
+                if let name {
                     out.append((name, String(decoding: UnsafeBufferPointer(rebasing: b[start..<end]), as: UTF8.self)))
                 }
                 i = end + 1

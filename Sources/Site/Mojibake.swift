@@ -50,16 +50,7 @@ enum Mojibake {
         // Quick exit on bytes: every such text has one of Â Ã Ä Å â ã ä å (UTF-8 C3 82–85, C3 A2–A5) or a
         // C1 control (C2 80–9F). This runs over every document of every build.
         var copy = text
-        let suspicious = copy.withUTF8 { b -> Bool in
-            var i = 0
-            while i + 1 < b.count {
-                if b[i] == 0xC3, (0x82...0x85).contains(b[i + 1]) || (0xA2...0xA5).contains(b[i + 1]) { return true }
-                if b[i] == 0xC2, (0x80...0x9F).contains(b[i + 1]) { return true }
-                i += 1
-            }
-            return false
-        }
-        guard suspicious else { return [] }
+        guard copy.withUTF8({ mayBeDoubleEncoded($0) }) else { return [] }
         var found: [Found] = []
         for (n, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let (fixed, changed) = repair(line)
@@ -70,6 +61,26 @@ enum Mojibake {
             found.append(Found(line: n + 1, column: first + 1, text: String(line), repaired: fixed))
         }
         return found
+    }
+
+    /// Whether `b` has one of the byte pairs every double-encoded text has. Eight ASCII bytes are passed
+    /// a step (no pair starts at one): a byte at a time, this was 1.5 % of the render phase.
+    static func mayBeDoubleEncoded(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = b.baseAddress else { return false }
+        let n = b.count
+        var i = 0
+        while i + 1 < n {
+            if i + 8 <= n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
+            if isPairStart(p[i], p[i + 1]) { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// Â Ã Ä Å â ã ä å (UTF-8 C3 82–85, C3 A2–A5) or a C1 control (C2 80–9F).
+    @inline(__always)
+    static func isPairStart(_ a: UInt8, _ b: UInt8) -> Bool {
+        (a == 0xC3 && ((0x82...0x85).contains(b) || (0xA2...0xA5).contains(b))) || (a == 0xC2 && (0x80...0x9F).contains(b))
     }
 
     /// `text` with every double-encoded run repaired.

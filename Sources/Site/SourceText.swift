@@ -1,9 +1,33 @@
 import Foundation
+import TextBytes
 
 /// Decoding source files: strict UTF-8, with the position of the first bad byte.
 public enum SourceText {
     /// Decodes `data` as UTF-8 (a leading BOM is dropped), or reports where it stops being UTF-8.
     static func decode(_ data: Data, file: String) -> Result<String, SiteDiagnostic> {
+        if let text = validText(data) { return .success(text) }
+        return checked(data, file: file)
+    }
+
+    /// The text of `data` when it is valid UTF-8 without a NUL byte (every file of a healthy site), read in
+    /// place: `String(validating:)` over a copied array took the generic, byte-by-byte path, 5 % of a cold
+    /// build. Decoding repairs a bad sequence into U+FFFD, which never equals the bytes it replaces, so
+    /// bytes that come back unchanged were valid. nil: `checked` decides (and says what is wrong).
+    static func validText(_ data: Data) -> String? {
+        data.withUnsafeBytes { raw -> String? in
+            guard var p = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return "" }
+            var n = raw.count
+            if n >= 3, p[0] == 0xEF, p[1] == 0xBB, p[2] == 0xBF { p += 3; n -= 3 }
+            guard n > 0 else { return "" }
+            guard memchr(p, 0, n) == nil else { return nil }
+            var text = stringFromUTF8(UnsafeBufferPointer(start: p, count: n))
+            let same = text.withUTF8 { $0.count == n && memcmp($0.baseAddress!, p, n) == 0 }
+            return same ? text : nil
+        }
+    }
+
+    /// `decode` the general way: the text, or where and why it is not UTF-8.
+    static func checked(_ data: Data, file: String) -> Result<String, SiteDiagnostic> {
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if let text = String(validating: bytes, as: UTF8.self) {

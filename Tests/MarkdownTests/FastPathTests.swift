@@ -91,3 +91,47 @@ private func referencePlainText(fromHTML html: [UInt8]) -> String {
     }
     return String(decoding: out, as: UTF8.self)
 }
+
+/// The reference definitions' byte prefilter against the line-by-line scan it stands in front of.
+@Suite struct ReferenceDefinitionFastPathTests {
+    /// The scan before the prefilter: every line sliced, stripped and tested.
+    static func reference(_ source: SourceText) -> [UInt8] {
+        var out: [UInt8] = []
+        var l = 1
+        while l <= source.lineCount {
+            var line = source.line(l)
+            while let f = line.first, f == 0x20 || f == 0x3E || f == 0x09 { line = line.dropFirst() }
+            if line.first == 0x5B, line.count > 3, line.firstIndex(of: 0x5D).map({ $0 + 1 < line.endIndex && line[$0 + 1] == 0x3A }) == true {
+                out.append(contentsOf: line)
+                out.append(0x0A)
+                if l < source.lineCount {
+                    let next = trimmed(source.contentLine(l + 1, quotes: 8))
+                    if let f = next.first, f == 0x22 || f == 0x27 || f == 0x28 || next.isEmpty == false && line.count < 6 {
+                        out.append(contentsOf: next)
+                        out.append(0x0A)
+                    }
+                }
+                out.append(0x0A)
+            }
+            l += 1
+        }
+        return out
+    }
+
+    @Test func prefilterMatchesLineScan() {
+        var rng = SplitMix(seed: 23)
+        let pieces = ["[a]: /url", "[a]:", "[x]", " [b]: http://e.com \"t\"", "> [q]: /q", ">>\t[r]: /r", "\"title\"", "'t'", "(t)",
+                      "text", " ", "\t", ">", "[", "]", ":", "\n", "\r\n", "\n\n", "| a | b |", "[^1]: note", "  ", "é", "[é]: /é"]
+        for _ in 0..<800 {
+            var text = ""
+            for _ in 0..<rng.below(40) { text += pieces[rng.below(pieces.count)] }
+            let source = SourceText(Array(text.utf8))
+            #expect(collectReferenceDefinitions(source) == Self.reference(source), "\(text.debugDescription)")
+        }
+        // Real pages: the renderer's own test documents.
+        for text in ["# T\n\n[a]: /x\n  \"t\"\n\n| a |\n|---|\n| [b] |\n\n> [c]: /c\n> (p)\n", "", "\n", "[", "[]:", " [abc]:\n"] {
+            let source = SourceText(Array(text.utf8))
+            #expect(collectReferenceDefinitions(source) == Self.reference(source), "\(text.debugDescription)")
+        }
+    }
+}
