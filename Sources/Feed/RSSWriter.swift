@@ -29,11 +29,19 @@ public enum RSSWriter {
         if let image = ch.imageURL {
             o += "    <image>\n      <url>\(e(image))</url>\n      <title>\(e(ch.title))</title>\n      <link>\(e(ch.link))</link>\n    </image>\n"
         }
+        // The items first, then the feed in storage of its final size: growing it item by item copied the
+        // feed's megabytes of content again at each doubling (measured).
+        var texts: [String] = []
+        texts.reserveCapacity(items.count)
+        var size = o.utf8.count + 24
         for item in items {
             let (text, d) = FeedFragmentCache.text(cache, "rss", item) { itemXML($0, channelAuthor: ch.author, options: options) }
-            o += text
+            texts.append(text)
+            size += text.utf8.count
             diags += d
         }
+        o.reserveCapacity(size)
+        for text in texts { o += text }
         o += "  </channel>\n</rss>\n"
         return FeedOutput(text: o, diagnostics: diags)
     }

@@ -28,7 +28,7 @@ import Testing
 
     @Test func nextFindsTheFirstSoughtByteAtEveryOffset() {
         let text = Array("abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ".utf8)
-        for special: UInt8 in [0, 9, 0x1F, 93, 0xEF] {
+        for special: UInt8 in [0, 13, 0x1F, 93, 0xEF] {   // not a tab: `next` passes over tabs and line feeds
             for at in 0..<text.count {
                 var bytes = text
                 bytes[at] = special
@@ -40,9 +40,25 @@ import Testing
                 #expect(after == bytes.count)
             }
         }
-        // Bytes either side of the sought ones (0x20, 0x5C, 0x5E, 0xEE, 0xF0, 0x80…0xFF) are passed over.
-        let near: [UInt8] = Array(repeating: 0x20, count: 9) + [0x5C, 0x5E, 0xEE, 0xF0, 0x80, 0xFF, 0xC3, 0xA9] + Array(repeating: 0x7E, count: 9)
+        // Bytes either side of the sought ones (0x20, 0x5C, 0x5E, 0xEE, 0xF0, 0x80…0xFF) are passed over, and so are
+        // tabs and line feeds, which no caller acts on.
+        let near: [UInt8] = Array(repeating: 0x20, count: 9) + [0x5C, 0x5E, 0xEE, 0xF0, 0x80, 0xFF, 0xC3, 0xA9, 9, 10, 10, 0x9A] + Array(repeating: 0x7E, count: 9)
         #expect(near.withUnsafeBufferPointer { ByteScan.next($0, from: 0, 93, 0xEF) } == near.count)
+    }
+
+    /// `next` against its definition on random bytes weighted to the sought ones, their neighbours, tabs and line feeds.
+    @Test func nextMatchesItsDefinition() {
+        var rng = SystemRandomNumberGenerator()
+        let likely: [UInt8] = [0, 1, 8, 9, 10, 11, 13, 0x1F, 0x20, 0x21, 92, 93, 94, 0xEE, 0xEF, 0xF0, 0x89, 0x8A, 0x9F, 0xA0, 0xDD, 97, 98]
+        func sought(_ c: UInt8) -> Bool { (c < 0x20 && c != 9 && c != 10) || c == 93 || c == 0xEF }
+        for _ in 0..<3000 {
+            let bytes: [UInt8] = (0..<Int.random(in: 0...70, using: &rng)).map { _ in
+                Int.random(in: 0..<4, using: &rng) == 0 ? likely.randomElement(using: &rng)! : (Bool.random(using: &rng) ? 10 : 97)
+            }
+            let from = Int.random(in: 0...bytes.count, using: &rng)
+            let expected = bytes[from...].firstIndex(where: sought) ?? bytes.count
+            #expect(bytes.withUnsafeBufferPointer { ByteScan.next($0, from: from, 93, 0xEF) } == expected, "\(bytes) from \(from)")
+        }
     }
 
     @Test func removingIllegalMatchesTheDefinition() {
