@@ -378,8 +378,9 @@ private func cellNeedsGuard(_ c: [UInt8]) -> Bool {
     }
 }
 
-/// Lines that may define link references (`[x]: /url`), with a following title line.
-func collectReferenceDefinitions(_ source: SourceText) -> [UInt8] {
+/// Lines that may define link references (`[x]: /url`), with a following title line. `prefilter: false`
+/// slices and tests every line (the tests' oracle for the byte prefilter).
+func collectReferenceDefinitions(_ source: SourceText, prefilter: Bool = true) -> [UInt8] {
     var out: [UInt8] = []
     var l = 1
     let bytes = source.bytes, starts = source.lineStarts
@@ -388,7 +389,7 @@ func collectReferenceDefinitions(_ source: SourceText) -> [UInt8] {
         // their bytes, without a slice of each line (retained and released: most of this scan's time).
         var k = starts[l - 1]
         while k < bytes.count, bytes[k] == 0x20 || bytes[k] == 0x3E || bytes[k] == 0x09 { k += 1 }
-        guard k < bytes.count, bytes[k] == 0x5B else { l += 1; continue }
+        guard !prefilter || k < bytes.count && bytes[k] == 0x5B else { l += 1; continue }
         var line = source.line(l)
         while let f = line.first, f == 0x20 || f == 0x3E || f == 0x09 { line = line.dropFirst() }
         if line.first == 0x5B, line.count > 3, line.firstIndex(of: 0x5D).map({ $0 + 1 < line.endIndex && line[$0 + 1] == 0x3A }) == true {

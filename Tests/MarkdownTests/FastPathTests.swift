@@ -95,28 +95,7 @@ private func referencePlainText(fromHTML html: [UInt8]) -> String {
 /// The reference definitions' byte prefilter against the line-by-line scan it stands in front of.
 @Suite struct ReferenceDefinitionFastPathTests {
     /// The scan before the prefilter: every line sliced, stripped and tested.
-    static func reference(_ source: SourceText) -> [UInt8] {
-        var out: [UInt8] = []
-        var l = 1
-        while l <= source.lineCount {
-            var line = source.line(l)
-            while let f = line.first, f == 0x20 || f == 0x3E || f == 0x09 { line = line.dropFirst() }
-            if line.first == 0x5B, line.count > 3, line.firstIndex(of: 0x5D).map({ $0 + 1 < line.endIndex && line[$0 + 1] == 0x3A }) == true {
-                out.append(contentsOf: line)
-                out.append(0x0A)
-                if l < source.lineCount {
-                    let next = trimmed(source.contentLine(l + 1, quotes: 8))
-                    if let f = next.first, f == 0x22 || f == 0x27 || f == 0x28 || next.isEmpty == false && line.count < 6 {
-                        out.append(contentsOf: next)
-                        out.append(0x0A)
-                    }
-                }
-                out.append(0x0A)
-            }
-            l += 1
-        }
-        return out
-    }
+    static func reference(_ source: SourceText) -> [UInt8] { collectReferenceDefinitions(source, prefilter: false) }
 
     @Test func prefilterMatchesLineScan() {
         var rng = SplitMix(seed: 23)
