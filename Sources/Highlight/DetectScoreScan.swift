@@ -49,7 +49,7 @@ extension Scorer {
                     let key = b << 8 | Int(u[k + 1])
                     for m in Int(ref.tables.bytePair.first[key])..<Int(ref.tables.bytePair.first[key + 1]) {
                         let f = ref.tables.bytePair.members[m]
-                        if featureSeen[f] != li && ref.tables.matchesAfterPair(f, u, at: k, count: count) { featureSeen[f] = li; hit.append(f) }
+                        if featureSeen[f] != li && ref.tables.matches(f, u, at: k, count: count, known: 2) { featureSeen[f] = li; hit.append(f) }
                     }
                 }
                 let head = Int(u[0]), tail = Int(u[count - 1])

@@ -124,24 +124,16 @@ struct DetectTables: Sendable {
         }
     }
 
-    /// Whether feature `f`'s pattern occurs in `u` at `at` (bounds checked).
-    @inline(__always) func matches(_ f: Int, _ u: UnsafeBufferPointer<UInt8>, at: Int, count n: Int) -> Bool {
+    /// Whether feature `f`'s pattern occurs in `u` at `at` (bounds checked). `known`: its first bytes are already
+    /// known to match (2 for a feature of `bytePair`'s bucket found at that pair: every candidate at every byte
+    /// pair of a line comes through here, so the comparison starts at the third).
+    @inline(__always) func matches(_ f: Int, _ u: UnsafeBufferPointer<UInt8>, at: Int, count n: Int, known: Int = 0) -> Bool {
         let m = length[f]
         if at < 0 || at + m > n { return false }
-        let o = start[f]
-        var j = 0
-        while j < m && bytes[o + j] == u[at + j] { j += 1 }
-        return j == m
-    }
-
-    /// `matches` for a feature of `bytePair`'s bucket at `u[at], u[at + 1]`: those two bytes are its first two, so
-    /// the comparison starts at the third (every candidate at every byte pair of a line comes through here).
-    @inline(__always) func matchesAfterPair(_ f: Int, _ u: UnsafeBufferPointer<UInt8>, at: Int, count n: Int) -> Bool {
-        let m = length[f]
-        if at + m > n { return false }
         return bytes.withUnsafeBufferPointer { b in
-            let p = b.baseAddress! + start[f]
-            var j = 2
+            guard let base = b.baseAddress else { return m == 0 }
+            let p = base + start[f]
+            var j = known
             while j < m && p[j] == u[at + j] { j += 1 }
             return j == m
         }

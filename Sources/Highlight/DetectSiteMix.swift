@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What `ContextPriors` reads from a site's label counts. Every unlabelled fence of a build passes the same counts,
 /// and turning each label into its family (a lower-casing and a registry lookup per label) was about a sixth of
@@ -33,17 +34,6 @@ struct SiteMix: Sendable, Equatable {
         return mix
     }
 
-    private static let last = Locked<(counts: [String: Int], mix: SiteMix)?>(nil)
-}
-
-/// A value behind a lock (the build highlights posts on several threads).
-final class Locked<Value>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-    init(_ value: Value) { self.value = value }
-    func withLock<R>(_ body: (inout Value) -> R) -> R {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
-    }
+    /// Behind a lock: the build highlights posts on several threads.
+    private static let last = Mutex<(counts: [String: Int], mix: SiteMix)?>(nil)
 }

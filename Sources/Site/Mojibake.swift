@@ -1,3 +1,5 @@
+import TextBytes
+
 /// Text that was UTF-8, read as Windows-1252 and saved again as UTF-8: `â€œ` for `“`, `Ã©` for `é`.
 /// Found per source line, with the text it was meant to be, so the warning can show the repair.
 enum Mojibake {
@@ -63,16 +65,15 @@ enum Mojibake {
         return found
     }
 
-    /// Whether `b` has one of the byte pairs every double-encoded text has. Eight ASCII bytes are passed
-    /// a step (no pair starts at one): a byte at a time, this was 1.5 % of the render phase.
+    /// Whether `b` has one of the byte pairs every double-encoded text has. ASCII runs are passed eight
+    /// bytes a step (no pair starts at an ASCII byte): a byte at a time, this was 1.5 % of the render phase.
     static func mayBeDoubleEncoded(_ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let p = b.baseAddress else { return false }
         let n = b.count
-        var i = 0
+        var i = nextNonASCII(p, from: 0, n)
         while i + 1 < n {
-            if i + 8 <= n, UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0 { i += 8; continue }
             if isPairStart(p[i], p[i + 1]) { return true }
-            i += 1
+            i = nextNonASCII(p, from: i + 1, n)
         }
         return false
     }

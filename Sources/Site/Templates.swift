@@ -14,9 +14,10 @@ struct TemplateSet: Sendable {
         let layout: String?
         /// The front matter, which the layout sees as `layout` (Jekyll's `layout.x`).
         let frontMatter: LiquidHash
-        /// Room reserved beyond the content for what the template writes (more than the built-in theme writes).
-        var textBytes = 4096
     }
+
+    /// Room reserved beyond the content for what a template writes (more than the built-in theme writes).
+    static let templateTextBytes = 4096
 
     let entries: [String: Entry]
     /// Template names (path under templates/ without `.liquid`: `post`, `partials/head`).
@@ -49,7 +50,7 @@ struct TemplateSet: Sendable {
                 // Room for the content (a post's body, or the page a layout wraps) and the template's own text.
                 let content = if case .string(let c)? = vars["content"] { c.utf8.count } else { 0 }
                 let result = try engine.render(entry.template, variables: vars, registers: registers, fileSystem: includes,
-                                               outputCapacity: content + entry.textBytes)
+                                               outputCapacity: content + Self.templateTextBytes)
                 if !result.warnings.isEmpty { diagnostics += RenderReports.diagnostics(result.warnings, offsets: includes.lineOffsets) }
                 out = result.output
             } catch {

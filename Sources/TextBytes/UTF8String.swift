@@ -40,8 +40,8 @@ public func stringFromUTF8(_ buf: UnsafeBufferPointer<UInt8>) -> String {
 }
 
 /// The first index at or after `from` holding a byte ≥ 0x80 (or `n`), eight bytes at a time.
-@inline(__always)
-private func nextNonASCII(_ p: UnsafePointer<UInt8>, from: Int, _ n: Int) -> Int {
+@inlinable @inline(__always)
+public func nextNonASCII(_ p: UnsafePointer<UInt8>, from: Int, _ n: Int) -> Int {
     var i = from
     while i + 8 <= n {
         if UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { break }
