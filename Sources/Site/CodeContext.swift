@@ -139,16 +139,7 @@ struct FenceLabelMemo {
     /// as the scan ran alone between loading and rendering (about 6 ms at 1000 posts).
     private static func scan(_ docs: [SourceDocument]) -> [[String]] {
         @Sendable func labelsOf(_ d: SourceDocument) -> [String] { CodeContext.fenceLabels(d.body).map { $0.lowercased() } }
-        guard docs.count >= 64 else { return docs.map(labelsOf) }
-        let slots = UnsafeMutableBufferPointer<[String]>.allocate(capacity: docs.count)
-        slots.initialize(repeating: [])
-        defer { slots.deinitialize(); slots.deallocate() }
-        let workers = ProcessInfo.processInfo.activeProcessorCount
-        nonisolated(unsafe) let out = slots
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
-            for i in stride(from: w, to: docs.count, by: workers) { out[i] = labelsOf(docs[i]) }
-        }
-        return Array(slots)
+        return Array(onAllCores(docs.count, minimum: 64) { range in docs[range].map(labelsOf) }.joined())
     }
 
     private mutating func tally(_ found: [String], by step: Int) {

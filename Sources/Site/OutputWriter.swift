@@ -85,14 +85,6 @@ public struct OutputWriter {
             for f in files { if let problem = write(f) { throw problem } }
         }
 
-        /// Writes on a thread of its own while the caller goes on; the task's value is the first failure.
-        /// The caller waits for it before `publish` or `discard`.
-        func writeAside(_ files: [OutputFile]) -> Task<(any Error)?, Never> {
-            Task.detached { [self] in
-                do { try writeHere(files); return nil } catch { return error }
-            }
-        }
-
         private func write(_ f: OutputFile) -> Error? {
             if previousHolds(f.data, at: f.path) { lock.lock(); same.append(f.path); lock.unlock(); return nil }
             if let problem = ensureParent(of: f.path) { return problem }

@@ -9,18 +9,7 @@ extension PageAssembler {
     /// Parts of the list go to all cores: the pass ran alone between rendering and the pages (about
     /// 6 ms at 1000 posts).
     static func relatedPosts(_ posts: [RenderedDocument], terms: [Term], index: [String: Int]) -> [[Int]] {
-        let workers = posts.count >= 256 ? ProcessInfo.processInfo.activeProcessorCount : 1
-        guard workers > 1 else { return relatedPosts(posts, terms: terms, index: index, in: posts.indices) }
-        let parts = UnsafeMutableBufferPointer<[[Int]]>.allocate(capacity: workers)
-        parts.initialize(repeating: [])
-        defer { parts.deinitialize(); parts.deallocate() }
-        nonisolated(unsafe) let out = parts
-        let size = (posts.count + workers - 1) / workers
-        DispatchQueue.concurrentPerform(iterations: workers) { w in
-            let range = min(w * size, posts.count)..<min((w + 1) * size, posts.count)
-            out[w] = relatedPosts(posts, terms: terms, index: index, in: range)
-        }
-        return Array(parts.joined())
+        Array(onAllCores(posts.count, minimum: 256) { range in relatedPosts(posts, terms: terms, index: index, in: range) }.joined())
     }
 
     private static func relatedPosts(_ posts: [RenderedDocument], terms: [Term], index: [String: Int], in range: Range<Int>) -> [[Int]] {

@@ -39,3 +39,23 @@ final class IndexDispenser: @unchecked Sendable {
         return cursor - 1
     }
 }
+
+/// Splits `0..<count` into one contiguous part per core and runs `part` on each at once, returning the
+/// results in order; below `minimum` items (where starting threads costs more than it saves) one part runs
+/// here. For the synchronous site-wide passes that otherwise ran alone between phases.
+func onAllCores<R>(_ count: Int, minimum: Int, _ part: (Range<Int>) -> R) -> [R] {
+    let workers = count >= minimum ? min(count, ProcessInfo.processInfo.activeProcessorCount) : 1
+    guard workers > 1 else { return [part(0..<count)] }
+    let results = UnsafeMutableBufferPointer<R?>.allocate(capacity: workers)
+    results.initialize(repeating: nil)
+    defer { results.deinitialize(); results.deallocate() }
+    nonisolated(unsafe) let out = results
+    let size = (count + workers - 1) / workers
+    withoutActuallyEscaping(part) { part in
+        nonisolated(unsafe) let work = part
+        DispatchQueue.concurrentPerform(iterations: workers) { w in
+            out[w] = work(min(w * size, count)..<min((w + 1) * size, count))
+        }
+    }
+    return results.map { $0! }
+}

@@ -47,6 +47,7 @@ struct BuildCommand: AsyncParsableCommand {
                                    includeDrafts: drafts, includeFuture: future, baseURL: baseURL)
         options.strict = strict
         options.allowSymlinksTo = allowSymlinksTo.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
+        options.processExitsAfter = true
         do {
             let report = try await SiteBuilder(options: options).build()
             Terminal.printSummary(report)
