@@ -161,6 +161,20 @@ struct FenceLabelMemo {
     var count: Int { labels.count }
 }
 
+/// A value made on its first use by a render's callbacks (which run on the render's own thread), or never.
+final class Deferred<Value>: @unchecked Sendable {
+    private var make: (() -> Value)?
+    private var made: Value?
+    init(_ make: @escaping () -> Value) { self.make = make }
+    var value: Value {
+        if let made { return made }
+        let v = make!()
+        made = v
+        make = nil
+        return v
+    }
+}
+
 /// Set once from a render's callbacks (which run on the render's own thread), read after it.
 final class Flag: @unchecked Sendable {
     private(set) var isSet = false
