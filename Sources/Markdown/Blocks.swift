@@ -109,7 +109,9 @@ extension HTMLRenderer {
         let block = CodeBlock(code: stringFromUTF8(lit), language: parsed.language, info: info,
                               attributes: parsed.attributes, highlightedLines: parsed.highlightedLines,
                               line: ctx.bodyLine(startLine(node)), htmlAttributes: attrs?.asList ?? [])
+        let at = out.count
         out.appendString(ctx.codeBlockRenderer(block))
+        hookRanges.append(at..<out.count)
     }
 
 
@@ -146,5 +148,11 @@ extension HTMLRenderer {
         if levels.isEmpty { html = "" }   // kramdown writes no list when there is no heading to list
         let bytes = Array(html.utf8)
         for p in tocPositions.reversed() { out.insert(contentsOf: bytes, at: p.offset) }
+        guard !bytes.isEmpty else { return }
+        // The code blocks after each list move by its length.
+        for k in hookRanges.indices {
+            let before = tocPositions.reduce(0) { $0 + ($1.offset <= hookRanges[k].lowerBound ? 1 : 0) }
+            hookRanges[k] = hookRanges[k].lowerBound + before * bytes.count ..< hookRanges[k].upperBound + before * bytes.count
+        }
     }
 }

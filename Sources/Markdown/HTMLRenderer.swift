@@ -92,6 +92,8 @@ struct HTMLRenderer {
     var inWord = false
     /// Each code block's output range and source, for the plain text (`MarkdownOptions.plainText`).
     var codeTexts: [TextInstead] = []
+    /// Where each call of the code block hook put its HTML in `out` (`MarkdownDocument.codeBlockRanges`).
+    var hookRanges: [Range<Int>] = []
     var stopAtFootnotes = false
     /// Tables found by the pre-pass (their cells live in an auxiliary document in the same arena).
     var tables: [Node: PreparedTable] = [:]

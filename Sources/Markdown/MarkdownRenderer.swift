@@ -184,6 +184,10 @@ public struct MarkdownDocument: Sendable {
     public var hasTableOfContents = false
     /// The body as plain text, footnotes included, tables of contents not (`MarkdownOptions.plainText`).
     public var text: String?
+    /// Where the code block hook's HTML went in `html`, one range of UTF-8 offsets per call of the last
+    /// render, in call order: lets later passes skip code they know to hold nothing for them. A pass that
+    /// rewrites `html` may leave these stale, so a user compares the bytes before relying on one.
+    public var codeBlockRanges: [Range<Int>] = []
 
     public init(html: String, excerptHTML: String, excerptText: String, headings: [Heading] = [], wordCount: Int = 0, diagnostics: [MarkdownDiagnostic] = []) {
         self.html = html
@@ -384,6 +388,7 @@ public struct MarkdownRenderer: Sendable {
                                    diagnostics: r.diagnostics.sorted { ($0.line, $0.column) < ($1.line, $1.column) })
         doc.hasTableOfContents = !r.tocLists.isEmpty
         doc.text = text
+        doc.codeBlockRanges = r.hookRanges
         return doc
     }
 }

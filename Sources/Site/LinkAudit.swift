@@ -14,10 +14,12 @@ enum LinkAudit {
 
     /// Internal references and ids of rendered HTML, in document order. Positions are not looked up here
     /// (this runs for every document of every build): only a broken reference gets one, from its file.
-    static func references(html: String) -> (refs: [Reference], ids: [String]) {
+    /// `skipping`: sorted ranges of `html` that hold no ` href="`, ` src="` or ` id="` and no `="` whose
+    /// value runs past them (highlighted code without `="` in its source: `CodeRegions`).
+    static func references(html: String, skipping: [Range<Int>] = []) -> (refs: [Reference], ids: [String]) {
         var refs: [Reference] = []
         var ids: [String] = []
-        for (attr, value) in attributes(html) {
+        for (attr, value) in attributes(html, skipping: skipping) {
             if attr == .id { ids.append(decode(value)); continue }
             let url = decode(value)
             if isInternal(url) { refs.append(Reference(url: url, isImage: attr == .src, line: 0, column: 0)) }
@@ -77,16 +79,23 @@ enum LinkAudit {
 
     /// `(attribute, raw value)` pairs of ` href="`, ` src="` and ` id="`, in document order: one pass over
     /// the bytes (every page of every build goes through here).
-    private static func attributes(_ html: String) -> [(Attribute, String)] {
+    static func attributes(_ html: String, skipping: [Range<Int>] = []) -> [(Attribute, String)] {
         var out: [(Attribute, String)] = []
         var copy = html
         copy.withUTF8 { b in
             var i = 0
             let n = b.count
             guard let base = b.baseAddress else { return }
+            var skip = 0
             while i + 4 < n {
-                // Find `="` (memchr to each `=`: pages are mostly highlighted code) and look back at the name before it.
-                guard let p = memchr(base + i, 0x3D, n - i - 1) else { break }
+                // Find `="` (memchr to each `=`, up to the next part skipped) and look back at the name before it.
+                while skip < skipping.count, skipping[skip].upperBound <= i { skip += 1 }
+                let limit = skip < skipping.count ? max(i, min(n - 1, skipping[skip].lowerBound)) : n - 1
+                guard let p = memchr(base + i, 0x3D, limit - i) else {
+                    guard limit < n - 1 else { break }
+                    i = max(i, skipping[skip].upperBound)
+                    continue
+                }
                 i = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
                 guard b[i + 1] == 0x22 else { i += 1; continue }
                 var name: Attribute?
@@ -107,7 +116,7 @@ enum LinkAudit {
 
     private static func decode(_ s: String) -> String {
         // A byte test: `contains("&")` went through Foundation's `range(of:)` for every attribute of every page.
-        guard s.utf8.contains(0x26) else { return s }
+        guard s.utf8.withContiguousStorageIfAvailable({ memchr($0.baseAddress!, 0x26, $0.count) != nil }) ?? s.utf8.contains(0x26) else { return s }
         return s.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&lt;", with: "<")
             .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&amp;", with: "&")
     }

@@ -12,10 +12,27 @@ import TextBytes
 /// Byte level, jumping from `<` to `<`: it runs on every page of every build.
 enum ScrollBoxes {
     static func apply(_ html: String) -> String {
+        var none: [CodeRegions.Region] = []
+        return apply(html, code: &none)
+    }
+
+    /// `apply`, jumping over the page's highlighted code (`code`, sorted), which holds no tag but `<span>`;
+    /// `code` is moved to where its regions are in the result.
+    static func apply(_ html: String, code: inout [CodeRegions.Region]) -> String {
         // One pass, no pre-check: a page without any of these tags is given back as it is, uncopied.
         var text = html
-        let found = text.withUTF8 { Self.edits(in: $0) }
+        let found = text.withUTF8 { Self.edits(in: $0, skipping: code.map(\.range)) }
         guard !found.isEmpty else { return html }
+        if !code.isEmpty {
+            var e = 0, delta = 0
+            for k in code.indices {
+                while e < found.count, found[e].range.upperBound <= code[k].range.lowerBound {
+                    delta += found[e].bytes.count - found[e].range.count
+                    e += 1
+                }
+                code[k].range = (code[k].range.lowerBound + delta)..<(code[k].range.upperBound + delta)
+            }
+        }
         // The page written once, in runs between the edits, into a string of its final size. The runs are slices
         // of the page (every edit starts and ends at an ASCII byte, so at a character boundary): appending them
         // copies without checking the UTF-8 again, which a byte buffer turned into a String had to do.
@@ -41,7 +58,8 @@ enum ScrollBoxes {
     }
 
     /// The rewrites of a page, in order.
-    static func edits(in b: UnsafeBufferPointer<UInt8>) -> [Edit] {
+    /// `skipping`: sorted ranges with no `<` but that of `<span` and `</span>` (highlighted code).
+    static func edits(in b: UnsafeBufferPointer<UInt8>, skipping: [Range<Int>] = []) -> [Edit] {
         var edits: [Edit] = []
         var tables = 0
         let n = b.count
@@ -59,8 +77,15 @@ enum ScrollBoxes {
         }
         func bytes(_ s: StaticString) -> [UInt8] { s.withUTF8Buffer { Array($0) } }
         var i = 0
+        var skip = 0
         while i < n {
-            guard let p = memchr(base + i, 0x3C, n - i) else { break }
+            while skip < skipping.count, skipping[skip].upperBound <= i { skip += 1 }
+            let limit = skip < skipping.count ? max(i, min(n, skipping[skip].lowerBound)) : n
+            guard let p = memchr(base + i, 0x3C, limit - i) else {
+                guard limit < n else { break }
+                i = max(i, skipping[skip].upperBound)
+                continue
+            }
             i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
             // Only `<pr`, `<ta`, `<fi`, `</t` and `<in` open a tag rewritten here (a highlighted page's `<span`
             // and `</span>` are passed on their second and third bytes).

@@ -167,11 +167,15 @@ public struct SiteBuilder: Sendable {
         let mixPrint = DetectionContext.siteSignature(mix)
         return await parallelMap(docs) { doc in
             let usedMix = Flag()
+            let code = CodeRegions()
             // What the post says about its unlabelled fences: its other labels, title, tags and categories.
             let markdownSource = doc.body
-            let postContext = detecting
-                ? DetectionContext(postLanguages: CodeContext.fenceLabels(markdownSource), siteLanguages: mix, title: doc.title, tags: doc.tags + doc.categories)
-                : nil
+            // Made at the first unlabelled fence: most posts have none, and the labels are a scan of the whole body.
+            let postContext = Deferred<DetectionContext?> {
+                detecting
+                    ? DetectionContext(postLanguages: CodeContext.fenceLabels(markdownSource), siteLanguages: mix, title: doc.title, tags: doc.tags + doc.categories)
+                    : nil
+            }
             let local = DiagnosticSink()
             let charts = ChartBlocks.Collector(dataLabel: doc.language.phrase("chart_data"), sourceLabel: doc.language.phrase("diagram_source"))
             var options = config.markdown
@@ -186,7 +190,7 @@ public struct SiteBuilder: Sendable {
                     return diagram
                 }
                 var context: DetectionContext?
-                if block.language == nil, var c = postContext {
+                if block.language == nil, var c = postContext.value {
                     usedMix.set()
                     c.prose = CodeContext.prose(before: block.line, in: markdownSource)
                     context = c
@@ -202,7 +206,9 @@ public struct SiteBuilder: Sendable {
                                            hint: "`galley highlight --list` shows the languages and aliases")
                     local.add(d)
                 }
-                return MarkdownRenderer.addingAttributes(block.htmlAttributes, toWrapper: result.html)
+                let html = MarkdownRenderer.addingAttributes(block.htmlAttributes, toWrapper: result.html)
+                code.add(html: html, code: block.code)
+                return html
             }
 
             for liquid in LiquidScan.find(in: doc.body) {
@@ -242,10 +248,12 @@ public struct SiteBuilder: Sendable {
             // Links to source files (`[b](2016-01-05-b.md)`) become those pages' URLs.
             let (linked, sourceLinks) = SourceLinks.apply(out.html, from: doc.sourcePath, urls: sourceURLs)
             let excerptLinked = SourceLinks.apply(out.excerptHTML, from: doc.sourcePath, urls: sourceURLs).html
-            let html = ScrollBoxes.apply(BasePathLinks.apply(linked, basePath: config.basePath))
+            let based = BasePathLinks.apply(linked, basePath: config.basePath)
+            var regions = code.regions(in: based, at: out.codeBlockRanges)
+            let html = ScrollBoxes.apply(based, code: &regions)
             let excerpt = ScrollBoxes.apply(ExcerptLinks.rootRelative(BasePathLinks.apply(excerptLinked, basePath: config.basePath),
                                                                       pageURL: config.url(doc.permalink.url)))
-            let (refs, ids) = LinkAudit.references(html: html)
+            let (refs, ids) = LinkAudit.references(html: html, skipping: code.quoteless(code.verified(regions, in: html)))
             let rendered = RenderedDocument(source: doc, html: html, excerptHTML: excerpt, excerptText: out.excerptText,
                                             headings: out.headings, wordCount: out.wordCount, config: config, references: refs, ids: ids,
                                             hasTableOfContents: out.hasTableOfContents, charts: charts.files,

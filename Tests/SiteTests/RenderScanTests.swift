@@ -40,7 +40,9 @@ import Foundation
 
     @Test func blankTrimSkipsOnlyLinesFoundationLeavesAlone() {
         let lines = ["", " ", "\t", "plain", " lead", "trail ", "\ttab\t", "\u{00A0}nbsp\u{00A0}", "\u{3000}ideo", "é end", "end é",
-                     "x\r", "\u{2003}em\u{2003}", "a \u{0301}", "mid space ok", "\u{200B}zw"]
+                     "x\r", "\u{2003}em\u{2003}", "a \u{0301}", "mid space ok", "\u{200B}zw",
+                     "  \t ", "   indented code", "trailing  \t", " \u{00A0}x", "x\u{00A0} ", " é ", "\t\u{0301}a", " a\u{0301} ",
+                     " \u{2003} ", "\u{00A0}", " \r ", "  - item  ", "\t\t\u{3000}"]
         for l in lines {
             let s = Substring("<" + l + ">").dropFirst().dropLast()
             #expect(CodeContext.trimmedBlanks(s) == Substring(s.trimmingCharacters(in: .whitespaces)), "\(l.debugDescription)")
