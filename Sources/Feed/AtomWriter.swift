@@ -34,7 +34,7 @@ public enum AtomWriter {
             o += authorXML(FeedAuthor(name: ch.title), indent: "  ")
         }
         for item in items {
-            let (text, d) = FeedFragmentCache.text(cache, "atom", item) { entryXML($0, options: options) }
+            let (text, d) = FeedFragmentCache.text(cache, "atom", item) { clean, _ in entryXML(clean, options: options) }
             o += text
             diags += d
         }

@@ -11,7 +11,7 @@ public final class FeedFragmentCache: @unchecked Sendable {
     /// By format and item id: the item's hash (all fields) when written, the text and its findings.
     private var fragments: [String: (itemHash: Int, text: String, diagnostics: [FeedDiagnostic])] = [:]
     /// By item id: the item cleaned for XML (the same for every format), so its HTML is scanned once.
-    private var cleaned: [String: (itemHash: Int, item: FeedItem, diagnostics: [FeedDiagnostic])] = [:]
+    private var cleaned: [String: (itemHash: Int, item: FeedItem, diagnostics: [FeedDiagnostic], plainCDATA: Bool?)] = [:]
 
     /// Whether items cleaned for XML are kept for the other formats; a site writing one format has no use for them.
     public let keepsCleanedItems: Bool
@@ -33,29 +33,31 @@ public final class FeedFragmentCache: @unchecked Sendable {
         return made
     }
 
-    func sanitized(_ item: FeedItem) -> (FeedItem, [FeedDiagnostic]) {
+    /// The item cleaned (`FeedSanitizer.sanitizeNotingCDATA`), made once per item.
+    func sanitized(_ item: FeedItem) -> (FeedItem, [FeedDiagnostic], plainCDATA: Bool?) {
         let itemHash = item.revision ?? item.hashValue
         lock.lock()
-        if let hit = cleaned[item.id], hit.itemHash == itemHash { lock.unlock(); return (hit.item, hit.diagnostics) }
+        if let hit = cleaned[item.id], hit.itemHash == itemHash { lock.unlock(); return (hit.item, hit.diagnostics, hit.plainCDATA) }
         lock.unlock()
-        let made = FeedSanitizer.sanitize(item)
+        let made = FeedSanitizer.sanitizeNotingCDATA(item)
         guard keepsCleanedItems else { return made }
         lock.lock()
-        cleaned[item.id] = (itemHash, made.0, made.1)
+        cleaned[item.id] = (itemHash, made.0, made.1, made.2)
         lock.unlock()
         return made
     }
 
     /// Without a cache the item is cleaned and written each time.
+    /// `write` gets the cleaned item and whether its content is plain CDATA, when known.
     static func text(_ cache: FeedFragmentCache?, _ format: String, _ item: FeedItem,
-                     _ write: (FeedItem) -> String) -> (String, [FeedDiagnostic]) {
+                     _ write: (FeedItem, Bool?) -> String) -> (String, [FeedDiagnostic]) {
         if let cache {
             return cache.fragment(format, item) {
-                let (clean, diags) = cache.sanitized(item)
-                return (write(clean), diags)
+                let (clean, diags, plain) = cache.sanitized(item)
+                return (write(clean, plain), diags)
             }
         }
-        let (clean, diags) = FeedSanitizer.sanitize(item)
-        return (write(clean), diags)
+        let (clean, diags, plain) = FeedSanitizer.sanitizeNotingCDATA(item)
+        return (write(clean, plain), diags)
     }
 }

@@ -129,23 +129,33 @@ public enum FeedHTML {
     /// Every URL in href/src/srcset-like attributes (srcset split into its candidates).
     public static func urls(in html: String) -> [String] {
         var out: [String] = []
-        scanURLAttributes(Array(html.utf8)) { attr in
+        // Read in place: copying a post's HTML into an array first was a visible share of validating its item.
+        var copy = html
+        copy.withUTF8 { bytes in scanURLAttributes(bytes) { attr in
             if attr.name == "srcset" {
                 out += srcsetCandidates(attr.value).map(\.url)
             } else {
                 out.append(decodeAttributeEntities(attr.value))
             }
-        }
+        } }
         return out
     }
 
     /// Rewrites every relative URL attribute to an absolute URL against `base`.
     /// `mailto:`, `data:`, `https:` and other absolute references stay as they are.
     public static func absolutizeURLs(in html: String, base: String) -> String {
-        guard let resolver = FeedURL.Base(base) else { return html }
-        let bytes = Array(html.utf8)
+        absolutizeURLsNoting(in: html, base: base).html
+    }
+
+    /// `absolutizeURLs`, whether it changed anything, and whether every value it wrote is safe in a CDATA section
+    /// (no `]]>`, CR or character XML forbids). Each written value sits between quotes, so no `]]>` can form across
+    /// its ends: when `html` was plain CDATA and the values are safe, the result is plain CDATA too.
+    static func absolutizeURLsNoting(in html: String, base: String) -> (html: String, edited: Bool, insertsCDATASafe: Bool) {
+        guard let resolver = FeedURL.Base(base) else { return (html, false, true) }
         var edits: [(Range<Int>, String, Bool)] = []
-        scanURLAttributes(bytes) { attr in
+        // Scanned in place (most posts' URLs are absolute already and nothing is copied at all).
+        var copy = html
+        let count = copy.withUTF8 { bytes in scanURLAttributes(bytes) { attr in
             let new: String
             if attr.name == "srcset" {
                 new = srcsetCandidates(attr.value).map { c in
@@ -156,29 +166,32 @@ public enum FeedHTML {
                 new = FeedURL.isAbsolute(v) ? v : resolver.resolve(v)
             }
             if new != attr.value { edits.append((attr.valueRange, new, attr.quoted)) }
-        }
-        guard !edits.isEmpty else { return html }
+        }; return bytes.count }
+        guard !edits.isEmpty else { return (html, false, true) }
+        var safe = true
         // Built as a String from UTF-8 slices of `html` (cut next to ASCII quotes, `=` or spaces, so on scalar
         // boundaries, which a Substring of the UTF-8 view keeps; `html[…]` would round to Characters): decoding a byte
         // array back (`String(decoding:)`, which validates every byte) was a third of this function, measured.
         var out = ""
-        out.reserveCapacity(bytes.count + edits.count * 32)
+        out.reserveCapacity(count + edits.count * 32)
         let utf8 = html.utf8
         func at(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
         var pos = 0
         for (range, value, quoted) in edits {
             out += Substring(utf8[at(pos)..<at(range.lowerBound)])
+            let written = quoted ? value : value.replacingOccurrences(of: "\"", with: "&quot;")
+            if safe, !written.isEmpty, !XMLText.isPlainCDATA(written) { safe = false }
             if quoted {
-                out += value
+                out += written
             } else {
                 out += "\""
-                out += value.replacingOccurrences(of: "\"", with: "&quot;")
+                out += written
                 out += "\""
             }
             pos = range.upperBound
         }
         out += Substring(utf8[at(pos)...])
-        return out
+        return (out, true, safe)
     }
 
     struct SrcsetCandidate { var url: String; var descriptor: String }

@@ -26,6 +26,11 @@ public enum FeedURL {
 
     /// True for an absolute `http(s)://host…` URL, which is what feed fields need.
     public static func isAbsoluteHTTP(_ s: String) -> Bool {
+        URLBytes.isAbsoluteHTTP(s) ?? isAbsoluteHTTPGeneral(s)
+    }
+
+    /// `isAbsoluteHTTP` by Characters, for any text.
+    static func isAbsoluteHTTPGeneral(_ s: String) -> Bool {
         guard let sc = scheme(of: s), sc == "http" || sc == "https" else { return false }
         let rest = s.dropFirst(sc.count + 1)
         return rest.hasPrefix("//") && rest.count > 2 && !s.contains(where: { $0 == " " || $0 == "\n" || $0 == "\t" })
@@ -140,6 +145,11 @@ extension FeedURL {
     /// Why `s` is not a URI (or, with `iri`, an IRI) character by character, or nil: spaces,
     /// characters RFC 3986 never allows unescaped, a broken %-escape, non-ASCII in a plain URI.
     public static func problem(_ s: String, iri: Bool) -> String? {
+        URLBytes.hasNoProblem(s) ? nil : problemGeneral(s, iri: iri)
+    }
+
+    /// `problem` by scalars, for any text.
+    static func problemGeneral(_ s: String, iri: Bool) -> String? {
         if s.isEmpty { return "it is empty" }
         if let f = s.unicodeScalars.first, let l = s.unicodeScalars.last,
            [" ", "\t", "\n", "\r"].contains(f) || [" ", "\t", "\n", "\r"].contains(l) {
@@ -236,7 +246,12 @@ extension FeedURL {
     /// Why `s` is not an absolute http(s) URL a reader can fetch, or nil: the first thing wrong, said
     /// plainly ("it contains white space", "it has no host"), rather than "not absolute" for all of them.
     public static func httpProblem(_ s: String, iri: Bool = false) -> String? {
-        if let p = problem(s, iri: iri) { return p }
+        URLBytes.isPlainHTTP(s) ? nil : httpProblemGeneral(s, iri: iri)
+    }
+
+    /// `httpProblem` by scalars, for any text.
+    static func httpProblemGeneral(_ s: String, iri: Bool) -> String? {
+        if let p = problemGeneral(s, iri: iri) { return p }
         guard let sc = scheme(of: s) else { return "it is relative (write the whole URL, https://…)" }
         guard sc == "http" || sc == "https" else { return "it is a \(sc): URL, not http(s)" }
         return nil

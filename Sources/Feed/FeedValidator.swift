@@ -131,11 +131,23 @@ public enum FeedValidator {
             return found ? .jsonFeed : .unknown
         }
         guard bytes[first] == UInt8(ascii: "<") else { return .unknown }
+        if rssTagInASCII(bytes) { return .rss }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.contains("<rss") { return .rss }
         if text.contains("RDF"), text.contains(RDFRules.rss10NS) || text.contains(RDFRules.rss090NS) { return .rss }
         if text.contains("<feed") && text.contains("http://www.w3.org/2005/Atom") { return .atom }
         return .unknown
+    }
+
+    /// Whether `<rss` is in `bytes` between ASCII bytes (or at an end): then it is whole Characters of the decoded
+    /// text, and `sniff`'s `contains("<rss")` is true. Every feed Galley writes is sniffed; decoding its head to search
+    /// it by Characters was a visible share of validating (measured). False leaves the answer to the general search.
+    static func rssTagInASCII(_ bytes: [UInt8]) -> Bool {
+        guard bytes.count >= 4 else { return false }
+        for i in 0...(bytes.count - 4) where bytes[i] == 60 && bytes[i + 1] == 114 && bytes[i + 2] == 115 && bytes[i + 3] == 115 {
+            return (i == 0 || bytes[i - 1] < 0x80) && (i + 4 == bytes.count || bytes[i + 4] < 0x80)
+        }
+        return false
     }
 
     /// Nothing may precede the XML declaration (not even whitespace), and feeds should have one.

@@ -21,7 +21,7 @@ public enum JSONFeedWriter {
         if let image = ch.imageURL { feed["icon"] = .string(image) }
         if let author = ch.author { feed["authors"] = .array([authorJSON(author)]) }
         feed["items"] = .array(items.map { item in
-            let (text, d) = FeedFragmentCache.text(cache, "json", item) { clean in
+            let (text, d) = FeedFragmentCache.text(cache, "json", item) { clean, _ in
                 var out = ""
                 itemJSON(clean, options: options).write(to: &out, indent: 2)   // items sit two levels deep
                 return out

@@ -77,7 +77,7 @@ extension RSSRules {
                 let count = n.text.utf8.count
                 bytes += count
                 h.combine(count)
-                if count >= 64, let digest = n.text.utf8.withContiguousStorageIfAvailable({ TextCheckMemo.digest(UnsafeRawBufferPointer($0)) }) {
+                if count >= 64, let digest = n.textDigest ?? TextCheckMemo.digest(n.text) {
                     h.combine(digest)
                 } else {
                     h.combine(n.text)

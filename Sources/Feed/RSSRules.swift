@@ -72,7 +72,7 @@ enum RSSRules {
 
     /// `TextChecks.check` of every element in document order, with the channel's items' results taken from their `ItemChecks`.
     static func texts(_ rss: XMLElementNode, items: [ItemChecks], into f: inout Findings) {
-        func check(_ el: XMLElementNode) { TextChecks.check(el.text, field: "<\(el.name)>", line: el.line, column: el.column, into: &f) }
+        func check(_ el: XMLElementNode) { TextChecks.check(el.text, field: "<\(el.name)>", line: el.line, column: el.column, digest: el.textDigest, into: &f) }
         check(rss)
         let channelAt = rss.children.firstIndex { $0.name == "channel" }
         for (i, c) in rss.children.enumerated() {
@@ -146,7 +146,7 @@ enum RSSRules {
             f.warning("rss-content-without-description", "item has content:encoded but no description; some readers show nothing", at: encoded)
         }
         for html in [description, encoded].compactMap({ $0 }) {
-            let relative = TextChecks.relativeURLs(inHTML: html.text, memo: f.memo)
+            let relative = TextChecks.relativeURLs(inHTML: html.text, memo: f.memo, digest: html.textDigest)
             if !relative.isEmpty {
                 let shown = relative.prefix(3).map { "\"\($0)\"" }.joined(separator: ", ")
                 f.warning("rss-relative-url-in-html", "\(html.namespace == nil ? "description" : "content:encoded") has relative URLs (\(shown)\(relative.count > 3 ? ", …" : "")) that readers cannot resolve", at: html)
@@ -155,7 +155,7 @@ enum RSSRules {
         checks.findings = f.list.map { d in var d = d; d.line -= item.line; return d }
         var texts = Findings()
         texts.memo = memo
-        item.walk { el in TextChecks.check(el.text, field: "<\(el.name)>", line: el.line - item.line, column: el.column, into: &texts) }
+        item.walk { el in TextChecks.check(el.text, field: "<\(el.name)>", line: el.line - item.line, column: el.column, digest: el.textDigest, into: &texts) }
         checks.texts = texts.list
         return checks
     }

@@ -35,7 +35,9 @@ public enum RSSWriter {
         texts.reserveCapacity(items.count)
         var size = o.utf8.count + 24
         for item in items {
-            let (text, d) = FeedFragmentCache.text(cache, "rss", item) { itemXML($0, channelAuthor: ch.author, options: options) }
+            let (text, d) = FeedFragmentCache.text(cache, "rss", item) {
+                itemXML($0, channelAuthor: ch.author, options: options, plainCDATA: $1)
+            }
             texts.append(text)
             size += text.utf8.count
             diags += d
@@ -46,7 +48,8 @@ public enum RSSWriter {
         return FeedOutput(text: o, diagnostics: diags)
     }
 
-    static func itemXML(_ item: FeedItem, channelAuthor: FeedAuthor?, options: FeedOptions) -> String {
+    /// `plainCDATA`, when given, is `XMLText.isPlainCDATA(item.contentHTML)` already known.
+    static func itemXML(_ item: FeedItem, channelAuthor: FeedAuthor?, options: FeedOptions, plainCDATA: Bool? = nil) -> String {
         let e = XMLText.escape
         let tz = options.timeZone
         var o = "    <item>\n"
@@ -61,7 +64,7 @@ public enum RSSWriter {
         o += "      <description>\(e(item.summary))</description>\n"
         if options.fullContent, !item.contentHTML.isEmpty {
             o += "      <content:encoded>"
-            XMLText.appendCDATA(item.contentHTML, to: &o)
+            XMLText.appendCDATA(item.contentHTML, to: &o, plain: plainCDATA)
             o += "</content:encoded>\n"
         }
         if let enc = item.enclosure {

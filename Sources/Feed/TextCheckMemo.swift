@@ -34,12 +34,25 @@ public final class TextCheckMemo: @unchecked Sendable {
 
     static func digest(_ raw: UnsafeRawBufferPointer) -> Int { byteDigest(raw) }
 
-    func encodingChecks(_ s: String, compute: () -> Encoding) -> Encoding {
-        remembered(s, in: \.encoding, compute: compute)
+    /// The digest of `s`'s bytes when it has 64 or more (what `ItemChecks.key` and `key` use), nil otherwise.
+    static func digest(_ s: String) -> Int? {
+        guard s.utf8.count >= 64 else { return nil }
+        return s.utf8.withContiguousStorageIfAvailable { digest(UnsafeRawBufferPointer($0)) }
     }
 
-    func relativeURLs(_ html: String, compute: () -> [String]) -> [String] {
-        remembered(html, in: \.relative, compute: compute)
+    /// `key(s)`, with `digest` when the caller already has `digest(s)`.
+    static func key(_ s: String, digest known: Int?) -> Key? {
+        guard let known else { return key(s) }
+        let count = s.utf8.count
+        return count >= 256 ? Key(count: count, digest: known) : nil
+    }
+
+    func encodingChecks(_ s: String, digest: Int? = nil, compute: () -> Encoding) -> Encoding {
+        remembered(s, digest: digest, in: \.encoding, compute: compute)
+    }
+
+    func relativeURLs(_ html: String, digest: Int? = nil, compute: () -> [String]) -> [String] {
+        remembered(html, digest: digest, in: \.relative, compute: compute)
     }
 
     /// An RSS item's findings by `RSSRules.ItemChecks.key`, made on a miss. Feeds are validated in parallel and
@@ -69,8 +82,8 @@ public final class TextCheckMemo: @unchecked Sendable {
     private var checked = 0
 
     /// The result for `s` from `table`, computed (outside the lock) and stored on a miss.
-    private func remembered<V>(_ s: String, in table: ReferenceWritableKeyPath<TextCheckMemo, [Key: V]>, compute: () -> V) -> V {
-        guard let k = Self.key(s) else { return compute() }
+    private func remembered<V>(_ s: String, digest: Int?, in table: ReferenceWritableKeyPath<TextCheckMemo, [Key: V]>, compute: () -> V) -> V {
+        guard let k = Self.key(s, digest: digest) else { return compute() }
         lock.lock()
         if let hit = self[keyPath: table][k] { lock.unlock(); return hit }
         lock.unlock()

@@ -114,8 +114,8 @@ enum TextChecks {
     }
 
     /// Runs the encoding checks on one text value.
-    static func check(_ text: String, field: String, line: Int, column: Int, into f: inout Findings) {
-        let found = f.memo?.encodingChecks(text) { .init(c1: hasC1Control(text), mojibake: looksDoubleEncoded(text)) }
+    static func check(_ text: String, field: String, line: Int, column: Int, digest: Int? = nil, into f: inout Findings) {
+        let found = f.memo?.encodingChecks(text, digest: digest) { .init(c1: hasC1Control(text), mojibake: looksDoubleEncoded(text)) }
             ?? .init(c1: hasC1Control(text), mojibake: looksDoubleEncoded(text))
         guard found.c1 || found.mojibake else { return }
         // The same post text is in every feed that carries the post: one subject for all its copies.
@@ -132,9 +132,9 @@ enum TextChecks {
 
     /// Relative references in HTML content, which readers resolve against nothing. A `#fragment`
     /// alone points within the item itself (footnotes), which every reader shows in place.
-    static func relativeURLs(inHTML html: String, memo: TextCheckMemo? = nil) -> [String] {
+    static func relativeURLs(inHTML html: String, memo: TextCheckMemo? = nil, digest: Int? = nil) -> [String] {
         let compute = { FeedHTML.urls(in: html).filter { !FeedURL.isAbsolute($0) && !$0.isEmpty && !$0.hasPrefix("#") } }
-        return memo?.relativeURLs(html, compute: compute) ?? compute()
+        return memo?.relativeURLs(html, digest: digest, compute: compute) ?? compute()
     }
 }
 

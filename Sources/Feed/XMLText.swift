@@ -43,6 +43,33 @@ enum XMLText {
         }
     }
 
+    /// `removingIllegal(s)`, and when nothing is removed whether `s` is plain CDATA (`isPlainCDATA`), from the one
+    /// scan: it stops at every byte either looks at (C0 controls, `]`, 0xEF). Nil after a removal.
+    static func removingIllegalNotingCDATA(_ s: String) -> (String, Int, plainCDATA: Bool?) {
+        var copy = s
+        let plain = copy.withUTF8 { b -> Bool? in
+            var plain = b.count > 0
+            var i = ByteScan.next(b, from: 0, 93, 0xEF)
+            while i < b.count {
+                let c = b[i]
+                if c == 93 {   // ]
+                    if i + 2 < b.count, b[i + 1] == 93, b[i + 2] == 62 { plain = false }
+                } else if illegalLength(b, i) > 0 {
+                    return nil
+                } else if c == 13 {
+                    plain = false
+                }
+                i = ByteScan.next(b, from: i + 1, 93, 0xEF)
+            }
+            return plain
+        }
+        guard let plain else {
+            let (clean, removed) = removingIllegal(s)
+            return (clean, removed, nil)
+        }
+        return (s, 0, plain)
+    }
+
     /// Escapes for element text and double-quoted attributes. Escaping `>` means `]]>`
     /// can never appear, and dropping illegal characters keeps the document well-formed
     /// even if a caller skipped sanitising. Works on UTF-8 bytes: feeds carry whole posts.
@@ -159,8 +186,9 @@ enum XMLText {
     }
 
     /// `cdata(s)` appended to `o`: a post's HTML is copied once, into the item, instead of into a section first.
-    static func appendCDATA(_ s: String, to o: inout String) {
-        if isPlainCDATA(s) {
+    /// `plain`, when given, is `isPlainCDATA(s)` already known.
+    static func appendCDATA(_ s: String, to o: inout String, plain: Bool? = nil) {
+        if plain ?? isPlainCDATA(s) {
             o += "<![CDATA["
             o += s
             o += "]]>"

@@ -11,7 +11,10 @@ public struct XMLElementNode: Sendable {
     public var attributes: [String: String]
     public var children: [XMLElementNode]
     /// Concatenated text and CDATA of direct children.
-    public var text: String
+    public var text: String { didSet { textDigest = nil } }
+    /// `TextCheckMemo.digest` of `text`'s bytes when it has 64 or more, taken as the parse makes the text (while its
+    /// bytes are in cache) so the item memo's key and the text checks need not read a post's content again; nil otherwise.
+    var textDigest: Int?
     public var line: Int
     public var column: Int
 
@@ -146,7 +149,7 @@ public enum XMLTree {
     static func convert(_ node: xmlNodePtr, _ locator: inout ColumnLocator) -> XMLElementNode {
         let name = String(cString: node.pointee.name)
         let ns = node.pointee.ns
-        let namespace = ns.flatMap { $0.pointee.href }.map { String(cString: $0) }
+        let namespace = ns.flatMap { $0.pointee.href }.map { locator.namespace($0) }
         let line = Int(xmlGetLineNo(node))
         let column = locator.column(line: line, prefix: ns.flatMap { $0.pointee.prefix }, name: node.pointee.name)
         var attributes: [String: String] = [:]
@@ -189,7 +192,9 @@ public enum XMLTree {
             }
             child = c.pointee.next
         }
-        return XMLElementNode(name: name, namespace: namespace, attributes: attributes, children: children, text: text, line: line, column: column)
+        var element = XMLElementNode(name: name, namespace: namespace, attributes: attributes, children: children, text: text, line: line, column: column)
+        element.textDigest = TextCheckMemo.digest(text)
+        return element
     }
 }
 
@@ -200,6 +205,16 @@ struct ColumnLocator {
     let bytes: UnsafeBufferPointer<UInt8>
     var lineStarts: [Int] = [0]
     var cursor: [Int: Int] = [:]
+    /// Namespace URIs made once per document (libxml2 keeps each declaration's `href`): most items carry
+    /// `content:` and `dc:` elements, whose URIs are too long for a small string and were one allocation each.
+    var namespaces: [(href: UnsafePointer<UInt8>, uri: String)] = []
+
+    mutating func namespace(_ href: UnsafePointer<UInt8>) -> String {
+        for entry in namespaces where entry.href == href { return entry.uri }
+        let uri = String(cString: href)
+        if namespaces.count < 16 { namespaces.append((href, uri)) }
+        return uri
+    }
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
