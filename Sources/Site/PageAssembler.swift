@@ -363,7 +363,7 @@ struct PageAssembler: Sendable {
                     entry["part"] = .int(n + 1)
                     return .hash(entry)
                 })
-                vars["page"] = .hash(ContextBuilder.pageHash(p))
+                vars["page"] = .hash(p)
                 return output(template, Self.filePath(url), "generated series page")
             }
             if let term {
@@ -376,7 +376,7 @@ struct PageAssembler: Sendable {
                 feeds["title"] = t.name
                 p["feeds"] = ContextBuilder.feeds(feeds)
             }
-            vars["page"] = .hash(ContextBuilder.pageHash(p))
+            vars["page"] = .hash(p)
             vars["paginator"] = .hash(paginator(items.map { .hash(summary($0)) }, page: page, total: total, base: base,
                                                 perPage: config.paginate > 0 ? config.paginate : items.count,
                                                 count: term.map { terms[$0].posts.count } ?? posts.count))
@@ -384,7 +384,7 @@ struct PageAssembler: Sendable {
         case let .special(template, url, title):
             var p = context.basicPage(kind: template, title: title, url: url)
             if template == "archive" { p["years"] = archive(summary) }
-            vars["page"] = .hash(ContextBuilder.pageHash(p))
+            vars["page"] = .hash(p)
             return output(template, Self.filePath(url), "generated \(template) page")
         }
     }

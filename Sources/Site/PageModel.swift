@@ -21,13 +21,20 @@ extension ContextBuilder {
 
     static let pageKeyOrder = LiquidKeyOrder(pageKeys)
 
+    /// Every page key, nil: what `pageHash` makes of an empty hash. A page starts from this one (shared by all)
+    /// and sets its values in place, so its keys are in order from the start: no reordering after, no key
+    /// hashed into a new index per page. Keys that are not page keys follow in the order they were set, as
+    /// `pageHash` puts them.
+    static let blankPage = pageHash(LiquidHash())
+
     /// The `page` of a post or page; `summary` is `summary(p)` when the caller already has it.
     /// Front matter keys the model does not use are on `page` too, as in Jekyll (`page.mood`), and under `page.params`.
     func page(_ p: RenderedDocument, index: Int?, related: [Int], summary known: LiquidHash? = nil) -> LiquidHash {
         let src = p.source
-        var d = known ?? summary(p)
-        // Room for every page key and the front matter: the hash grows once, not key by key.
-        d.reserveCapacity(d.count + Self.pageKeys.count + src.params.count)
+        var d = Self.blankPage
+        let entry = known ?? summary(p)
+        let entryKeys = entry.keys, entryValues = entry.orderedValues
+        for i in entryKeys.indices { d[entryKeys[i]] = entryValues[i] }
         let url = config.url(src.permalink.url)
         d["kind"] = .string(src.kind.rawValue)
         d["is_post"] = .bool(src.kind == .post)
@@ -74,21 +81,26 @@ extension ContextBuilder {
         }
         d["layout"] = src.layout.map(Value.string) ?? .null
         if config.theme.own { ownThemeValues(src, into: &d) }
-        var page = Self.pageHash(d)
+        var page = d
         for (k, v) in params.pairs where page[k] == nil { page[k] = v }
         // Keys the site declared (`front_matter_keys`) are on every page, nil where a page lacks them, as in Jekyll.
         for k in config.frontMatterKeys where page[k] == nil { page[k] = .null }
         return page
     }
 
-    /// `page` of a generated page (home, tag, archive …), before the caller adds what its kind has.
+    /// `page` of a generated page (home, tag, archive …), before the caller adds what its kind has: every page
+    /// key already in place (see `blankPage`).
     func basicPage(kind: String, title: String, url: String) -> LiquidHash {
         let full = config.url(url)
-        return LiquidHash([("kind", .string(kind)), ("is_post", .bool(false)), ("title", .string(title)), ("url", .string(full)),
-                           ("lang", .string(config.language)), ("other_language", .bool(false)),
-                           ("absolute_url", .string(config.absolute(full))), ("description", .string(config.description)),
-                           ("summary", .string(config.description)), ("tags", .array([])), ("categories", .array([])),
-                           ("related", .array([])), ("headings", .array([])), ("has_code", .bool(false)), ("show_toc", .bool(false))])
+        var h = Self.blankPage
+        for (k, v) in [("kind", Value.string(kind)), ("is_post", .bool(false)), ("title", .string(title)), ("url", .string(full)),
+                       ("lang", .string(config.language)), ("other_language", .bool(false)),
+                       ("absolute_url", .string(config.absolute(full))), ("description", .string(config.description)),
+                       ("summary", .string(config.description)), ("tags", .array([])), ("categories", .array([])),
+                       ("related", .array([])), ("headings", .array([])), ("has_code", .bool(false)), ("show_toc", .bool(false))] {
+            h[k] = v
+        }
+        return h
     }
 }
 
