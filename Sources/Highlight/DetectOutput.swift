@@ -36,6 +36,11 @@ enum Output {
     /// diagnostics, stack traces, debugger sessions, logs, HTTP exchanges, directory trees, tables and dumps;
     /// nil when it may be code.
     static func classify(_ body: [Substring], raws: [Substring]) -> String? {
+        classify(body, raws: raws, masks: body.map(LineMask.init))
+    }
+
+    /// The same with each line's `LineMask` (detection computes them once for all its checks).
+    static func classify(_ body: [Substring], raws: [Substring], masks: [LineMask]) -> String? {
         guard let first = body.first else { return nil }
         if isDebugger(first) || first.hasASCIIPrefix(">>> ") || first.hasASCIIPrefix("irb(") { return "plaintext" }
         if promptLength(first) != nil { return "console" }
@@ -52,10 +57,16 @@ enum Output {
             let t = afterNumberTab(line)
             // `...`, `# ...`, `[SNIP]`: where the author cut output; neither code nor output.
             if isElision(t) { elided += 1; continue }
-            if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
-            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || mayBeLog(t) && Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) || isProgress(t) || isPipeRow(t) || isBuildStatus(t) || isLogcat(t) { marks += 1 }
+            // The line's mask answers the tests below that ask whether a byte occurs at all (each is implied by the
+            // test it guards, so the answers are theirs).
+            let m = t.startIndex == line.startIndex && t.endIndex == line.endIndex ? masks[k] : LineMask(t)
+            if (mayBeDiagnostic(t, m) && diagnostic(t)) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
+            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ")
+                        || (mayBeTreeBranch(t) && treeBranch(t)) || (m.nonASCII && bytes(t) { hasBoxDrawing($0) }) || isEncoded(t)
+                        || mayBeLog(t) && Detector.looksLikeLogLine(t) || ((m.has(47) || m.has(46)) && isPath(t)) || isReportRow(raws[k])
+                        || isProgress(t) || (m.has(124) && isPipeRow(t)) || isBuildStatus(t) || isLogcat(t) { marks += 1 }
             else if isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
-            else if has(t, "|") && !has(t, "||") && !t.utf8.contains(where: { $0 == 59 || $0 == 123 || $0 == 61 }) { piped += 1 }
+            else if m.has(124) && !has(t, "||") && !(m.has(59) || m.has(123) || m.has(61)) { piped += 1 }
         }
         // A Markdown table: its rule makes its rows text too.
         if ruled { marks += piped }
@@ -180,6 +191,12 @@ enum Output {
     @inline(__always) static func mayBeDiagnostic(_ l: Substring) -> Bool {
         guard let f = l.utf8.first else { return false }
         return f == 101 || f == 119 || f == 110 || f == 104 || f == 91 || f == 102 || f == 108 || f == 99 || f == 85 || has(l, ":")
+    }
+
+    /// The same with the line's mask for the colon.
+    @inline(__always) static func mayBeDiagnostic(_ l: Substring, _ m: LineMask) -> Bool {
+        guard let f = l.utf8.first else { return false }
+        return f == 101 || f == 119 || f == 110 || f == 104 || f == 91 || f == 102 || f == 108 || f == 99 || f == 85 || m.has(58)
     }
 
     static func diagnostic(_ l: Substring) -> Bool {

@@ -154,21 +154,33 @@ enum Structure {
 
     static let pythonHeaders: Set<String> = ["else", "try", "finally", "except", "default", "public", "private", "protected"]
 
+    /// Every `sqlBare` word and `sqlOpeners` prefix opens with one of `S I U D C A W B F G O H L -`. A first line
+    /// opening with another ASCII byte upper-cases to a String opening with another ASCII Character (the byte's own
+    /// upper case, marks after it make a Character that equals no ASCII one), so it opens no SQL: the upper-cased
+    /// copy of every fence's first line was made for nothing.
+    @inline(__always) static func maySQL(_ first: Substring) -> Bool {
+        guard let b = first.utf8.first, b < 0x80 else { return true }
+        let c = b &- 97 < 26 ? b - 32 : b
+        return c == 83 || c == 73 || c == 85 || c == 68 || c == 67 || c == 65 || c == 87 || c == 66 || c == 70 || c == 71 || c == 79 || c == 72 || c == 76 || c == 45
+    }
+
     static let sqlStarts = ["SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM", "CREATE TABLE", "CREATE INDEX", "CREATE VIEW", "ALTER TABLE", "DROP TABLE", "WITH ", "FROM ", "WHERE ", "JOIN ", "LEFT JOIN", "GROUP BY", "ORDER BY", "VALUES", "AND ", "OR ", "CREATE UNIQUE", "CREATE OR REPLACE", "BEGIN", "COMMIT", "SET ", "LIMIT ", "INNER JOIN", "HAVING ", "ON ", "PRIMARY KEY", "--"]
     /// Lower-case SQL laid out a keyword to a line (`select` / `  name,` / `from`) is as common on blogs.
     static let sqlBare: Set<String> = ["SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "UNION", "UNION ALL", "WITH"]
     static let sqlOpeners = ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "CREATE ", "ALTER ", "DROP ", "WITH ", "BEGIN", "--"]
 
     static func sqlShare(_ lines: [Substring]) -> Double? {
+        guard maySQL(lines[0]) else { return nil }
         let first = lines[0].uppercased()
         guard sqlBare.contains(first) || sqlOpeners.contains(where: { first.hasPrefix($0) }) else { return nil }
         guard lines[0].hasASCIIPrefix("--") == false || lines.count > 1 else { return nil }
+        // Each line upper-cased once for both tests below (it was twice).
+        let ups = lines.map { $0.uppercased() }
         var hits = 0
-        for l in lines {
-            let up = l.uppercased()
+        for up in ups {
             if sqlBare.contains(up) || sqlStarts.contains(where: { up.hasPrefix($0) }) || up.hasSuffix(";") || up.hasSuffix(",") { hits += 1 }
         }
-        let strong = lines.contains { l in let u = l.uppercased(); return u == "SELECT" || u.contains("SELECT ") || u.contains("INSERT INTO") || u.contains("CREATE TABLE") || u.contains("UPDATE ") || u.contains("DELETE FROM") }
+        let strong = ups.contains { u in u == "SELECT" || u.contains("SELECT ") || u.contains("INSERT INTO") || u.contains("CREATE TABLE") || u.contains("UPDATE ") || u.contains("DELETE FROM") }
         return strong ? Double(hits) / Double(lines.count) : nil
     }
 }
