@@ -60,7 +60,7 @@ enum Output {
             // The line's mask answers the tests below that ask whether a byte occurs at all (each is implied by the
             // test it guards, so the answers are theirs).
             let m = t.startIndex == line.startIndex && t.endIndex == line.endIndex ? masks[k] : LineMask(t)
-            if (mayBeDiagnostic(t, m) && diagnostic(t)) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
+            if (mayBeDiagnostic(t, m) && diagnostic(t, m)) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
             else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ")
                         || (mayBeTreeBranch(t) && treeBranch(t)) || (m.nonASCII && bytes(t) { hasBoxDrawing($0) }) || isEncoded(t)
                         || mayBeLog(t) && Detector.looksLikeLogLine(t) || ((m.has(47) || m.has(46)) && isPath(t)) || isReportRow(raws[k])
@@ -207,6 +207,19 @@ enum Output {
         if l.hasASCIIPrefix("note:") || l.hasASCIIPrefix("help:") || l.hasASCIIPrefix("[ERROR]") || l.hasASCIIPrefix("[WARNING]")
             || l.hasASCIIPrefix("[NOTE]") || l.hasASCIIPrefix("e: ") || l.hasASCIIPrefix("w: ") || l.hasASCIIPrefix("fatal error:")
             || l.hasASCIIPrefix("ld: ") || l.hasASCIIPrefix("clang: error") || l.hasASCIIPrefix("Undefined symbols") { return true }
+        return located(l)
+    }
+
+    /// `diagnostic` with the line's mask: a line opening with an ASCII byte no prefix above opens with (each prefix
+    /// equals only its own bytes there) goes straight to the located forms, which need a colon.
+    static func diagnostic(_ l: Substring, _ m: LineMask) -> Bool {
+        guard let f = l.utf8.first, f < 0x80, !(f == 101 || f == 119 || f == 110 || f == 104 || f == 91 || f == 102 || f == 108 || f == 99 || f == 85)
+        else { return diagnostic(l) }
+        return m.has(58) && located(l)
+    }
+
+    /// The diagnostics that name where they are: `file(5,7): error`, `path:line: error`.
+    static func located(_ l: Substring) -> Bool {
         // tsc's and MSBuild's `src/index.tsx(5,7): error TS2451: …`.
         if has(l, "): error") || has(l, "): warning") { return !l.utf8.prefix { $0 != 40 }.contains(32) }
         // `path:line[:col]: error: …`, `src/lib.rs:3:24: 3:43 error: …`: a path:line token, then a severity.

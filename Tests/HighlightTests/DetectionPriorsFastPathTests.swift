@@ -55,4 +55,22 @@ import Testing
             for b in UInt8(0)..<0x80 where m.has(b) != line.utf8.contains(b) { Issue.record("\(b) \(Array(line.unicodeScalars))") }
         }
     }
+
+    /// `Output.diagnostic` with a mask and `Structure.opens` against the prefix tests they skip.
+    @Test func maskedLineTestsMatch() {
+        var r = Rng(s: 0x2F3D_8DD7_8CB9_2BA7)
+        let heads = ["error: x", "error[E1]: y", "warning: ", "note: a", "src/a.rs:3:4: error: b", "x.ts(5,7): error TS1: c", "e: f.kt: (3, 5): d",
+                     "@@ -1 +1 @@", "diff --git a b", "+++ b", "--- a/x", "Index: f", "```swift", "~~~", "<script>", "</style>", "\u{1FEF}\u{1FEF}\u{1FEF}"]
+        for _ in 0..<20000 {
+            var text = r.next(3) == 0 ? heads[r.next(heads.count)] : ""
+            text += DetectionEquivalenceTests.text(&r, r.next(8))
+            let line = Substring(text).dropFirst(r.next(2))
+            #expect(Output.diagnostic(line, LineMask(line)) == Output.diagnostic(line), "\(Array(line.unicodeScalars))")
+            for (firsts, prefixes) in [("@d+-I", ["@@ ", "diff --git", "+++ ", "--- a/", "Index: "]), ("`~", ["```", "~~~"]),
+                                       ("<", ["<script", "</script>", "<style", "</style>"])] as [(StaticString, [StaticString])]
+            where !Structure.opens(line, firsts) {
+                for p in prefixes { #expect(!line.hasASCIIPrefix(p) && !line.hasPrefix(p.description), "\(Array(line.unicodeScalars))") }
+            }
+        }
+    }
 }
