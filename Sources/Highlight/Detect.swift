@@ -13,10 +13,12 @@ enum Detector {
     static func detect(_ code: String, context: DetectionContext = .empty) -> Detection? {
         let (lines, raws) = splitLines(code)
         guard !lines.isEmpty else { return nil }
-        if let kind = Output.classify(lines, raws: raws) {
+        // Which bytes each line holds, once for the output and shape checks (each scanned every line for its own).
+        let masks = lines.map(LineMask.init)
+        if let kind = Output.classify(lines, raws: raws, masks: masks) {
             return kind == "plaintext" ? nil : Detection(language: kind, confidence: 0.9)
         }
-        if isNotCode(code, lines) { return nil }
+        if isNotCode(code, lines, masks) { return nil }
         if Shapes.isGraphQL(lines) { return Detection(language: "graphql", confidence: 0.9) }
         if Shapes.isINI(lines) { return Detection(language: "ini", confidence: 0.9) }
         if let s = Structure.check(code, lines) { return s }
@@ -72,10 +74,13 @@ enum Detector {
     }
 
     /// Box drawing, ASCII tables and logs stay plain.
-    static func isNotCode(_ code: String, _ lines: [Substring]) -> Bool {
+    static func isNotCode(_ code: String, _ lines: [Substring]) -> Bool { isNotCode(code, lines, lines.map(LineMask.init)) }
+
+    /// The same with each line's `LineMask`.
+    static func isNotCode(_ code: String, _ lines: [Substring], _ masks: [LineMask]) -> Bool {
         var box = 0, table = 0, log = 0
-        for l in lines {
-            if l.isPlainASCII {
+        for (k, l) in lines.enumerated() {
+            if masks[k].isPlainASCII {
                 // No box drawing in ASCII; Characters are bytes.
                 let u = l.utf8
                 if let f = u.first, f == 43 || f == 124, let e = u.last, e == 43 || e == 124, u.count > 3, !l.hasASCIIPrefix("+++") { table += 1 }
@@ -86,7 +91,7 @@ enum Detector {
             if looksLikeLogLine(l) { log += 1 }
         }
         let n = lines.count
-        return box * 3 >= n || table * 2 > n || log * 2 > n || Shapes.isPlain(lines)
+        return box * 3 >= n || table * 2 > n || log * 2 > n || Shapes.isPlain(lines, masks)
     }
 
     /// `INFO `, `INFO:` and `[INFO]` for each level.

@@ -131,3 +131,31 @@ extension Detector {
         return (lines, raws)
     }
 }
+
+/// Which ASCII bytes a line holds, and whether it holds any other: one pass over a line answers the "does it have a
+/// `:` / `|` / `/`" questions the output, shape and log checks each asked with a scan of their own.
+struct LineMask {
+    private var lo: UInt64 = 0, hi: UInt64 = 0
+    /// A byte of 0x80 or above.
+    private(set) var nonASCII = false
+
+    init(_ l: Substring) {
+        (lo, hi, nonASCII) = Output.bytes(l) { u in
+            var lo: UInt64 = 0, hi: UInt64 = 0, other = false
+            for c in u {
+                if c >= 0x80 { other = true; continue }
+                let bit: UInt64 = 1 &<< UInt64(c & 63)
+                if c & 64 == 0 { lo |= bit } else { hi |= bit }
+            }
+            return (lo, hi, other)
+        }
+    }
+
+    /// Whether the line holds ASCII byte `c` (< 0x80).
+    @inline(__always) func has(_ c: UInt8) -> Bool {
+        (c & 64 == 0 ? lo : hi) & (1 &<< UInt64(c & 63)) != 0
+    }
+
+    /// `Substring.isPlainASCII`: no byte of 0x80 or above and no CR.
+    var isPlainASCII: Bool { !nonASCII && !has(13) }
+}

@@ -75,7 +75,7 @@ struct ContextPriors {
             for l in ContextPriors.topics[w] ?? [] { add(l, 2) }
         }
         // The prose right before: its last sentence or two.
-        let tail = String(c.prose.suffix(240))
+        let tail = ContextPriors.suffix(c.prose, 240)
         for w in ContextPriors.words(tail) {
             for l in ContextPriors.names[w] ?? [] { add(l, 3) }
         }
@@ -132,11 +132,28 @@ struct ContextPriors {
                 // Trailing `.` and `-` dropped, as `words` does; the rest lower-cased.
                 var e = j
                 while e > i, u[e - 1] == 46 || u[e - 1] == 45 { e -= 1 }
-                out.append(String(decoding: u[i..<e].map { $0 &- 65 < 26 ? $0 | 0x20 : $0 }, as: UTF8.self))
+                out.append(String(unsafeUninitializedCapacity: e - i) { w in
+                    for k in i..<e { w[k - i] = u[k] &- 65 < 26 ? u[k] | 0x20 : u[k] }
+                    return e - i
+                })
                 i = j
             }
         }
         return ascii && scanned != nil ? out : nil
+    }
+
+    /// `String(text.suffix(n))`: on bytes when the last n bytes and the one before them are ASCII other than CR
+    /// (each is then a Character of its own, with a Character boundary before the first). The Character walk back
+    /// over the prose ran for every unlabelled fence.
+    static func suffix(_ text: String, _ n: Int) -> String {
+        if text.utf8.count <= n { return text }
+        let plain: String?? = text.utf8.withContiguousStorageIfAvailable { b in
+            let from = b.count - n
+            for c in b[(from - 1)...] where c >= 0x80 || c == 13 { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: b[from...]), as: UTF8.self)
+        }
+        if let plain, let plain { return plain }
+        return String(text.suffix(n))
     }
 
     /// What `words` keeps in a word: ASCII letters and digits, `-`, `+`, `#`, `.` and `_`.

@@ -36,6 +36,11 @@ enum Output {
     /// diagnostics, stack traces, debugger sessions, logs, HTTP exchanges, directory trees, tables and dumps;
     /// nil when it may be code.
     static func classify(_ body: [Substring], raws: [Substring]) -> String? {
+        classify(body, raws: raws, masks: body.map(LineMask.init))
+    }
+
+    /// The same with each line's `LineMask` (detection computes them once for all its checks).
+    static func classify(_ body: [Substring], raws: [Substring], masks: [LineMask]) -> String? {
         guard let first = body.first else { return nil }
         if isDebugger(first) || first.hasASCIIPrefix(">>> ") || first.hasASCIIPrefix("irb(") { return "plaintext" }
         if promptLength(first) != nil { return "console" }
@@ -52,10 +57,16 @@ enum Output {
             let t = afterNumberTab(line)
             // `...`, `# ...`, `[SNIP]`: where the author cut output; neither code nor output.
             if isElision(t) { elided += 1; continue }
-            if isDiagnostic(t) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
-            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ") || isTreeLine(t) || isEncoded(t) || mayBeLog(t) && Detector.looksLikeLogLine(t) || isPath(t) || isReportRow(raws[k]) || isProgress(t) || isPipeRow(t) || isBuildStatus(t) || isLogcat(t) { marks += 1 }
+            // The line's mask answers the tests below that ask whether a byte occurs at all (each is implied by the
+            // test it guards, so the answers are theirs).
+            let m = t.startIndex == line.startIndex && t.endIndex == line.endIndex ? masks[k] : LineMask(t)
+            if (mayBeDiagnostic(t, m) && diagnostic(t, m)) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
+            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ")
+                        || (mayBeTreeBranch(t) && treeBranch(t)) || (m.nonASCII && bytes(t) { hasBoxDrawing($0) }) || isEncoded(t)
+                        || mayBeLog(t) && Detector.looksLikeLogLine(t) || ((m.has(47) || m.has(46)) && isPath(t)) || isReportRow(raws[k])
+                        || isProgress(t) || (m.has(124) && isPipeRow(t)) || isBuildStatus(t) || isLogcat(t) { marks += 1 }
             else if isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
-            else if has(t, "|") && !has(t, "||") && !t.utf8.contains(where: { $0 == 59 || $0 == 123 || $0 == 61 }) { piped += 1 }
+            else if m.has(124) && !has(t, "||") && !(m.has(59) || m.has(123) || m.has(61)) { piped += 1 }
         }
         // A Markdown table: its rule makes its rows text too.
         if ruled { marks += piped }
@@ -182,6 +193,12 @@ enum Output {
         return f == 101 || f == 119 || f == 110 || f == 104 || f == 91 || f == 102 || f == 108 || f == 99 || f == 85 || has(l, ":")
     }
 
+    /// The same with the line's mask for the colon.
+    @inline(__always) static func mayBeDiagnostic(_ l: Substring, _ m: LineMask) -> Bool {
+        guard let f = l.utf8.first else { return false }
+        return f == 101 || f == 119 || f == 110 || f == 104 || f == 91 || f == 102 || f == 108 || f == 99 || f == 85 || m.has(58)
+    }
+
     static func diagnostic(_ l: Substring) -> Bool {
         if l.hasASCIIPrefix("error") || l.hasASCIIPrefix("warning") {
             let rest = l.utf8.dropFirst(l.hasASCIIPrefix("error") ? 5 : 7).first
@@ -190,6 +207,19 @@ enum Output {
         if l.hasASCIIPrefix("note:") || l.hasASCIIPrefix("help:") || l.hasASCIIPrefix("[ERROR]") || l.hasASCIIPrefix("[WARNING]")
             || l.hasASCIIPrefix("[NOTE]") || l.hasASCIIPrefix("e: ") || l.hasASCIIPrefix("w: ") || l.hasASCIIPrefix("fatal error:")
             || l.hasASCIIPrefix("ld: ") || l.hasASCIIPrefix("clang: error") || l.hasASCIIPrefix("Undefined symbols") { return true }
+        return located(l)
+    }
+
+    /// `diagnostic` with the line's mask: a line opening with an ASCII byte no prefix above opens with (each prefix
+    /// equals only its own bytes there) goes straight to the located forms, which need a colon.
+    static func diagnostic(_ l: Substring, _ m: LineMask) -> Bool {
+        guard let f = l.utf8.first, f < 0x80, !(f == 101 || f == 119 || f == 110 || f == 104 || f == 91 || f == 102 || f == 108 || f == 99 || f == 85)
+        else { return diagnostic(l) }
+        return m.has(58) && located(l)
+    }
+
+    /// The diagnostics that name where they are: `file(5,7): error`, `path:line: error`.
+    static func located(_ l: Substring) -> Bool {
         // tsc's and MSBuild's `src/index.tsx(5,7): error TS2451: …`.
         if has(l, "): error") || has(l, "): warning") { return !l.utf8.prefix { $0 != 40 }.contains(32) }
         // `path:line[:col]: error: …`, `src/lib.rs:3:24: 3:43 error: …`: a path:line token, then a severity.

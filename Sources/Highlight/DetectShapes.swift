@@ -5,8 +5,11 @@
 /// line that does not fit, so a block of code costs one or two lines of each.
 enum Shapes {
     /// Text that is not code for any lexer here: the caller leaves the block plain.
-    static func isPlain(_ body: [Substring]) -> Bool {
-        isREPL(body) || isPropertyListText(body) || isDTrace(body) || isAppleScript(body) || isListing(body) || isJustfile(body)
+    static func isPlain(_ body: [Substring]) -> Bool { isPlain(body, body.map(LineMask.init)) }
+
+    /// The same with each line's `LineMask`.
+    static func isPlain(_ body: [Substring], _ masks: [LineMask]) -> Bool {
+        isREPL(body) || isPropertyListText(body) || isDTrace(body, masks) || isAppleScript(body) || isListing(body) || isJustfile(body, masks)
     }
 
     // MARK: REPL sessions
@@ -81,12 +84,14 @@ enum Shapes {
 
     /// DTrace: probe descriptions (`syscall:::entry`, `objc$target:NSView:-drawRect?:entry`: four fields, three
     /// colons, no spaces) opening clauses, `/ predicate /` lines, `#pragma D`. Read as Objective-C or C otherwise.
-    static func isDTrace(_ body: [Substring]) -> Bool {
+    static func isDTrace(_ body: [Substring]) -> Bool { isDTrace(body, body.map(LineMask.init)) }
+
+    static func isDTrace(_ body: [Substring], _ masks: [LineMask]) -> Bool {
         var probes = 0, clauses = 0
         for (k, l) in body.enumerated() {
             if l.hasASCIIPrefix("#pragma D ") { clauses += 1; continue }
             // A declaration and a probe both hold a colon: a line without one is neither.
-            if !Output.has(l, ":") { continue }
+            if !masks[k].has(58) { continue }
             // CSS selectors look like probes (`h5:target::before {`); a `property: value;` line is CSS, never D.
             if isDeclaration(l) { return false }
             let u = l.utf8
@@ -124,14 +129,18 @@ enum Shapes {
     /// justfiles: recipe heads (`@test *options:`, `server:`) over indented command lines, `{{name}}`
     /// interpolation or `name := value` settings. Read as shell (or Makefile, whose recipes are tab-indented and
     /// interpolate `$(name)`); no lexer here knows just's syntax.
-    static func isJustfile(_ body: [Substring]) -> Bool {
+    static func isJustfile(_ body: [Substring]) -> Bool { isJustfile(body, body.map(LineMask.init)) }
+
+    static func isJustfile(_ body: [Substring], _ masks: [LineMask]) -> Bool {
         var heads = 0, marks = 0
-        for l in body {
+        for (k, l) in body.enumerated() {
             if l.hasASCIIPrefix("#") { continue }
+            let m = masks[k]
             // Every test below needs a colon (a recipe head, `:=`) or `{{`.
-            if !Output.has(l, ":") && !Output.has(l, "{{") { continue }
+            let braces = m.has(123) && Output.has(l, "{{")
+            if !m.has(58) && !braces { continue }
             // Go's `x := y` is indented code; just's settings are exported or stand at the top.
-            if Output.has(l, "{{") && Output.has(l, "}}") && !Output.has(l, "(") || l.hasASCIIPrefix("export ") && Output.has(l, " := ") { marks += 1 }
+            if braces && m.has(125) && Output.has(l, "}}") && !m.has(40) || l.hasASCIIPrefix("export ") && Output.has(l, " := ") { marks += 1 }
             guard l.hasASCIISuffix(":"), let f = l.utf8.first, f == 64 || f &- 97 < 26 else { continue }
             if let w = firstWord(l).map({ String($0.drop { $0 == "@" }.prefix { $0 != ":" }) }), Structure.pythonHeaders.contains(w) || blockWords.contains(w) { continue }
             // `name`, `@name`, `name *args`, `name arg="default"`: words, no code punctuation.

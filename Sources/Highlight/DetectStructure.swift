@@ -9,11 +9,12 @@ enum Structure {
             return Detection(language: "console", confidence: 0.95)
         }
         // Diffs.
-        let hunks = lines.filter { $0.hasASCIIPrefix("@@ ") || $0.hasASCIIPrefix("diff --git") || $0.hasASCIIPrefix("+++ ") || $0.hasASCIIPrefix("--- a/") || $0.hasASCIIPrefix("Index: ") }.count
+        // Each prefix test below is asked only of lines whose first byte may open one of its prefixes (`opens`).
+        let hunks = lines.filter { opens($0, "@d+-I") && ($0.hasASCIIPrefix("@@ ") || $0.hasASCIIPrefix("diff --git") || $0.hasASCIIPrefix("+++ ") || $0.hasASCIIPrefix("--- a/") || $0.hasASCIIPrefix("Index: ")) }.count
         if hunks >= 2 || (hunks >= 1 && first.hasASCIIPrefix("@@")) { return Detection(language: "diff", confidence: 0.95) }
         // Markdown around fenced code, HTML around scripts and styles: the container is the language.
-        if lines.contains(where: { $0.hasASCIIPrefix("```") || $0.hasASCIIPrefix("~~~") }) { return Detection(language: "markdown", confidence: 0.8) }
-        if lines.contains(where: { $0.hasASCIIPrefix("<script") || $0.hasASCIIPrefix("</script>") || $0.hasASCIIPrefix("<style") || $0.hasASCIIPrefix("</style>") }) {
+        if lines.contains(where: { opens($0, "`~") && ($0.hasASCIIPrefix("```") || $0.hasASCIIPrefix("~~~")) }) { return Detection(language: "markdown", confidence: 0.8) }
+        if lines.contains(where: { opens($0, "<") && ($0.hasASCIIPrefix("<script") || $0.hasASCIIPrefix("</script>") || $0.hasASCIIPrefix("<style") || $0.hasASCIIPrefix("</style>")) }) {
             return Detection(language: "html", confidence: 0.8)
         }
         // Markup.
@@ -48,6 +49,13 @@ enum Structure {
         return nil
     }
 
+    /// False only when the line opens with an ASCII byte outside `firsts`: then `hasASCIIPrefix` of any ASCII literal
+    /// opening with one of `firsts` is false (an ASCII byte is a Character no other Character equals).
+    @inline(__always) static func opens(_ l: Substring, _ firsts: StaticString) -> Bool {
+        guard let f = l.utf8.first, f < 0x80 else { return true }
+        return firsts.withUTF8Buffer { $0.contains(f) }
+    }
+
     /// Ends in `;`, `{`, `)`, `(` or `,`: a line of code, no YAML.
     static func closesCode(_ l: Substring) -> Bool {
         l.hasASCIISuffix(";") || l.hasASCIISuffix("{") || l.hasASCIISuffix(")") || l.hasASCIISuffix("(") || l.hasASCIISuffix(",")
@@ -71,26 +79,30 @@ enum Structure {
             // line adds nothing, and is passed before its bytes are copied.
             guard let c = l.utf8.first, c == 34 || c == 123 || c == 125 || c == 91 || c == 93 || c == 44 || isDigit(c) || c == 45
                     || c == 116 || c == 102 || c == 110 else { continue }
-            let u = Array(l.utf8)
-            if c == 34 {
-                // "key": value  or  "string",
-                var k = 1
-                while k < u.count && u[k] != 34 { k += u[k] == 92 ? 2 : 1 }
-                let rest = u.count > k + 1 ? Array(u[(k + 1)...]) : []
-                if rest.isEmpty || rest == [44] { ok += 1; continue }
-                if rest.first == 58 || (rest.first == 32 && rest.count > 1 && rest[1] == 58) {
-                    // `"key": actionId,` is an object literal in code: a JSON value is a literal.
-                    if jsonValue(rest.drop { $0 == 32 || $0 == 58 }) { keys += 1; ok += 1 }
-                    continue
+            // On the line's own bytes (a copy of every such line was most of this check's time).
+            let (isOK, isKey) = Output.bytes(l) { u -> (Bool, Bool) in
+                if c == 34 {
+                    // "key": value  or  "string",
+                    var k = 1
+                    while k < u.count && u[k] != 34 { k += u[k] == 92 ? 2 : 1 }
+                    let rest = UnsafeBufferPointer(rebasing: u[min(u.count, k + 1)...])
+                    if rest.isEmpty || (rest.count == 1 && rest[0] == 44) { return (true, false) }
+                    if rest[0] == 58 || (rest[0] == 32 && rest.count > 1 && rest[1] == 58) {
+                        // `"key": actionId,` is an object literal in code: a JSON value is a literal.
+                        return jsonValue(rest.drop { $0 == 32 || $0 == 58 }) ? (true, true) : (false, false)
+                    }
+                } else if "{}[],".utf8.contains(c) {
+                    // Ruby's `{ "a" => 1 }` (and PHP's) open like JSON.
+                    if Output.has(l, "=>") { return (false, false) }
+                    if u.allSatisfy({ "{}[], ".utf8.contains($0) }) { return (true, false) }
+                    if c == 123 || c == 91, u.count > 1, u[1] == 34 || u[1] == 123 || u[1] == 91 || u[1] == 32 || isDigit(u[1]) { return (true, false) }
+                } else if isDigit(c) || c == 45 || l.hasASCIIPrefix("true") || l.hasASCIIPrefix("false") || l.hasASCIIPrefix("null") {
+                    if u.allSatisfy({ isDigit($0) || ".,-+eE ".utf8.contains($0) }) || l.hasASCIIPrefix("true") || l.hasASCIIPrefix("false") || l.hasASCIIPrefix("null") { return (true, false) }
                 }
-            } else if "{}[],".utf8.contains(c) {
-                // Ruby's `{ "a" => 1 }` (and PHP's) open like JSON.
-                if Output.has(l, "=>") { continue }
-                if u.allSatisfy({ "{}[], ".utf8.contains($0) }) { ok += 1 }
-                else if c == 123 || c == 91, u.count > 1, u[1] == 34 || u[1] == 123 || u[1] == 91 || u[1] == 32 || isDigit(u[1]) { ok += 1 }
-            } else if isDigit(c) || c == 45 || l.hasASCIIPrefix("true") || l.hasASCIIPrefix("false") || l.hasASCIIPrefix("null") {
-                if u.allSatisfy({ isDigit($0) || ".,-+eE ".utf8.contains($0) }) || l.hasASCIIPrefix("true") || l.hasASCIIPrefix("false") || l.hasASCIIPrefix("null") { ok += 1 }
+                return (false, false)
             }
+            if isOK { ok += 1 }
+            if isKey { keys += 1 }
         }
         guard keys > 0 || (lines.first?.hasASCIIPrefix("[") ?? false) else { return nil }
         // JSON ends with a bracket or a value (`[[NSArray array] addObject:]: 26119 ns` does not).
@@ -100,7 +112,7 @@ enum Structure {
 
     /// Whether a value after `"key":` can open a JSON value: a string, number, object, array, true,
     /// false or null (or nothing yet, the value on the next line).
-    static func jsonValue(_ v: ArraySlice<UInt8>) -> Bool {
+    static func jsonValue<C: Collection<UInt8>>(_ v: C) -> Bool {
         guard let c = v.first else { return true }
         if c == 34 || c == 123 || c == 91 || c == 45 || isDigit(c) { return true }
         for word in ["true", "false", "null"] where v.starts(with: word.utf8) {
@@ -154,21 +166,33 @@ enum Structure {
 
     static let pythonHeaders: Set<String> = ["else", "try", "finally", "except", "default", "public", "private", "protected"]
 
+    /// Every `sqlBare` word and `sqlOpeners` prefix opens with one of `S I U D C A W B F G O H L -`. A first line
+    /// opening with another ASCII byte upper-cases to a String opening with another ASCII Character (the byte's own
+    /// upper case, marks after it make a Character that equals no ASCII one), so it opens no SQL: the upper-cased
+    /// copy of every fence's first line was made for nothing.
+    @inline(__always) static func maySQL(_ first: Substring) -> Bool {
+        guard let b = first.utf8.first, b < 0x80 else { return true }
+        let c = b &- 97 < 26 ? b - 32 : b
+        return c == 83 || c == 73 || c == 85 || c == 68 || c == 67 || c == 65 || c == 87 || c == 66 || c == 70 || c == 71 || c == 79 || c == 72 || c == 76 || c == 45
+    }
+
     static let sqlStarts = ["SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM", "CREATE TABLE", "CREATE INDEX", "CREATE VIEW", "ALTER TABLE", "DROP TABLE", "WITH ", "FROM ", "WHERE ", "JOIN ", "LEFT JOIN", "GROUP BY", "ORDER BY", "VALUES", "AND ", "OR ", "CREATE UNIQUE", "CREATE OR REPLACE", "BEGIN", "COMMIT", "SET ", "LIMIT ", "INNER JOIN", "HAVING ", "ON ", "PRIMARY KEY", "--"]
     /// Lower-case SQL laid out a keyword to a line (`select` / `  name,` / `from`) is as common on blogs.
     static let sqlBare: Set<String> = ["SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "UNION", "UNION ALL", "WITH"]
     static let sqlOpeners = ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "CREATE ", "ALTER ", "DROP ", "WITH ", "BEGIN", "--"]
 
     static func sqlShare(_ lines: [Substring]) -> Double? {
+        guard maySQL(lines[0]) else { return nil }
         let first = lines[0].uppercased()
         guard sqlBare.contains(first) || sqlOpeners.contains(where: { first.hasPrefix($0) }) else { return nil }
         guard lines[0].hasASCIIPrefix("--") == false || lines.count > 1 else { return nil }
+        // Each line upper-cased once for both tests below (it was twice).
+        let ups = lines.map { $0.uppercased() }
         var hits = 0
-        for l in lines {
-            let up = l.uppercased()
+        for up in ups {
             if sqlBare.contains(up) || sqlStarts.contains(where: { up.hasPrefix($0) }) || up.hasSuffix(";") || up.hasSuffix(",") { hits += 1 }
         }
-        let strong = lines.contains { l in let u = l.uppercased(); return u == "SELECT" || u.contains("SELECT ") || u.contains("INSERT INTO") || u.contains("CREATE TABLE") || u.contains("UPDATE ") || u.contains("DELETE FROM") }
+        let strong = ups.contains { u in u == "SELECT" || u.contains("SELECT ") || u.contains("INSERT INTO") || u.contains("CREATE TABLE") || u.contains("UPDATE ") || u.contains("DELETE FROM") }
         return strong ? Double(hits) / Double(lines.count) : nil
     }
 }
