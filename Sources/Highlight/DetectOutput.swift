@@ -183,51 +183,6 @@ enum Output {
         return !s.isEmpty && s.allSatisfy { $0.isLetter || $0.isNumber || $0 == ":" || $0 == "_" } && s.contains(":")
     }
 
-    /// `file.swift:3:5: error:`, `error[E0277]:`, `error: …`, `warning: …`, `note: …`, `[ERROR]`, `e: file.kt: (3, 5):`.
-    static func isDiagnostic(_ l: Substring) -> Bool { mayBeDiagnostic(l) && diagnostic(l) }
-
-    /// `diagnostic`'s prefixes open with `e w n h [ f l c U` (ASCII bytes no other Character equals), and its other
-    /// cases need a colon: a line with neither is answered on two byte tests, as most lines of code are.
-    @inline(__always) static func mayBeDiagnostic(_ l: Substring) -> Bool {
-        guard let f = l.utf8.first else { return false }
-        return f == 101 || f == 119 || f == 110 || f == 104 || f == 91 || f == 102 || f == 108 || f == 99 || f == 85 || has(l, ":")
-    }
-
-    /// The same with the line's mask for the colon.
-    @inline(__always) static func mayBeDiagnostic(_ l: Substring, _ m: LineMask) -> Bool {
-        guard let f = l.utf8.first else { return false }
-        return f == 101 || f == 119 || f == 110 || f == 104 || f == 91 || f == 102 || f == 108 || f == 99 || f == 85 || m.has(58)
-    }
-
-    static func diagnostic(_ l: Substring) -> Bool {
-        if l.hasASCIIPrefix("error") || l.hasASCIIPrefix("warning") {
-            let rest = l.utf8.dropFirst(l.hasASCIIPrefix("error") ? 5 : 7).first
-            return rest == 58 || rest == 91   // `error:` / `error[E0277]:`
-        }
-        if l.hasASCIIPrefix("note:") || l.hasASCIIPrefix("help:") || l.hasASCIIPrefix("[ERROR]") || l.hasASCIIPrefix("[WARNING]")
-            || l.hasASCIIPrefix("[NOTE]") || l.hasASCIIPrefix("e: ") || l.hasASCIIPrefix("w: ") || l.hasASCIIPrefix("fatal error:")
-            || l.hasASCIIPrefix("ld: ") || l.hasASCIIPrefix("clang: error") || l.hasASCIIPrefix("Undefined symbols") { return true }
-        return located(l)
-    }
-
-    /// `diagnostic` with the line's mask: a line opening with an ASCII byte no prefix above opens with (each prefix
-    /// equals only its own bytes there) goes straight to the located forms, which need a colon.
-    static func diagnostic(_ l: Substring, _ m: LineMask) -> Bool {
-        guard let f = l.utf8.first, f < 0x80, !(f == 101 || f == 119 || f == 110 || f == 104 || f == 91 || f == 102 || f == 108 || f == 99 || f == 85)
-        else { return diagnostic(l) }
-        return m.has(58) && located(l)
-    }
-
-    /// The diagnostics that name where they are: `file(5,7): error`, `path:line: error`.
-    static func located(_ l: Substring) -> Bool {
-        // tsc's and MSBuild's `src/index.tsx(5,7): error TS2451: …`.
-        if has(l, "): error") || has(l, "): warning") { return !l.utf8.prefix { $0 != 40 }.contains(32) }
-        // `path:line[:col]: error: …`, `src/lib.rs:3:24: 3:43 error: …`: a path:line token, then a severity.
-        let u = l.utf8
-        guard let colon = u.firstIndex(of: 58), let next = u[u.index(after: colon)...].first, isDigit(next), !u[..<colon].contains(32) else { return false }
-        return has(l, "error") || has(l, "warning") || has(l, "note:")
-    }
-
     /// rustc's and swiftc's source excerpts: ` --> src/main.rs:4:22`, `4 |     code`, `  |   ^^^`, `= note:`, carets.
     static func isGutter(_ l: Substring) -> Bool {
         let u = l.utf8
