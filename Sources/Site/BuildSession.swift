@@ -259,7 +259,7 @@ public actor BuildSession {
                 if writable(file) {
                     do { try staging.writeHere([file]) } catch { pageWrites.fail(error) }
                 }
-                return OutputFile(path: file.path, data: Data(), source: file.source)
+                return file.written
             }
         }
         // Feeds need only the posts and terms: they are made while the pages are (page writes wait on the
@@ -287,7 +287,7 @@ public actor BuildSession {
                                                reusing: stream == nil ? reuse : nil, keep: stream == nil, last: lastSearch)
             if let staging = stream {
                 do { try staging.writeHere(made.files.filter(writable)) } catch { searchWrites.fail(error) }
-                made.files = made.files.map { OutputFile(path: $0.path, data: Data(), source: $0.source) }
+                made.files = made.files.map(\.written)
             }
             return made
         }()

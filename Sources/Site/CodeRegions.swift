@@ -108,6 +108,22 @@ final class CodeRegions: @unchecked Sendable {
         }
     }
 
+    /// The first `byte` in `base[from..<end]` outside the `skipping` ranges (sorted), for the page passes
+    /// that jump over code. `skip` is the caller's place in `skipping`, kept from call to call. nil when
+    /// there is none, or when a skipped range ends at or past `stop` (where the caller's scan ends).
+    static func nextByte(_ byte: UInt8, in base: UnsafePointer<UInt8>, from: Int, end: Int, stop: Int,
+                         skipping: [Range<Int>], skip: inout Int) -> Int? {
+        var i = from
+        while true {
+            while skip < skipping.count, skipping[skip].upperBound <= i { skip += 1 }
+            let limit = skip < skipping.count ? max(i, min(end, skipping[skip].lowerBound)) : end
+            if let p = memchr(base + i, Int32(byte), limit - i) { return base.distance(to: p.assumingMemoryBound(to: UInt8.self)) }
+            guard limit < end else { return nil }
+            i = max(i, skipping[skip].upperBound)
+            guard i < stop else { return nil }
+        }
+    }
+
     /// The ranges of `regions` `LinkAudit.references` may skip (see `mayHoldReference`).
     func quoteless(_ regions: [Region]) -> [Range<Int>] {
         let blocks = self.blocks

@@ -37,7 +37,7 @@ struct FeedBuilder: Sendable {
                 do { try stream.staging.writeHere(files.filter { !stream.skip.contains($0.path) }) } catch {
                     sink.add(BuildSession.writeError(stream.staging.output, error))
                 }
-                for i in files.indices { files[i].data = Data() }
+                files = files.map(\.written)
             }
             return (j, CachedFeed(dir: job.dir, fingerprint: prints[j], files: files, diagnostics: sink.all))
         }

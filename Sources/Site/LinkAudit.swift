@@ -88,15 +88,9 @@ enum LinkAudit {
             guard let base = b.baseAddress else { return }
             var skip = 0
             while i + 4 < n {
-                // Find `="` (memchr to each `=`, up to the next part skipped) and look back at the name before it.
-                while skip < skipping.count, skipping[skip].upperBound <= i { skip += 1 }
-                let limit = skip < skipping.count ? max(i, min(n - 1, skipping[skip].lowerBound)) : n - 1
-                guard let p = memchr(base + i, 0x3D, limit - i) else {
-                    guard limit < n - 1 else { break }
-                    i = max(i, skipping[skip].upperBound)
-                    continue
-                }
-                i = UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
+                // Find `="` (memchr to each `=`, jumping over the parts skipped) and look back at the name before it.
+                guard let p = CodeRegions.nextByte(0x3D, in: base, from: i, end: n - 1, stop: n - 4, skipping: skipping, skip: &skip) else { break }
+                i = p
                 guard b[i + 1] == 0x22 else { i += 1; continue }
                 var name: Attribute?
                 if i >= 5, b[i - 5] == 0x20, b[i - 4] == 0x68, b[i - 3] == 0x72, b[i - 2] == 0x65, b[i - 1] == 0x66 { name = .href }

@@ -155,6 +155,9 @@ public struct OutputFile: Sendable {
         self.data = data
         self.source = source
     }
+
+    /// The file once it is on disk: its path and source without its bytes, which a streaming build drops.
+    var written: OutputFile { OutputFile(path: path, data: Data(), source: source) }
 }
 
 /// Everything templates can see, shared by all pages of one build.

@@ -79,14 +79,8 @@ enum ScrollBoxes {
         var i = 0
         var skip = 0
         while i < n {
-            while skip < skipping.count, skipping[skip].upperBound <= i { skip += 1 }
-            let limit = skip < skipping.count ? max(i, min(n, skipping[skip].lowerBound)) : n
-            guard let p = memchr(base + i, 0x3C, limit - i) else {
-                guard limit < n else { break }
-                i = max(i, skipping[skip].upperBound)
-                continue
-            }
-            i = base.distance(to: p.assumingMemoryBound(to: UInt8.self))
+            guard let p = CodeRegions.nextByte(0x3C, in: base, from: i, end: n, stop: n, skipping: skipping, skip: &skip) else { break }
+            i = p
             // Only `<pr`, `<ta`, `<fi`, `</t` and `<in` open a tag rewritten here (a highlighted page's `<span`
             // and `</span>` are passed on their second and third bytes).
             guard i + 2 < n else { break }
