@@ -69,8 +69,8 @@ if [ -z "$GALLEY" ]; then
     cp -a "$REPO/.build" "$REPO/.build-bench"
     rm -rf "$REPO"/.build-bench/*/debug/ModuleCache "$REPO"/.build-bench/*/release/ModuleCache
   fi
-  (cd "$REPO" && swift build -c release --product galley --scratch-path .build-bench >&2)
-  GALLEY="$(cd "$REPO" && swift build -c release --product galley --scratch-path .build-bench --show-bin-path)/galley"
+  (cd "$REPO" && swift build -c release --product galley --static-swift-stdlib --scratch-path .build-bench >&2)
+  GALLEY="$(cd "$REPO" && swift build -c release --product galley --static-swift-stdlib --scratch-path .build-bench --show-bin-path)/galley"
 fi
 [ -x "$GALLEY" ] || { echo "run.sh: no galley binary at $GALLEY" >&2; exit 1; }
 

@@ -69,7 +69,7 @@ def main():
         if not shutil.which(tool):
             sys.exit(f"serve-load: `{tool}` is not installed (apt-get install {tool})")
     if not os.path.exists(args.galley):
-        sys.exit(f"serve-load: no galley at {args.galley}; build it with `swift build -c release --product galley`")
+        sys.exit(f"serve-load: no galley at {args.galley}; build it with `swift build -c release --product galley --static-swift-stdlib`")
     corpus = os.path.join(HERE, "out", f"corpus-{args.posts}")
     if not os.path.exists(os.path.join(corpus, "manifest.json")):
         subprocess.run([sys.executable, os.path.join(HERE, "corpus.py"), "--posts", str(args.posts), "--out", corpus], check=True)
