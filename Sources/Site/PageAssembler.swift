@@ -15,6 +15,9 @@ final class CachedPage: Sendable {
         self.file = file
         self.diagnostics = diagnostics
     }
+
+    /// Stands for a page not rendered yet.
+    static let pending = CachedPage(fingerprint: 0, file: OutputFile(path: "", data: Data(), source: ""))
 }
 
 /// Turns rendered documents into HTML pages: posts, pages, home, term pages, archive, 404.
@@ -133,8 +136,9 @@ struct PageAssembler: Sendable {
     /// came from the cache), and the generated pages' jobs for the next build (`kept`: the last build's).
     /// `emit`, when given, receives each page as soon as it is rendered (on the rendering task) and returns
     /// what to keep of it: a one-shot build writes the page and keeps only its path.
-    func pages(cache: [String: CachedPage] = [:], last: [CachedPage] = [], generated kept: GeneratedJobs? = nil,
-               emit: (@Sendable (OutputFile) -> OutputFile)? = nil) async -> (pages: [CachedPage], fresh: [Int], generated: GeneratedJobs, lookups: Int) {
+    /// `last` is taken (left empty but for what the caller may free when it likes).
+    func pages(cache: [String: CachedPage] = [:], last: inout LastPages, generated kept: GeneratedJobs? = nil,
+               emit: (@Sendable (OutputFile) -> OutputFile)? = nil) async -> (pages: LastPages, fresh: [Int], generated: GeneratedJobs, lookups: Int) {
         let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
         let postIndex = docPostIndex
         // `theme: own` (an imported Jekyll theme): only the site's own pages, the URLs Jekyll gave it.
@@ -146,7 +150,7 @@ struct PageAssembler: Sendable {
         // `site.pages` (and, with its own theme, any page may show any other's text): every document counts.
         revision.combine(config.theme.own ? allDocumentsPrint : pagesPrint)
         let siteRevision = revision.finalize()
-        let made = await render(generated, site: site, postIndex: postIndex, siteRevision: siteRevision, cache: cache, last: last, emit: emit)
+        let made = await render(generated, site: site, postIndex: postIndex, siteRevision: siteRevision, cache: cache, last: &last, emit: emit)
         return (made.pages, made.fresh, generated, made.lookups)
     }
 
@@ -169,31 +173,53 @@ struct PageAssembler: Sendable {
     }
 
     private func render(_ generated: GeneratedJobs, site: SharedContext, postIndex: [Int?], siteRevision: Int, cache: [String: CachedPage],
-                        last: [CachedPage], emit: (@Sendable (OutputFile) -> OutputFile)?) async -> (pages: [CachedPage], fresh: [Int], lookups: Int) {
+                        last: inout LastPages, emit: (@Sendable (OutputFile) -> OutputFile)?) async -> (pages: LastPages, fresh: [Int], lookups: Int) {
         // Fingerprints on one thread (cheap; threads would fight over the shared arrays' reference counts),
         // then only the pages whose fingerprint is new are rendered, on all cores.
         let count = documents.count + generated.jobs.count
-        var result: [CachedPage?] = []
-        result.reserveCapacity(count)
+        // The last build's pages for as many documents and jobs (a save's usual case) are taken and updated
+        // in place, each compared by its kept fingerprint: taking every page into a new array (and freeing the
+        // last one) was a visible part of a one-post save at 5000 posts.
+        let aligned = last.pages.count == count && last.fingerprints.count == count
+        var pages: [CachedPage] = [], prints: [Int] = []
+        if aligned {
+            swap(&pages, &last.pages); swap(&prints, &last.fingerprints)
+        } else {
+            pages.reserveCapacity(count); prints.reserveCapacity(count)
+        }
+        let previous = last.pages   // (when not aligned: the last pages, looked at by place)
+        // The same document object at the same place, or the same jobs, give the last page's path.
+        let sameDocuments = last.documents.count == documents.count
+        let sameJobs = sameDocuments && last.generatedKey == generated.key
         var misses: [(index: Int, job: PageJob, fingerprint: Int)] = []
+        var replaced: [Int] = []
         var info = TemplateInfo(templates)
         var lookups = 0
         for k in 0..<count {
-            let (path, fingerprint) = k < documents.count
+            let document = k < documents.count
+            let fingerprint = document
                 ? identity(document: k, postIndex: postIndex, siteRevision: siteRevision, info: &info)
                 : identity(generated, k - documents.count, siteRevision: siteRevision, info: &info)
+            let known = aligned && (document ? sameDocuments && documents[k] === last.documents[k] : sameJobs)
+            if known, prints[k] == fingerprint { continue }
             // The last build's page at this place (a save's usual case), else looked up by path.
-            let inPlace = k < last.count && last[k].file.path == path
+            let path = document ? documents[k].source.permalink.outputPath : generated.paths[k - documents.count]
+            let atPlace = aligned ? pages[k] : k < previous.count ? previous[k] : nil
+            let inPlace = known || atPlace?.file.path == path
             if !inPlace { lookups += 1 }
-            let hit = inPlace ? last[k] : cache[path]
-            if let hit, hit.fingerprint == fingerprint { result.append(hit); continue }
-            misses.append((k, k < documents.count ? .document(k) : generated.jobs[k - documents.count], fingerprint))
-            result.append(nil)
+            let hit = inPlace ? atPlace : cache[path]
+            if let hit, hit.fingerprint == fingerprint {
+                if !aligned { pages.append(hit); prints.append(fingerprint); continue }
+                if hit !== pages[k] { pages[k] = hit; prints[k] = fingerprint; replaced.append(k) }
+                continue
+            }
+            misses.append((k, document ? .document(k) : generated.jobs[k - documents.count], fingerprint))
+            if aligned { prints[k] = fingerprint; replaced.append(k) } else { pages.append(CachedPage.pending); prints.append(fingerprint) }
         }
         // `site.posts` and the other site-wide lists only when a template to render reads them: then every
         // post's entry is made (once, shared by every page), else only those of the posts shown.
         let lists = misses.contains { templates.readsSiteLists.contains(template(of: $0.job)) }
-        let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex, all: lists)
+        let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex, all: lists, kept: &last.summaries)
         var siteHash = site.site
         context.addPageEntries(documents, to: &siteHash)
         if lists { context.siteLists(into: &siteHash, entries: summaries.all.map { .hash($0!) }) }
@@ -203,38 +229,10 @@ struct PageAssembler: Sendable {
             let (file, diagnostics) = me.render(miss.job, site: shared, postIndex: postIndex, summaries: summaries)
             return CachedPage(fingerprint: miss.fingerprint, file: emit.map { $0(file) } ?? file, diagnostics: diagnostics)
         }
-        for (miss, page) in zip(misses, rendered) { result[miss.index] = page }
-        return (result.map { $0! }, misses.map(\.index), lookups)
-    }
-
-    /// Each post's list entry, made once for all the pages that show it (a post is on its own page, a
-    /// home page and a page per tag), only for the posts that the pages to render show.
-    private func summaries(for jobs: [PageJob], postIndex: [Int?], all: Bool) async -> PostSummaries {
-        var needed = [Bool](repeating: all, count: posts.count)
-        for job in jobs where !all {
-            switch job {
-            case .document(let i): if let p = postIndex[i] { needed[p] = true }
-            case .list(_, _, _, _, let items, _, _, _, _): for i in items { needed[i] = true }
-            case .special("archive", _, _): for i in posts.indices { needed[i] = true }
-            case .special: break
-            }
-        }
-        let wanted = posts.indices.filter { needed[$0] }
-        let me = self
-        let made = await parallelMap(wanted) { i in
-            (me.context.summary(me.posts[i]), containsBytes(me.posts[i].excerptHTML, "<pre"))
-        }
-        var all = [LiquidHash?](repeating: nil, count: posts.count)
-        var excerptHasCode = [Bool?](repeating: nil, count: posts.count)
-        for (i, s) in zip(wanted, made) { (all[i], excerptHasCode[i]) = s }
-        return PostSummaries(all: all, excerptHasCode: excerptHasCode)
-    }
-
-    struct PostSummaries: Sendable {
-        let all: [LiquidHash?]
-        /// Whether each post's excerpt has code: a list page loads code's stylesheet then. Found once per
-        /// post, not once per list page showing it (a post is on a home page and a page per tag).
-        let excerptHasCode: [Bool?]
+        for (miss, page) in zip(misses, rendered) { pages[miss.index] = page }
+        let made = LastPages(pages: pages, documents: documents, generatedKey: generated.key, fingerprints: prints, summaries: summaries,
+                             serial: Serial.next(), changed: aligned ? replaced : nil)
+        return (made, misses.map(\.index), lookups)
     }
 
     /// The template a job renders first.
@@ -264,8 +262,8 @@ struct PageAssembler: Sendable {
         }
     }
 
-    /// Output path and fingerprint of document `i`'s page, computed without rendering it.
-    private func identity(document i: Int, postIndex: [Int?], siteRevision: Int, info: inout TemplateInfo) -> (String, Int) {
+    /// The fingerprint of document `i`'s page, computed without rendering it.
+    private func identity(document i: Int, postIndex: [Int?], siteRevision: Int, info: inout TemplateInfo) -> Int {
         var h = Hasher()
         h.combine(siteRevision)
         let template = info.of(layouts[i])
@@ -282,11 +280,11 @@ struct PageAssembler: Sendable {
             for j in related[index] { h.combine(postLinkPrints[j]) }
             h.combine(seriesPrints[index])
         }
-        return (documents[i].source.permalink.outputPath, h.finalize())
+        return h.finalize()
     }
 
-    /// Output path and fingerprint of generated page `k`: its kept print (what the job is) and what it shows.
-    private func identity(_ generated: GeneratedJobs, _ k: Int, siteRevision: Int, info: inout TemplateInfo) -> (String, Int) {
+    /// The fingerprint of generated page `k`: its kept print (what the job is) and what it shows.
+    private func identity(_ generated: GeneratedJobs, _ k: Int, siteRevision: Int, info: inout TemplateInfo) -> Int {
         var h = Hasher()
         h.combine(siteRevision)
         let job = generated.jobs[k]
@@ -306,7 +304,7 @@ struct PageAssembler: Sendable {
             default: for i in posts.indices.prefix(5) { itemPrint(i, into: &h) }
             }
         }
-        return (generated.paths[k], h.finalize())
+        return h.finalize()
     }
 
     /// A post as lists show it.

@@ -1,6 +1,23 @@
 import Foundation
 
 extension PageAssembler {
+    /// The last build's pages in order (documents' first, then the generated ones), kept by a session with
+    /// what they were made for: the same document object at the same place has the same output path, as
+    /// the same jobs do, and each page's fingerprint is in a flat array (no page is looked at to compare).
+    /// A session hands these back whole, and the next build updates them in place.
+    struct LastPages: Sendable {
+        var pages: [CachedPage] = []
+        var documents: [RenderedDocument] = []
+        var generatedKey: Int? = nil
+        var fingerprints: [Int] = []
+        /// The posts' list entries (see `summaries(for:postIndex:all:kept:)`).
+        var summaries: PostSummaries? = nil
+        /// These pages' number (never given twice in a process), and the places whose page this build put
+        /// anew into the last build's (nil: the pages were not the last build's updated in place).
+        var serial = 0
+        var changed: [Int]? = nil
+    }
+
     /// Galley's own pages' jobs (home, term lists, series, tags, archive, 404, search), each with its
     /// output path and a print of what it is (template, title, URL, page, term), kept by a session while
     /// what they are made from holds: making them and hashing their strings on every save was a tenth of
