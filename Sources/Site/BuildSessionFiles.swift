@@ -141,6 +141,8 @@ extension BuildSession {
         var generatedJobsMade = 0
         /// Postings the search index's merge read (a save reads those of the groups it rewrites).
         var searchPostingsRead = 0
+        /// Pages' output files taken anew from their pages (the others were the last build's table's).
+        var pageFilesTaken = 0
         /// Posts' list entries made anew (the others were the last build's: same document, same terms shown).
         var summariesMade = 0
     }

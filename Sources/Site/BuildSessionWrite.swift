@@ -19,8 +19,10 @@ extension BuildSession {
         let count = made.pages.count
         guard let changed = made.changed, let serial = kept?.pagesSerial, serial == lastSerial, kept?.pages == count,
               var files = kept?.files, files.count >= count else {
+            lastWork.pageFilesTaken = count
             return made.pages.map(\.file)
         }
+        lastWork.pageFilesTaken = changed.count
         kept = nil
         files.removeSubrange(count...)
         for k in changed { files[k] = made.pages[k].file }

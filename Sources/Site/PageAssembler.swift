@@ -46,6 +46,8 @@ struct PageAssembler: Sendable {
     /// What `site.pages` shows (the pages' prints), and every document's print (see `Prints.documents`).
     let pagesPrint: Int
     let allDocumentsPrint: Int
+    /// The documents that are pages (not posts), in order: what `site.pages` lists.
+    let pageDocuments: [RenderedDocument]
     let postLinkPrints: [Int]
     /// Per document: its index in `posts`, nil for pages.
     let docPostIndex: [Int?]
@@ -68,9 +70,17 @@ struct PageAssembler: Sendable {
         self.documents = documents
         self.layouts = layouts
         self.words = config.sitePack
-        var key = Hasher()
+        // One pass over the documents and one over the posts read every print they give (each read of a
+        // document is a trip to memory: a pass per print was a visible part of a one-post save at 5000 posts).
+        var key = Hasher(), allDocuments = Hasher()
         key.combine(documents.count)
-        for d in documents { key.combine(d.structurePrint) }
+        var docPrints: [Int] = []
+        docPrints.reserveCapacity(documents.count)
+        for d in documents {
+            key.combine(d.structurePrint)
+            docPrints.append(d.fingerprint)
+            allDocuments.combine(d.fingerprint)
+        }
         let structureKey = key.finalize()
         let kept = structureCache.flatMap { $0.key == structureKey ? $0 : nil }
         let structure = kept ?? Self.structure(documents, key: structureKey, config: config)
@@ -94,8 +104,17 @@ struct PageAssembler: Sendable {
         }
         var docPostIndex = [Int?](repeating: nil, count: documents.count)
         for (i, d) in structure.order.enumerated() { docPostIndex[d] = i }
-        self.docPrints = documents.map(\.fingerprint)
+        self.docPrints = docPrints
         self.docPostIndex = docPostIndex
+        // (`Prints.documents`, with the posts known: a page is a document that is not a post.)
+        var pagesHash = Hasher()
+        var pageDocuments: [RenderedDocument] = []
+        for i in documents.indices where docPostIndex[i] == nil {
+            pagesHash.combine(docPrints[i])
+            pageDocuments.append(documents[i])
+        }
+        self.pageDocuments = pageDocuments
+        (self.pagesPrint, self.allDocumentsPrint) = (pagesHash.finalize(), allDocuments.finalize())
         let postTermPrints = structure.postTermPrints
         self.docTermPrints = documents.indices.map { di in
             let d = documents[di]
@@ -105,20 +124,24 @@ struct PageAssembler: Sendable {
                 + zip(d.source.categorySlugs, d.source.categories).compactMap { categorySlugs[$0.0] }
             return Prints.terms(mine, termPrints)
         }
-        self.postSummaryPrints = posts.indices.map { i in
-            var h = Hasher()
-            h.combine(posts[i].summaryPrint)
-            h.combine(postTermPrints[i])
-            return h.finalize()
+        var postSummaryPrints: [Int] = [], postLinkPrints: [Int] = []
+        postSummaryPrints.reserveCapacity(posts.count); postLinkPrints.reserveCapacity(posts.count)
+        var h = Hasher()
+        for (i, p) in posts.enumerated() {
+            var s = Hasher()
+            s.combine(p.summaryPrint)
+            s.combine(postTermPrints[i])
+            postSummaryPrints.append(s.finalize())
+            postLinkPrints.append(p.linkPrint)
+            h.combine(p.tagPrint)
         }
+        self.postSummaryPrints = postSummaryPrints
+        self.postLinkPrints = postLinkPrints
         var all = Hasher()
         for p in postSummaryPrints { all.combine(p) }
         for p in termPrints { all.combine(p) }
         self.allPostsPrint = all.finalize()
-        self.postLinkPrints = posts.map(\.linkPrint)
         self.seriesPrints = Series.pagePrints(places, terms: terms, linkPrints: postLinkPrints)
-        var h = Hasher()
-        for p in posts { h.combine(p.tagPrint) }
         let signature = h.finalize()
         self.tagSignature = signature
         if let cached = relatedCache, cached.signature == signature {
@@ -127,7 +150,6 @@ struct PageAssembler: Sendable {
             self.related = Self.relatedPosts(posts, terms: terms, index: index)
         }
         self.context = ContextBuilder(config: config, posts: posts, terms: terms, termIndex: index, seriesPlaces: places)
-        (self.pagesPrint, self.allDocumentsPrint) = Prints.documents(documents)
     }
 
     /// Renders every page on all cores. A page whose fingerprint is in `cache` (or at its place in `last`,
@@ -221,7 +243,7 @@ struct PageAssembler: Sendable {
         let lists = misses.contains { templates.readsSiteLists.contains(template(of: $0.job)) }
         let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex, all: lists, kept: &last.summaries)
         var siteHash = site.site
-        context.addPageEntries(documents, to: &siteHash)
+        context.addPageEntries(pageDocuments, to: &siteHash)
         if lists { context.siteLists(into: &siteHash, entries: summaries.all.map { .hash($0!) }) }
         let shared = SharedContext(site: siteHash)
         let me = self
@@ -236,80 +258,12 @@ struct PageAssembler: Sendable {
     }
 
     /// The template a job renders first.
-    private func template(of job: PageJob) -> String {
+    func template(of job: PageJob) -> String {
         switch job {
         case .document(let i): return layouts[i]
         case .list(let template, _, _, _, _, _, _, _, _): return template
         case .special(let template, _, _): return template
         }
-    }
-
-    /// Whether each template reads the site-wide lists, and its revision: looked up once per run of pages
-    /// with one template (most pages share a few), not once per page.
-    struct TemplateInfo {
-        let templates: TemplateSet
-        var name = "", readsLists = false, revision = 0
-
-        init(_ templates: TemplateSet) { self.templates = templates }
-
-        mutating func of(_ template: String) -> (readsLists: Bool, revision: Int) {
-            if template != name {
-                name = template
-                readsLists = templates.readsSiteLists.contains(template)
-                revision = templates.revision(template)
-            }
-            return (readsLists, revision)
-        }
-    }
-
-    /// The fingerprint of document `i`'s page, computed without rendering it.
-    private func identity(document i: Int, postIndex: [Int?], siteRevision: Int, info: inout TemplateInfo) -> Int {
-        var h = Hasher()
-        h.combine(siteRevision)
-        let template = info.of(layouts[i])
-        // `site.posts`, `site.tags` …: every post's entry and terms.
-        if template.readsLists { h.combine(allPostsPrint) }
-        h.combine(docPrints[i])
-        h.combine(layouts[i])
-        h.combine(template.revision)
-        h.combine(docTermPrints[i])
-        if let index = postIndex[i] {
-            // What the page shows of other posts: links to its neighbours and related posts.
-            h.combine(index + 1 < posts.count ? postLinkPrints[index + 1] : 0)
-            h.combine(index > 0 ? postLinkPrints[index - 1] : 0)
-            for j in related[index] { h.combine(postLinkPrints[j]) }
-            h.combine(seriesPrints[index])
-        }
-        return h.finalize()
-    }
-
-    /// The fingerprint of generated page `k`: its kept print (what the job is) and what it shows.
-    private func identity(_ generated: GeneratedJobs, _ k: Int, siteRevision: Int, info: inout TemplateInfo) -> Int {
-        var h = Hasher()
-        h.combine(siteRevision)
-        let job = generated.jobs[k]
-        let template = info.of(template(of: job))
-        if template.readsLists { h.combine(allPostsPrint) }
-        h.combine(template.revision)
-        h.combine(generated.prints[k])
-        switch job {
-        case .document: break
-        case let .list(_, _, _, _, items, _, _, _, _):
-            for i in items { itemPrint(i, into: &h) }
-        case let .special(name, _, _):
-            switch name {
-            case "tags": for t in terms where t.kind != .series { h.combine(t.name); h.combine(t.kind.rawValue); h.combine(t.posts.count) }
-            case "series-index": for t in terms where t.kind == .series { h.combine(Prints.term(t)) }
-            case "archive": for i in posts.indices { itemPrint(i, into: &h) }
-            default: for i in posts.indices.prefix(5) { itemPrint(i, into: &h) }
-            }
-        }
-        return h.finalize()
-    }
-
-    /// A post as lists show it.
-    private func itemPrint(_ i: Int, into h: inout Hasher) {
-        h.combine(postSummaryPrints[i])
     }
 
     enum PageJob: Sendable {

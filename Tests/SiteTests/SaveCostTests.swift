@@ -59,6 +59,8 @@ import Testing
         // The page pass finds every last page at its place and keeps the generated pages' jobs (no tag moved).
         #expect(work.pagesLookedUp == 0, "\(work.pagesLookedUp)")
         #expect(work.generatedJobsMade == 0, "\(work.generatedJobsMade)")
+        // The output table is the last one with the new page put in place.
+        #expect(work.pageFilesTaken == 1, "\(work.pageFilesTaken)")
         // The index merge reads the postings of the groups it rewrites, not the site's.
         #expect(work.searchPostingsRead > 0)
         #expect(work.pagesRendered == ["blog/post-17.html"], "\(work.pagesRendered)")
