@@ -249,7 +249,7 @@ public actor BuildSession {
         structureCache = assembler.structure
         lastWork.postsIndexed = assembler.structureReused ? 0 : assembler.posts.count
         sink.add(contentsOf: assembler.seriesDiagnostics)
-        SiteBuilder.warnIfListReplaced(renderedDocs, config: config, sink: sink)
+        SiteBuilder.warnIfListReplaced(assembler.pageDocuments, config: config, sink: sink)   // (only a page can)
         phase("assembler")
         // A user's file wins over a generated one at its path (see `SiteBuilder.collisions`): when streaming,
         // generated files there are never written.
@@ -339,7 +339,7 @@ public actor BuildSession {
         builtInWritten = stream == nil
         // Charts' and diagrams' standalone SVG files (feeds show them as images).
         var chartPaths = Set<String>()
-        for doc in renderedDocs {
+        for doc in renderedDocs where !doc.charts.isEmpty {   // (sorting every document's empty table was a visible part of a save)
             for (path, svg) in doc.charts.sorted(by: { $0.key < $1.key }) where chartPaths.insert(path).inserted {
                 files.append(OutputFile(path: path, data: Data(svg.utf8), source: doc.source.sourcePath))
             }
