@@ -45,22 +45,17 @@ extension PageAssembler {
     func identity(_ generated: GeneratedJobs, _ k: Int, siteRevision: Int, info: inout TemplateInfo) -> Int {
         var h = Hasher()
         h.combine(siteRevision)
-        let job = generated.jobs[k]
-        let template = info.of(template(of: job))
+        let template = info.of(generated.templates[k])
         if template.readsLists { h.combine(allPostsPrint) }
         h.combine(template.revision)
         h.combine(generated.prints[k])
-        switch job {
-        case .document: break
-        case let .list(_, _, _, _, items, _, _, _, _):
-            for i in items { itemPrint(i, into: &h) }
-        case let .special(name, _, _):
-            switch name {
-            case "tags": for t in terms where t.kind != .series { h.combine(t.name); h.combine(t.kind.rawValue); h.combine(t.posts.count) }
-            case "series-index": for t in terms where t.kind == .series { h.combine(Prints.term(t)) }
-            case "archive": for i in posts.indices { itemPrint(i, into: &h) }
-            default: for i in posts.indices.prefix(5) { itemPrint(i, into: &h) }
-            }
+        switch generated.shows[k] {
+        case .nothing: break
+        case .items(let items): for i in items { itemPrint(i, into: &h) }
+        case .tags: for t in terms where t.kind != .series { h.combine(t.name); h.combine(t.kind.rawValue); h.combine(t.posts.count) }
+        case .seriesIndex: for t in terms where t.kind == .series { h.combine(Prints.term(t)) }
+        case .archive: for i in posts.indices { itemPrint(i, into: &h) }
+        case .newest: for i in posts.indices.prefix(5) { itemPrint(i, into: &h) }
         }
         return h.finalize()
     }

@@ -28,11 +28,19 @@ extension PageAssembler {
         let jobs: [PageJob]
         let paths: [String]
         let prints: [Int]
+        /// Each job's first template and what else of the site its page shows, taken out of the jobs once:
+        /// copying a job (its strings and items) for each page on every save was a visible part of the page pass.
+        let templates: [String]
+        let shows: [Shows]
+
+        enum Shows: Sendable {
+            case nothing, items([Int]), tags, seriesIndex, archive, newest
+        }
 
         init(key: Int, jobs: [PageJob]) {
             self.key = key
             self.jobs = jobs
-            var paths: [String] = [], prints: [Int] = []
+            var paths: [String] = [], prints: [Int] = [], templates: [String] = [], shows: [Shows] = []
             paths.reserveCapacity(jobs.count)
             prints.reserveCapacity(jobs.count)
             for job in jobs {
@@ -41,18 +49,29 @@ extension PageAssembler {
                 case .document(let i):
                     h.combine(i)
                     paths.append("")
-                case let .list(template, kind, title, url, _, page, total, base, term):
+                    templates.append(""); shows.append(.nothing)   // (never a generated job)
+                case let .list(template, kind, title, url, items, page, total, base, term):
                     h.combine(template); h.combine(kind); h.combine(title); h.combine(url)
                     h.combine(page); h.combine(total); h.combine(base); h.combine(term)
                     paths.append(PageAssembler.filePath(url))
+                    templates.append(template); shows.append(.items(items))
                 case let .special(template, url, title):
                     h.combine(template); h.combine(url); h.combine(title)
                     paths.append(PageAssembler.filePath(url))
+                    templates.append(template)
+                    switch template {
+                    case "tags": shows.append(.tags)
+                    case "series-index": shows.append(.seriesIndex)
+                    case "archive": shows.append(.archive)
+                    default: shows.append(.newest)
+                    }
                 }
                 prints.append(h.finalize())
             }
             self.paths = paths
             self.prints = prints
+            self.templates = templates
+            self.shows = shows
         }
     }
 
