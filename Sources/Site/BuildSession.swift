@@ -28,7 +28,7 @@ public actor BuildSession {
     var feedHTML: [String: (fingerprint: Int, html: String)] = [:]
     private var pageCache: [String: CachedPage] = [:]
     /// The last build's pages in order, and its generated pages' jobs (see `PageAssembler.pages`).
-    private var lastPages: [CachedPage] = []
+    private var lastPages = PageAssembler.LastPages()
     private var generatedJobs: PageAssembler.GeneratedJobs? = nil
     var feedCache: [String: CachedFeed] = [:]
     /// Related posts depend only on which post has which tags, in order: kept while that is unchanged.
@@ -53,7 +53,7 @@ public actor BuildSession {
     /// so the next write compares every file instead of trusting `fresh`.
     var unwrittenResults = false
     var collisions: (signature: Int, removed: Set<Int>, diagnostics: [SiteDiagnostic],
-                     paths: [String], sources: [String], assets: [(source: String, path: String)])?
+                     paths: [String], sources: [String], rawSources: [String], assets: [(source: String, path: String)])?
     var documentClashes: (docs: [SourceDocument], diagnostics: [SiteDiagnostic])?
     /// Validation's text checks by content, shared by every feed (they depend on the text alone).
     let feedMemo = TextCheckMemo()
@@ -62,6 +62,8 @@ public actor BuildSession {
     /// The paths print (`Assembled.pathsPrint`) of what `written` holds.
     var writtenPrint = 0
     var copiedAssets: [String: (source: String, stamp: String)] = [:]
+    /// The last written files and the pages they begin with (see `pageFiles`).
+    var keptFiles: (files: [OutputFile], pagesSerial: Int, pages: Int)?
 
     public init(options: BuildOptions) { self.options = options }
 
@@ -88,6 +90,9 @@ public actor BuildSession {
         var fresh: Set<String>
         /// Paths already written into the staging folder (their `data` here is empty).
         var streamed: Set<String> = []
+        /// `files` begin with the pages of this `LastPages.serial` (a session's build that dropped no file), as many as `pages`.
+        var pagesSerial: Int? = nil
+        var pages = 0
         /// A print of the files' and assets' paths (and sources): equal prints, the same paths.
         var pathsPrint = 0
         var assets: [(source: String, path: String)]
@@ -117,7 +122,7 @@ public actor BuildSession {
             // Settings touch every page: start over.
             configBytes = bytes
             settings = nil
-            loaded = [:]; loadedInOrder = []; rendered = [:]; renderOrder = []; lastSourceURLs = [:]; feedHTML = [:]; feedPlan = nil; pageCache = [:]; lastPages = []; generatedJobs = nil; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
+            loaded = [:]; loadedInOrder = []; rendered = [:]; renderOrder = []; lastSourceURLs = [:]; feedHTML = [:]; feedPlan = nil; pageCache = [:]; lastPages = PageAssembler.LastPages(); generatedJobs = nil; feedCache = [:]; feedFragments = FeedFragmentCache(); sitemap = nil; searchIndex = nil; searchReuse = nil
             linkAudit = LinkAuditMemo()
             syntaxCSS = nil
             relatedCache = nil
@@ -244,7 +249,7 @@ public actor BuildSession {
         structureCache = assembler.structure
         lastWork.postsIndexed = assembler.structureReused ? 0 : assembler.posts.count
         sink.add(contentsOf: assembler.seriesDiagnostics)
-        SiteBuilder.warnIfListReplaced(renderedDocs, config: config, sink: sink)
+        SiteBuilder.warnIfListReplaced(assembler.pageDocuments, config: config, sink: sink)   // (only a page can)
         phase("assembler")
         // A user's file wins over a generated one at its path (see `SiteBuilder.collisions`): when streaming,
         // generated files there are never written.
@@ -292,8 +297,14 @@ public actor BuildSession {
             return made
         }()
         async let feedsMade = makeFeeds(feedBuilder, jobs: feedJobs, posts: assembler.posts, stream: stream.map { ($0, userPaths) })
-        let (pages, renderedPages, generated, pageLookups) = await assembler.pages(cache: pageCache, last: lastPages, generated: generatedJobs, emit: emit)
+        // Taken from the session (it is updated in place, and put back below); what is left of it is freed off the save's path.
+        var last = lastPages
+        lastPages = PageAssembler.LastPages()
+        let lastSerial = last.serial
+        let (made, renderedPages, generated, pageLookups) = await assembler.pages(cache: pageCache, last: &last, generated: generatedJobs, emit: emit)
+        let pages = made.pages
         lastWork.pagesLookedUp = pageLookups
+        lastWork.summariesMade = made.summaries?.made ?? 0
         lastWork.generatedJobsMade = generatedJobs?.key == generated.key ? 0 : generated.jobs.count
         // Template warnings and errors at their template lines: the sink reports each once, not once per page.
         for page in pages where !page.diagnostics.isEmpty { sink.add(contentsOf: page.diagnostics) }
@@ -302,12 +313,12 @@ public actor BuildSession {
         // Only what was made anew can differ from the last output; the rest is known unchanged.
         var fresh = Set(renderedPages.map { pages[$0].file.path })
         lastWork.pagesRendered = renderedPages.map { pages[$0].file.path }
-        var files = pages.map { $0.file }
+        var files = stream == nil ? pageFiles(made, from: lastSerial) : pages.map { $0.file }
         var streamed = Set<String>()
         if stream != nil {
             streamed.formUnion(files.lazy.filter(writable).map { $0.path })
         } else {
-            lastPages = pages
+            lastPages = made
             generatedJobs = generated
             for i in renderedPages { pageCache[pages[i].file.path] = pages[i] }
             if pageCache.count != pages.count {   // pages went away (every current path is in the cache now)
@@ -328,7 +339,7 @@ public actor BuildSession {
         builtInWritten = stream == nil
         // Charts' and diagrams' standalone SVG files (feeds show them as images).
         var chartPaths = Set<String>()
-        for doc in renderedDocs {
+        for doc in renderedDocs where !doc.charts.isEmpty {   // (sorting every document's empty table was a visible part of a save)
             for (path, svg) in doc.charts.sorted(by: { $0.key < $1.key }) where chartPaths.insert(path).inserted {
                 files.append(OutputFile(path: path, data: Data(svg.utf8), source: doc.source.sourcePath))
             }
@@ -391,6 +402,7 @@ public actor BuildSession {
         let aliasFiles = Aliases.files(aliases, config: config, hasOwnRedirects: assets.contains { $0.path == "_redirects" })
         fresh.formUnion(aliasFiles.map(\.path))
         files += aliasFiles
+        let unresolved = files.count
         let pathsPrint = resolveCollisions(&files, assets: assets, sink: sink)
         // (Nothing is thrown while the index is being written: the staging folder may go after a throw.)
         if sink.hasErrors { throw BuildFailure(sink.all) }
@@ -426,8 +438,12 @@ public actor BuildSession {
         report.warnings = diagnostics.filter { $0.severity == .warning }
         // This build's own tables (page prints, term lists, post entries) are freed on another thread: at 5000
         // posts that was a few ms the saved page would wait for.
-        let leftovers = (consume assembler, consume pages, consume renderedDocs, consume docs, consume layouts, consume feeds)
+        // (A session keeps its pages for the next save; a one-shot build's go too.)
+        let leftovers = (consume assembler, consume renderedDocs, consume docs, consume layouts, consume feeds, consume last,
+                         stream == nil ? nil : made)
         Task.detached(priority: .utility) { withExtendedLifetime(leftovers) {} }
-        return Assembled(files: files, fresh: fresh, streamed: streamed, pathsPrint: pathsPrint, assets: assets, diagnostics: diagnostics, report: report)
+        return Assembled(files: files, fresh: fresh, streamed: streamed,
+                         pagesSerial: stream == nil && files.count == unresolved ? made.serial : nil, pages: pages.count, pathsPrint: pathsPrint,
+                         assets: assets, diagnostics: diagnostics, report: report)
     }
 }

@@ -141,6 +141,10 @@ extension BuildSession {
         var generatedJobsMade = 0
         /// Postings the search index's merge read (a save reads those of the groups it rewrites).
         var searchPostingsRead = 0
+        /// Pages' output files taken anew from their pages (the others were the last build's table's).
+        var pageFilesTaken = 0
+        /// Posts' list entries made anew (the others were the last build's: same document, same terms shown).
+        var summariesMade = 0
     }
     /// `GALLEY_TRACE=1` prints how long each phase of a build took, to standard error (for profiling).
     static let tracing = ProcessInfo.processInfo.environment["GALLEY_TRACE"] == "1"

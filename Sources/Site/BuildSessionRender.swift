@@ -14,13 +14,16 @@ extension BuildSession {
         @inline(__always) func shownSource(_ f: OutputFile) -> String {
             f.source.utf8.first == UInt8(ascii: "c") && f.source.utf8.starts(with: "content/".utf8) ? f.source : ""
         }
+        // (A kept file's source is the same string object too: compared first, its bytes are not read.)
         if let kept = collisions, kept.paths.count == files.count, kept.assets.elementsEqual(assets, by: ==),
-           files.indices.allSatisfy({ k in files[k].path == kept.paths[k] && shownSource(files[k]) == kept.sources[k] }) {
+           files.indices.allSatisfy({ k in
+               files[k].path == kept.paths[k] && (files[k].source == kept.rawSources[k] || shownSource(files[k]) == kept.sources[k])
+           }) {
             sink.add(contentsOf: kept.diagnostics)
             files = SiteBuilder.dropping(kept.removed, from: files)
             return kept.signature
         }
-        let paths = files.map(\.path), sources = files.map(shownSource)
+        let paths = files.map(\.path), sources = files.map(shownSource), rawSources = files.map(\.source)
         var h = Hasher()
         h.combine(files.count)
         for (path, source) in zip(paths, sources) {
@@ -32,9 +35,9 @@ extension BuildSession {
         if collisions?.signature != signature {
             let local = DiagnosticSink()
             let removed = SiteBuilder.collisions(files: files, assets: assets, sink: local)
-            collisions = (signature, removed, local.all, paths, sources, assets)
+            collisions = (signature, removed, local.all, paths, sources, rawSources, assets)
         } else {
-            collisions!.paths = paths; collisions!.sources = sources
+            collisions!.paths = paths; collisions!.sources = sources; collisions!.rawSources = rawSources
         }
         sink.add(contentsOf: collisions!.diagnostics)
         files = SiteBuilder.dropping(collisions!.removed, from: files)

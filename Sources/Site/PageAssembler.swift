@@ -15,6 +15,9 @@ final class CachedPage: Sendable {
         self.file = file
         self.diagnostics = diagnostics
     }
+
+    /// Stands for a page not rendered yet.
+    static let pending = CachedPage(fingerprint: 0, file: OutputFile(path: "", data: Data(), source: ""))
 }
 
 /// Turns rendered documents into HTML pages: posts, pages, home, term pages, archive, 404.
@@ -43,6 +46,8 @@ struct PageAssembler: Sendable {
     /// What `site.pages` shows (the pages' prints), and every document's print (see `Prints.documents`).
     let pagesPrint: Int
     let allDocumentsPrint: Int
+    /// The documents that are pages (not posts), in order: what `site.pages` lists.
+    let pageDocuments: [RenderedDocument]
     let postLinkPrints: [Int]
     /// Per document: its index in `posts`, nil for pages.
     let docPostIndex: [Int?]
@@ -65,9 +70,17 @@ struct PageAssembler: Sendable {
         self.documents = documents
         self.layouts = layouts
         self.words = config.sitePack
-        var key = Hasher()
+        // One pass over the documents and one over the posts read every print they give (each read of a
+        // document is a trip to memory: a pass per print was a visible part of a one-post save at 5000 posts).
+        var key = Hasher(), allDocuments = Hasher()
         key.combine(documents.count)
-        for d in documents { key.combine(d.structurePrint) }
+        var docPrints: [Int] = []
+        docPrints.reserveCapacity(documents.count)
+        for d in documents {
+            key.combine(d.structurePrint)
+            docPrints.append(d.fingerprint)
+            allDocuments.combine(d.fingerprint)
+        }
         let structureKey = key.finalize()
         let kept = structureCache.flatMap { $0.key == structureKey ? $0 : nil }
         let structure = kept ?? Self.structure(documents, key: structureKey, config: config)
@@ -91,8 +104,17 @@ struct PageAssembler: Sendable {
         }
         var docPostIndex = [Int?](repeating: nil, count: documents.count)
         for (i, d) in structure.order.enumerated() { docPostIndex[d] = i }
-        self.docPrints = documents.map(\.fingerprint)
+        self.docPrints = docPrints
         self.docPostIndex = docPostIndex
+        // (`Prints.documents`, with the posts known: a page is a document that is not a post.)
+        var pagesHash = Hasher()
+        var pageDocuments: [RenderedDocument] = []
+        for i in documents.indices where docPostIndex[i] == nil {
+            pagesHash.combine(docPrints[i])
+            pageDocuments.append(documents[i])
+        }
+        self.pageDocuments = pageDocuments
+        (self.pagesPrint, self.allDocumentsPrint) = (pagesHash.finalize(), allDocuments.finalize())
         let postTermPrints = structure.postTermPrints
         self.docTermPrints = documents.indices.map { di in
             let d = documents[di]
@@ -102,20 +124,24 @@ struct PageAssembler: Sendable {
                 + zip(d.source.categorySlugs, d.source.categories).compactMap { categorySlugs[$0.0] }
             return Prints.terms(mine, termPrints)
         }
-        self.postSummaryPrints = posts.indices.map { i in
-            var h = Hasher()
-            h.combine(posts[i].summaryPrint)
-            h.combine(postTermPrints[i])
-            return h.finalize()
+        var postSummaryPrints: [Int] = [], postLinkPrints: [Int] = []
+        postSummaryPrints.reserveCapacity(posts.count); postLinkPrints.reserveCapacity(posts.count)
+        var h = Hasher()
+        for (i, p) in posts.enumerated() {
+            var s = Hasher()
+            s.combine(p.summaryPrint)
+            s.combine(postTermPrints[i])
+            postSummaryPrints.append(s.finalize())
+            postLinkPrints.append(p.linkPrint)
+            h.combine(p.tagPrint)
         }
+        self.postSummaryPrints = postSummaryPrints
+        self.postLinkPrints = postLinkPrints
         var all = Hasher()
         for p in postSummaryPrints { all.combine(p) }
         for p in termPrints { all.combine(p) }
         self.allPostsPrint = all.finalize()
-        self.postLinkPrints = posts.map(\.linkPrint)
         self.seriesPrints = Series.pagePrints(places, terms: terms, linkPrints: postLinkPrints)
-        var h = Hasher()
-        for p in posts { h.combine(p.tagPrint) }
         let signature = h.finalize()
         self.tagSignature = signature
         if let cached = relatedCache, cached.signature == signature {
@@ -124,7 +150,6 @@ struct PageAssembler: Sendable {
             self.related = Self.relatedPosts(posts, terms: terms, index: index)
         }
         self.context = ContextBuilder(config: config, posts: posts, terms: terms, termIndex: index, seriesPlaces: places)
-        (self.pagesPrint, self.allDocumentsPrint) = Prints.documents(documents)
     }
 
     /// Renders every page on all cores. A page whose fingerprint is in `cache` (or at its place in `last`,
@@ -133,8 +158,9 @@ struct PageAssembler: Sendable {
     /// came from the cache), and the generated pages' jobs for the next build (`kept`: the last build's).
     /// `emit`, when given, receives each page as soon as it is rendered (on the rendering task) and returns
     /// what to keep of it: a one-shot build writes the page and keeps only its path.
-    func pages(cache: [String: CachedPage] = [:], last: [CachedPage] = [], generated kept: GeneratedJobs? = nil,
-               emit: (@Sendable (OutputFile) -> OutputFile)? = nil) async -> (pages: [CachedPage], fresh: [Int], generated: GeneratedJobs, lookups: Int) {
+    /// `last` is taken (left empty but for what the caller may free when it likes).
+    func pages(cache: [String: CachedPage] = [:], last: inout LastPages, generated kept: GeneratedJobs? = nil,
+               emit: (@Sendable (OutputFile) -> OutputFile)? = nil) async -> (pages: LastPages, fresh: [Int], generated: GeneratedJobs, lookups: Int) {
         let site = SharedContext(site: context.site(generator: SiteBuilder.generator))
         let postIndex = docPostIndex
         // `theme: own` (an imported Jekyll theme): only the site's own pages, the URLs Jekyll gave it.
@@ -146,7 +172,7 @@ struct PageAssembler: Sendable {
         // `site.pages` (and, with its own theme, any page may show any other's text): every document counts.
         revision.combine(config.theme.own ? allDocumentsPrint : pagesPrint)
         let siteRevision = revision.finalize()
-        let made = await render(generated, site: site, postIndex: postIndex, siteRevision: siteRevision, cache: cache, last: last, emit: emit)
+        let made = await render(generated, site: site, postIndex: postIndex, siteRevision: siteRevision, cache: cache, last: &last, emit: emit)
         return (made.pages, made.fresh, generated, made.lookups)
     }
 
@@ -169,33 +195,55 @@ struct PageAssembler: Sendable {
     }
 
     private func render(_ generated: GeneratedJobs, site: SharedContext, postIndex: [Int?], siteRevision: Int, cache: [String: CachedPage],
-                        last: [CachedPage], emit: (@Sendable (OutputFile) -> OutputFile)?) async -> (pages: [CachedPage], fresh: [Int], lookups: Int) {
+                        last: inout LastPages, emit: (@Sendable (OutputFile) -> OutputFile)?) async -> (pages: LastPages, fresh: [Int], lookups: Int) {
         // Fingerprints on one thread (cheap; threads would fight over the shared arrays' reference counts),
         // then only the pages whose fingerprint is new are rendered, on all cores.
         let count = documents.count + generated.jobs.count
-        var result: [CachedPage?] = []
-        result.reserveCapacity(count)
+        // The last build's pages for as many documents and jobs (a save's usual case) are taken and updated
+        // in place, each compared by its kept fingerprint: taking every page into a new array (and freeing the
+        // last one) was a visible part of a one-post save at 5000 posts.
+        let aligned = last.pages.count == count && last.fingerprints.count == count
+        var pages: [CachedPage] = [], prints: [Int] = []
+        if aligned {
+            swap(&pages, &last.pages); swap(&prints, &last.fingerprints)
+        } else {
+            pages.reserveCapacity(count); prints.reserveCapacity(count)
+        }
+        let previous = last.pages   // (when not aligned: the last pages, looked at by place)
+        // The same document object at the same place, or the same jobs, give the last page's path.
+        let sameDocuments = last.documents.count == documents.count
+        let sameJobs = sameDocuments && last.generatedKey == generated.key
         var misses: [(index: Int, job: PageJob, fingerprint: Int)] = []
+        var replaced: [Int] = []
         var info = TemplateInfo(templates)
         var lookups = 0
         for k in 0..<count {
-            let (path, fingerprint) = k < documents.count
+            let document = k < documents.count
+            let fingerprint = document
                 ? identity(document: k, postIndex: postIndex, siteRevision: siteRevision, info: &info)
                 : identity(generated, k - documents.count, siteRevision: siteRevision, info: &info)
+            let known = aligned && (document ? sameDocuments && documents[k] === last.documents[k] : sameJobs)
+            if known, prints[k] == fingerprint { continue }
             // The last build's page at this place (a save's usual case), else looked up by path.
-            let inPlace = k < last.count && last[k].file.path == path
+            let path = document ? documents[k].source.permalink.outputPath : generated.paths[k - documents.count]
+            let atPlace = aligned ? pages[k] : k < previous.count ? previous[k] : nil
+            let inPlace = known || atPlace?.file.path == path
             if !inPlace { lookups += 1 }
-            let hit = inPlace ? last[k] : cache[path]
-            if let hit, hit.fingerprint == fingerprint { result.append(hit); continue }
-            misses.append((k, k < documents.count ? .document(k) : generated.jobs[k - documents.count], fingerprint))
-            result.append(nil)
+            let hit = inPlace ? atPlace : cache[path]
+            if let hit, hit.fingerprint == fingerprint {
+                if !aligned { pages.append(hit); prints.append(fingerprint); continue }
+                if hit !== pages[k] { pages[k] = hit; prints[k] = fingerprint; replaced.append(k) }
+                continue
+            }
+            misses.append((k, document ? .document(k) : generated.jobs[k - documents.count], fingerprint))
+            if aligned { prints[k] = fingerprint; replaced.append(k) } else { pages.append(CachedPage.pending); prints.append(fingerprint) }
         }
         // `site.posts` and the other site-wide lists only when a template to render reads them: then every
         // post's entry is made (once, shared by every page), else only those of the posts shown.
         let lists = misses.contains { templates.readsSiteLists.contains(template(of: $0.job)) }
-        let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex, all: lists)
+        let summaries = await summaries(for: misses.map(\.job), postIndex: postIndex, all: lists, kept: &last.summaries)
         var siteHash = site.site
-        context.addPageEntries(documents, to: &siteHash)
+        context.addPageEntries(pageDocuments, to: &siteHash)
         if lists { context.siteLists(into: &siteHash, entries: summaries.all.map { .hash($0!) }) }
         let shared = SharedContext(site: siteHash)
         let me = self
@@ -203,115 +251,19 @@ struct PageAssembler: Sendable {
             let (file, diagnostics) = me.render(miss.job, site: shared, postIndex: postIndex, summaries: summaries)
             return CachedPage(fingerprint: miss.fingerprint, file: emit.map { $0(file) } ?? file, diagnostics: diagnostics)
         }
-        for (miss, page) in zip(misses, rendered) { result[miss.index] = page }
-        return (result.map { $0! }, misses.map(\.index), lookups)
-    }
-
-    /// Each post's list entry, made once for all the pages that show it (a post is on its own page, a
-    /// home page and a page per tag), only for the posts that the pages to render show.
-    private func summaries(for jobs: [PageJob], postIndex: [Int?], all: Bool) async -> PostSummaries {
-        var needed = [Bool](repeating: all, count: posts.count)
-        for job in jobs where !all {
-            switch job {
-            case .document(let i): if let p = postIndex[i] { needed[p] = true }
-            case .list(_, _, _, _, let items, _, _, _, _): for i in items { needed[i] = true }
-            case .special("archive", _, _): for i in posts.indices { needed[i] = true }
-            case .special: break
-            }
-        }
-        let wanted = posts.indices.filter { needed[$0] }
-        let me = self
-        let made = await parallelMap(wanted) { i in
-            (me.context.summary(me.posts[i]), containsBytes(me.posts[i].excerptHTML, "<pre"))
-        }
-        var all = [LiquidHash?](repeating: nil, count: posts.count)
-        var excerptHasCode = [Bool?](repeating: nil, count: posts.count)
-        for (i, s) in zip(wanted, made) { (all[i], excerptHasCode[i]) = s }
-        return PostSummaries(all: all, excerptHasCode: excerptHasCode)
-    }
-
-    struct PostSummaries: Sendable {
-        let all: [LiquidHash?]
-        /// Whether each post's excerpt has code: a list page loads code's stylesheet then. Found once per
-        /// post, not once per list page showing it (a post is on a home page and a page per tag).
-        let excerptHasCode: [Bool?]
+        for (miss, page) in zip(misses, rendered) { pages[miss.index] = page }
+        let made = LastPages(pages: pages, documents: documents, generatedKey: generated.key, fingerprints: prints, summaries: summaries,
+                             serial: Serial.next(), changed: aligned ? replaced : nil)
+        return (made, misses.map(\.index), lookups)
     }
 
     /// The template a job renders first.
-    private func template(of job: PageJob) -> String {
+    func template(of job: PageJob) -> String {
         switch job {
         case .document(let i): return layouts[i]
         case .list(let template, _, _, _, _, _, _, _, _): return template
         case .special(let template, _, _): return template
         }
-    }
-
-    /// Whether each template reads the site-wide lists, and its revision: looked up once per run of pages
-    /// with one template (most pages share a few), not once per page.
-    struct TemplateInfo {
-        let templates: TemplateSet
-        var name = "", readsLists = false, revision = 0
-
-        init(_ templates: TemplateSet) { self.templates = templates }
-
-        mutating func of(_ template: String) -> (readsLists: Bool, revision: Int) {
-            if template != name {
-                name = template
-                readsLists = templates.readsSiteLists.contains(template)
-                revision = templates.revision(template)
-            }
-            return (readsLists, revision)
-        }
-    }
-
-    /// Output path and fingerprint of document `i`'s page, computed without rendering it.
-    private func identity(document i: Int, postIndex: [Int?], siteRevision: Int, info: inout TemplateInfo) -> (String, Int) {
-        var h = Hasher()
-        h.combine(siteRevision)
-        let template = info.of(layouts[i])
-        // `site.posts`, `site.tags` …: every post's entry and terms.
-        if template.readsLists { h.combine(allPostsPrint) }
-        h.combine(docPrints[i])
-        h.combine(layouts[i])
-        h.combine(template.revision)
-        h.combine(docTermPrints[i])
-        if let index = postIndex[i] {
-            // What the page shows of other posts: links to its neighbours and related posts.
-            h.combine(index + 1 < posts.count ? postLinkPrints[index + 1] : 0)
-            h.combine(index > 0 ? postLinkPrints[index - 1] : 0)
-            for j in related[index] { h.combine(postLinkPrints[j]) }
-            h.combine(seriesPrints[index])
-        }
-        return (documents[i].source.permalink.outputPath, h.finalize())
-    }
-
-    /// Output path and fingerprint of generated page `k`: its kept print (what the job is) and what it shows.
-    private func identity(_ generated: GeneratedJobs, _ k: Int, siteRevision: Int, info: inout TemplateInfo) -> (String, Int) {
-        var h = Hasher()
-        h.combine(siteRevision)
-        let job = generated.jobs[k]
-        let template = info.of(template(of: job))
-        if template.readsLists { h.combine(allPostsPrint) }
-        h.combine(template.revision)
-        h.combine(generated.prints[k])
-        switch job {
-        case .document: break
-        case let .list(_, _, _, _, items, _, _, _, _):
-            for i in items { itemPrint(i, into: &h) }
-        case let .special(name, _, _):
-            switch name {
-            case "tags": for t in terms where t.kind != .series { h.combine(t.name); h.combine(t.kind.rawValue); h.combine(t.posts.count) }
-            case "series-index": for t in terms where t.kind == .series { h.combine(Prints.term(t)) }
-            case "archive": for i in posts.indices { itemPrint(i, into: &h) }
-            default: for i in posts.indices.prefix(5) { itemPrint(i, into: &h) }
-            }
-        }
-        return (generated.paths[k], h.finalize())
-    }
-
-    /// A post as lists show it.
-    private func itemPrint(_ i: Int, into h: inout Hasher) {
-        h.combine(postSummaryPrints[i])
     }
 
     enum PageJob: Sendable {

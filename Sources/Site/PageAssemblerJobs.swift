@@ -1,6 +1,23 @@
 import Foundation
 
 extension PageAssembler {
+    /// The last build's pages in order (documents' first, then the generated ones), kept by a session with
+    /// what they were made for: the same document object at the same place has the same output path, as
+    /// the same jobs do, and each page's fingerprint is in a flat array (no page is looked at to compare).
+    /// A session hands these back whole, and the next build updates them in place.
+    struct LastPages: Sendable {
+        var pages: [CachedPage] = []
+        var documents: [RenderedDocument] = []
+        var generatedKey: Int? = nil
+        var fingerprints: [Int] = []
+        /// The posts' list entries (see `summaries(for:postIndex:all:kept:)`).
+        var summaries: PostSummaries? = nil
+        /// These pages' number (never given twice in a process), and the places whose page this build put
+        /// anew into the last build's (nil: the pages were not the last build's updated in place).
+        var serial = 0
+        var changed: [Int]? = nil
+    }
+
     /// Galley's own pages' jobs (home, term lists, series, tags, archive, 404, search), each with its
     /// output path and a print of what it is (template, title, URL, page, term), kept by a session while
     /// what they are made from holds: making them and hashing their strings on every save was a tenth of
@@ -11,11 +28,19 @@ extension PageAssembler {
         let jobs: [PageJob]
         let paths: [String]
         let prints: [Int]
+        /// Each job's first template and what else of the site its page shows, taken out of the jobs once:
+        /// copying a job (its strings and items) for each page on every save was a visible part of the page pass.
+        let templates: [String]
+        let shows: [Shows]
+
+        enum Shows: Sendable {
+            case nothing, items([Int]), tags, seriesIndex, archive, newest
+        }
 
         init(key: Int, jobs: [PageJob]) {
             self.key = key
             self.jobs = jobs
-            var paths: [String] = [], prints: [Int] = []
+            var paths: [String] = [], prints: [Int] = [], templates: [String] = [], shows: [Shows] = []
             paths.reserveCapacity(jobs.count)
             prints.reserveCapacity(jobs.count)
             for job in jobs {
@@ -24,18 +49,29 @@ extension PageAssembler {
                 case .document(let i):
                     h.combine(i)
                     paths.append("")
-                case let .list(template, kind, title, url, _, page, total, base, term):
+                    templates.append(""); shows.append(.nothing)   // (never a generated job)
+                case let .list(template, kind, title, url, items, page, total, base, term):
                     h.combine(template); h.combine(kind); h.combine(title); h.combine(url)
                     h.combine(page); h.combine(total); h.combine(base); h.combine(term)
                     paths.append(PageAssembler.filePath(url))
+                    templates.append(template); shows.append(.items(items))
                 case let .special(template, url, title):
                     h.combine(template); h.combine(url); h.combine(title)
                     paths.append(PageAssembler.filePath(url))
+                    templates.append(template)
+                    switch template {
+                    case "tags": shows.append(.tags)
+                    case "series-index": shows.append(.seriesIndex)
+                    case "archive": shows.append(.archive)
+                    default: shows.append(.newest)
+                    }
                 }
                 prints.append(h.finalize())
             }
             self.paths = paths
             self.prints = prints
+            self.templates = templates
+            self.shows = shows
         }
     }
 

@@ -59,6 +59,8 @@ import Testing
         // The page pass finds every last page at its place and keeps the generated pages' jobs (no tag moved).
         #expect(work.pagesLookedUp == 0, "\(work.pagesLookedUp)")
         #expect(work.generatedJobsMade == 0, "\(work.generatedJobsMade)")
+        // The output table is the last one with the new page put in place.
+        #expect(work.pageFilesTaken == 1, "\(work.pageFilesTaken)")
         // The index merge reads the postings of the groups it rewrites, not the site's.
         #expect(work.searchPostingsRead > 0)
         #expect(work.pagesRendered == ["blog/post-17.html"], "\(work.pagesRendered)")
@@ -126,6 +128,40 @@ import Testing
         let served = site.snapshot(of: site.output), expected = site.snapshot(of: clean)
         #expect(Set(served.keys) == Set(expected.keys))
         for (path, data) in expected where served[path] != data { Issue.record("\(path) differs from a clean build") }
+    }
+
+    /// A save that changes a post's list entry renders again the pages listing it (the archive lists every post)
+    /// but makes only that post's entry again; a save that moves a tag makes again the entries of the posts
+    /// whose tags show differently. Each time the output is a clean build's.
+    @Test func aSaveMakesOnlyTheListEntriesThatChanged() async throws {
+        let site = try makeSite()
+        defer { site.cleanUp() }
+        let session = BuildSession(options: BuildOptions(siteDirectory: site.root, now: Self.now))
+        _ = try await session.rebuild(changed: nil)
+        #expect(await session.lastWork.summariesMade == Self.posts)
+        func expectCleanBuild() async throws {
+            let clean = site.root.appendingPathComponent("clean")
+            try? FileManager.default.removeItem(at: clean)
+            _ = try await SiteBuilder(options: BuildOptions(siteDirectory: site.root, outputDirectory: clean, now: Self.now)).build()
+            let served = site.snapshot(of: site.output), expected = site.snapshot(of: clean)
+            #expect(Set(served.keys) == Set(expected.keys))
+            for (path, data) in expected where served[path] != data { Issue.record("\(path) differs from a clean build") }
+        }
+        let edited = Self.path(17)
+        try site.write(edited, Self.post(17).replacingOccurrences(of: "First paragraph of post 17.", with: "A new opening of post 17."))
+        _ = try await session.rebuild(changed: [edited])
+        var work = await session.lastWork
+        #expect(work.pagesRendered.contains("archive/index.html"), "\(work.pagesRendered)")
+        #expect(work.summariesMade == 1, "\(work.summariesMade)")
+        try await expectCleanBuild()
+
+        // Post 18 leaves `group-3` for a new tag: the posts still in `group-3` show its new count.
+        let moved = Self.path(18)
+        try site.write(moved, Self.post(18).replacingOccurrences(of: "group-3", with: "group-new"))
+        _ = try await session.rebuild(changed: [moved])
+        work = await session.lastWork
+        #expect(work.summariesMade > 1 && work.summariesMade < Self.posts, "\(work.summariesMade)")
+        try await expectCleanBuild()
     }
 
     @Test func memoryHeldBetweenSavesDoesNotGrow() async throws {
