@@ -52,6 +52,9 @@ final class SourceDocument: @unchecked Sendable {
     let langPosition: (line: Int, column: Int)?
     /// Every front matter key, for templates (`page.params.x`).
     let params: [(String, YAMLValue)]
+    /// Front matter keys a post's list entry shows beyond its summary (`post.author`): a list page whose
+    /// template reads one of them is made again when the post changes.
+    let listExtraKeys: [String]
     /// Its `aliases:` and `redirect_from:` (see `Aliases`), found once per load, not per save.
     let aliases: [String]
     /// Changes whenever the file's bytes change: the key of every cache built from this document.
@@ -90,6 +93,7 @@ final class SourceDocument: @unchecked Sendable {
         self.slug = slug
         self.permalink = permalink
         self.params = params
+        self.listExtraKeys = params.compactMap { ContextBuilder.summaryKeys.contains($0.0) ? nil : $0.0 }
         self.aliases = Aliases.values(params)
         self.series = series
         self.seriesSlug = series.map(Slug.term)

@@ -43,6 +43,10 @@ struct PageAssembler: Sendable {
     let postSummaryPrints: [Int]
     /// All of them and every term's print: what a page showing `site.posts` or `site.tags` depends on.
     let allPostsPrint: Int
+    /// What a list entry holds beyond its summary (`post.content`, front matter keys) is in these keys, and
+    /// every post's fingerprint covers it: a page whose template reads one of them by name depends on those.
+    let entryExtraKeys: Set<String>
+    let allPostsExtrasPrint: Int
     /// What `site.pages` shows (the pages' prints), and every document's print (see `Prints.documents`).
     let pagesPrint: Int
     let allDocumentsPrint: Int
@@ -141,6 +145,12 @@ struct PageAssembler: Sendable {
         for p in postSummaryPrints { all.combine(p) }
         for p in termPrints { all.combine(p) }
         self.allPostsPrint = all.finalize()
+        var extraKeys: Set<String> = ["content"], extras = Hasher()
+        for p in posts {
+            if !p.source.listExtraKeys.isEmpty { extraKeys.formUnion(p.source.listExtraKeys) }
+            extras.combine(p.fingerprint)
+        }
+        (self.entryExtraKeys, self.allPostsExtrasPrint) = (extraKeys, extras.finalize())
         self.seriesPrints = Series.pagePrints(places, terms: terms, linkPrints: postLinkPrints)
         let signature = h.finalize()
         self.tagSignature = signature
@@ -215,7 +225,7 @@ struct PageAssembler: Sendable {
         let sameJobs = sameDocuments && last.generatedKey == generated.key
         var misses: [(index: Int, job: PageJob, fingerprint: Int)] = []
         var replaced: [Int] = []
-        var info = TemplateInfo(templates)
+        var info = TemplateInfo(templates, entryKeys: entryExtraKeys)
         var lookups = 0
         for k in 0..<count {
             let document = k < documents.count

@@ -6,17 +6,21 @@ extension PageAssembler {
     /// with one template (most pages share a few), not once per page.
     struct TemplateInfo {
         let templates: TemplateSet
-        var name = "", readsLists = false, revision = 0
+        let entryKeys: Set<String>
+        var name = "", readsLists = false, readsExtras = false, revision = 0
 
-        init(_ templates: TemplateSet) { self.templates = templates }
+        init(_ templates: TemplateSet, entryKeys: Set<String>) { (self.templates, self.entryKeys) = (templates, entryKeys) }
 
-        mutating func of(_ template: String) -> (readsLists: Bool, revision: Int) {
+        /// `readsExtras`: the template reads a key of a post's list entry beyond its summary.
+        mutating func of(_ template: String) -> (readsLists: Bool, readsExtras: Bool, revision: Int) {
             if template != name {
                 name = template
                 readsLists = templates.readsSiteLists.contains(template)
+                let keys = templates.keysRead[template] ?? []
+                readsExtras = keys.contains("*") || !keys.isDisjoint(with: entryKeys)
                 revision = templates.revision(template)
             }
-            return (readsLists, revision)
+            return (readsLists, readsExtras, revision)
         }
     }
 
@@ -27,6 +31,7 @@ extension PageAssembler {
         let template = info.of(layouts[i])
         // `site.posts`, `site.tags` …: every post's entry and terms.
         if template.readsLists { h.combine(allPostsPrint) }
+        if template.readsLists && template.readsExtras { h.combine(allPostsExtrasPrint) }
         h.combine(docPrints[i])
         h.combine(layouts[i])
         h.combine(template.revision)
@@ -47,21 +52,23 @@ extension PageAssembler {
         h.combine(siteRevision)
         let template = info.of(generated.templates[k])
         if template.readsLists { h.combine(allPostsPrint) }
+        if template.readsLists && template.readsExtras { h.combine(allPostsExtrasPrint) }
         h.combine(template.revision)
         h.combine(generated.prints[k])
         switch generated.shows[k] {
         case .nothing: break
-        case .items(let items): for i in items { itemPrint(i, into: &h) }
+        case .items(let items): for i in items { itemPrint(i, extras: template.readsExtras, into: &h) }
         case .tags: for t in terms where t.kind != .series { h.combine(t.name); h.combine(t.kind.rawValue); h.combine(t.posts.count) }
         case .seriesIndex: for t in terms where t.kind == .series { h.combine(Prints.term(t)) }
-        case .archive: for i in posts.indices { itemPrint(i, into: &h) }
-        case .newest: for i in posts.indices.prefix(5) { itemPrint(i, into: &h) }
+        case .archive: for i in posts.indices { itemPrint(i, extras: template.readsExtras, into: &h) }
+        case .newest: for i in posts.indices.prefix(5) { itemPrint(i, extras: template.readsExtras, into: &h) }
         }
         return h.finalize()
     }
 
     /// A post as lists show it.
-    func itemPrint(_ i: Int, into h: inout Hasher) {
+    func itemPrint(_ i: Int, extras: Bool, into h: inout Hasher) {
         h.combine(postSummaryPrints[i])
+        if extras { h.combine(posts[i].fingerprint) }
     }
 }

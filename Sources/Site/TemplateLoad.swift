@@ -121,11 +121,12 @@ extension TemplateSet {
         var partials: [String: LiquidTemplate] = [:]
         for (name, entry) in entries where name.hasPrefix("partials/") { partials[String(name.dropFirst("partials/".count))] = entry.template }
         let includes = TemplateIncludes(partials: partials, lineOffsets: offsets)
-        let (revisions, lists) = dependencies(entries, texts: texts)
+        let (revisions, lists, keys) = dependencies(entries, texts: texts)
         let registers: [String: any Sendable] = [
             "jekyll.urls": JekyllURLSettings(url: config.origin, baseurl: config.basePath)]
         var set = TemplateSet(entries: entries, names: names, revisions: revisions, readsSiteLists: lists, engine: engine,
                            registers: registers, includes: includes)
+        set.keysRead = keys
         set.ownLinks = sources.filter { own.contains($0.name) }.flatMap { TemplateLink.scan($0.text, file: $0.file) }
         return set
     }
@@ -162,7 +163,7 @@ extension TemplateSet {
 
     /// Per template: a revision over its text and everything it includes or extends, and whether any of that
     /// reads the site-wide post lists.
-    private static func dependencies(_ entries: [String: Entry], texts: [String: String]) -> ([String: Int], Set<String>) {
+    private static func dependencies(_ entries: [String: Entry], texts: [String: String]) -> ([String: Int], Set<String>, [String: Set<String>]) {
         var references: [String: Set<String>] = [:]
         for (name, text) in texts {
             var refs = Set<String>()
@@ -172,8 +173,10 @@ extension TemplateSet {
         }
         var revisions: [String: Int] = [:]
         var lists = Set<String>()
+        var keysRead: [String: Set<String>] = [:]
         // Each text is scanned once: every template's closure would otherwise rescan the partials it shares.
         let reads = texts.mapValues(readsSiteLists)
+        let keys = texts.mapValues(keysNamed)
         for name in entries.keys {
             var seen: Set<String> = [name]
             var queue = [name]
@@ -184,8 +187,51 @@ extension TemplateSet {
             for n in seen.sorted() { h.combine(n); h.combine(texts[n]) }
             revisions[name] = h.finalize()
             if seen.contains(where: { reads[$0] ?? false }) { lists.insert(name) }
+            keysRead[name] = seen.reduce(into: Set<String>()) { $0.formUnion(keys[$1] ?? []) }
         }
-        return (revisions, lists)
+        return (revisions, lists, keysRead)
+    }
+
+    /// The keys a template's markup reads by name: `x.key`, `x["key"]`, `x['key']`; and `*` when a loop
+    /// goes over what another loop's variable holds (`{% for pair in post %}`: every key of an entry).
+    static func keysNamed(_ text: String) -> Set<String> {
+        var keys = Set<String>()
+        var loopNames = Set<Substring>(), loopSources = Set<Substring>()
+        var rest = Substring(text)
+        while let start = firstOpening(rest) {
+            let body = rest[rest.index(start, offsetBy: 2)...]
+            let close = firstClosing(body) ?? body.endIndex
+            let words = body[..<close].split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\t" || $0 == "-" })
+            if words.count >= 4, words[0] == "for", words[2] == "in" {
+                loopNames.insert(words[1])
+                loopSources.insert(words[3])
+            }
+            let markup = Array(body[..<close].utf8)
+            var i = 0
+            func isName(_ b: UInt8) -> Bool {
+                (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39) || b == 0x5F || b == 0x2D || b == 0x3F
+            }
+            while i < markup.count {
+                let b = markup[i]
+                if b == UInt8(ascii: "."), i + 1 < markup.count, isName(markup[i + 1]) {
+                    var j = i + 1
+                    while j < markup.count, isName(markup[j]) { j += 1 }
+                    keys.insert(String(decoding: markup[(i + 1)..<j], as: UTF8.self))
+                    i = j
+                } else if b == UInt8(ascii: "["), i + 1 < markup.count, markup[i + 1] == UInt8(ascii: "\"") || markup[i + 1] == UInt8(ascii: "'") {
+                    let quote = markup[i + 1]
+                    var j = i + 2
+                    while j < markup.count, markup[j] != quote { j += 1 }
+                    keys.insert(String(decoding: markup[min(i + 2, j)..<j], as: UTF8.self))
+                    i = j + 1
+                } else {
+                    i += 1
+                }
+            }
+            rest = body[close...]
+        }
+        if !loopSources.isDisjoint(with: loopNames) { keys.insert("*") }
+        return keys
     }
 
     /// Names after `include`/`render` written as literals (`{% include head.liquid %}`), without `.liquid`.

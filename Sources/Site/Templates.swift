@@ -28,6 +28,10 @@ struct TemplateSet: Sendable {
     /// Templates that (with their includes and layouts) read the site-wide lists (`site.posts`, `site.tags` …):
     /// their pages show every post, so their fingerprints cover every post.
     let readsSiteLists: Set<String>
+    /// Per template (with its includes and layouts): the keys its markup reads by name (`post.content`,
+    /// `post["author"]`). A list page whose template reads a post's body or front matter is made again
+    /// when those change, not only when the post's list entry does.
+    var keysRead: [String: Set<String>] = [:]
     let engine: LiquidEngine
     let registers: [String: any Sendable]
     let includes: TemplateIncludes
