@@ -8,20 +8,63 @@ public struct SearchIndexReuse: Sendable {
     /// Each document's identity as the caller gave it: equal prints mean equal documents.
     var prints: [Int] = []
     var per = 0
-    /// Counted runs by their first document.
-    var runs: [Int: CountedRun] = [:]
-    var fragments: [(SearchIndex.File, UInt64)] = []
+    var sizes = FragmentSizes()
+    /// Counted runs, in document order.
+    var runs: [CountedRun] = []
+    /// The index's files as returned (the manifest first, then the shards by path, then the fragment
+    /// files), with each one's content hash: a save replaces its few at their places.
+    var files: [SearchIndex.File] = []
+    var hashes: [UInt64] = []
+    var shardCount = 0
     /// Each shard group's files (a two-letter key: its shard, and its sub-shards when split).
     var groups: [String: ShardGroup] = [:]
+    /// The keys of the split groups, sorted (as the manifest lists them).
+    var split: [String] = []
     /// The documents, in the order of `prints`, for the caller to take again where a print is unchanged.
     public internal(set) var documents: [SearchDocument] = []
 
-    /// The document made last time for `print` at place `n`: found at its place (a save's usual case),
-    /// else by print (`byPrint`, made once on first use, when documents moved).
-    public func document(_ print: Int, at n: Int, byPrint: inout [Int: SearchDocument]?) -> SearchDocument? {
-        if n < prints.count, prints[n] == print { return documents[n] }
-        if byPrint == nil { byPrint = Dictionary(zip(prints, documents), uniquingKeysWith: { first, _ in first }) }
-        return byPrint![print]
+    /// The numbers (below `prints.count`) whose print differs from the one kept, or that are new.
+    public func differing(_ prints: [Int]) -> [Int] {
+        var out: [Int] = []
+        let common = min(prints.count, self.prints.count)
+        self.prints.withUnsafeBufferPointer { before in
+            prints.withUnsafeBufferPointer { now in
+                for n in 0..<common where before[n] != now[n] { out.append(n) }
+            }
+        }
+        if prints.count > common { out += common..<prints.count }
+        return out
+    }
+
+    /// The run kept whose first document is `first`, if any.
+    func run(startingAt first: Int) -> CountedRun? {
+        var low = 0, high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runs[mid].range.lowerBound < first { low = mid + 1 } else { high = mid }
+        }
+        return low < runs.count && runs[low].range.lowerBound == first ? runs[low] : nil
+    }
+
+    /// The documents made last time for `prints`, and the places (ascending) none was made for (an
+    /// empty document holds them). A document that moved (one added or removed before it) is found
+    /// by its print among the places whose print differs or that are gone: at a place whose print is
+    /// unchanged it is found there (equal prints, equal documents), so looking all 5000 up on a save is not needed.
+    public func documents(for prints: [Int]) -> (documents: [SearchDocument], missing: [Int]) {
+        let differ = differing(prints)
+        var list = documents.count == prints.count ? documents : Array(documents.prefix(prints.count))
+        if list.count < prints.count { list += repeatElement(SearchDocument(url: "", title: "", text: ""), count: prints.count - list.count) }
+        var moved: [Int: SearchDocument] = [:]
+        // (The places past the end of `prints` count as differing.)
+        for n in differ.lazy.filter({ $0 < self.prints.count }) + (prints.count..<max(prints.count, self.prints.count))
+        where moved[self.prints[n]] == nil {
+            moved[self.prints[n]] = documents[n]
+        }
+        var missing: [Int] = []
+        for n in differ {
+            if let kept = moved[prints[n]] { list[n] = kept } else { missing.append(n) }
+        }
+        return (list, missing)
     }
 
     /// The work the build that made this did (tests count it; wall time on shared machines is noise).
@@ -34,7 +77,7 @@ public struct SearchIndexReuse: Sendable {
     public init() {}
 
     /// What is kept, counted (it must not grow with the number of builds).
-    public var heldCount: Int { prints.count + runs.count + fragments.count + groups.count + documents.count }
+    public var heldCount: Int { prints.count + runs.count + files.count + groups.count + documents.count + sizes.each.count }
 }
 
 /// One run's postings, with a print per shard group of the postings it adds to that group. A class:
@@ -127,6 +170,64 @@ final class CountedRun: Sendable {
 
 /// A shard group's files as written, and whether its shard was split by a third letter.
 struct ShardGroup: Sendable {
+    /// By path.
     var files: [(SearchIndex.File, UInt64)]
     var split: Bool
+
+    init(files: [(SearchIndex.File, UInt64)], split: Bool) {
+        self.files = files.sorted { $0.0.path < $1.0.path }
+        self.split = split
+    }
+
+    /// Whether `other` has the same files (by path) and split: its files then take these' places in the list.
+    func samePlaces(_ other: ShardGroup) -> Bool {
+        split == other.split && files.map(\.0.path) == other.files.map(\.0.path)
+    }
+}
+
+/// Each document's fragment size, and the same sorted: the median decides how many documents share a
+/// fragment file. A save changes the sizes of its few documents in both (sorting 5000 was most of a
+/// millisecond per save).
+struct FragmentSizes: Sendable {
+    var each: [Int] = []
+    var sorted: [Int] = []
+
+    init() {}
+
+    /// With `prints` and `old` (same number of documents): `old`'s sizes, those whose print differs measured again.
+    init(_ docs: [SearchDocument], prints: [Int]?, reusing old: SearchIndexReuse?) {
+        guard let prints, let old, old.sizes.each.count == docs.count, old.prints.count == docs.count else {
+            each = docs.map(SearchIndex.fragmentSize)
+            sorted = each.sorted()
+            return
+        }
+        self = old.sizes
+        for n in old.differing(prints) {
+            let size = SearchIndex.fragmentSize(docs[n]), was = each[n]
+            guard size != was else { continue }
+            each[n] = size
+            sorted.remove(at: Self.first(was, in: sorted))
+            sorted.insert(size, at: Self.first(size, in: sorted))
+        }
+    }
+
+    /// The first place in `list` (ascending) not below `value`.
+    private static func first(_ value: Int, in list: [Int]) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let mid = (low + high) / 2
+            if list[mid] < value { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
+    /// How many consecutive documents share a fragment file: a power of two, as many as keep a file
+    /// of documents of the median size within `fragmentFileBytes` (one for long posts, dozens for notes).
+    var per: Int {
+        guard !sorted.isEmpty else { return 1 }
+        let median = sorted[sorted.count / 2]
+        var per = 1
+        while per < SearchIndex.maxPerFile, per * 2 * median <= SearchIndex.fragmentFileBytes { per *= 2 }
+        return per
+    }
 }

@@ -20,6 +20,9 @@ public struct SearchIndex: Sendable {
     public var files: [File]
     /// The paths of `files` made anew by an incremental build (every path in a clean one).
     public var made: [String] = []
+    /// The places in `files` whose files differ from the last build's (given to `build` as `reusing`),
+    /// when the other places hold the same files as then; nil when the list was made anew.
+    public var remade: [Int]? = nil
     public var documentCount: Int
     /// The terms this build merged: every term of the site in a clean build, those of the rewritten
     /// shard groups in a session's save.
@@ -53,47 +56,54 @@ public struct SearchIndex: Sendable {
     /// (A save recounts its edited document's run: 64 documents to a run were 4 ms of a one-post save.)
     static let runDocuments = 16
 
-    public static func build(_ docs: [SearchDocument], prints: [Int]?, reusing old: SearchIndexReuse?)
+    public static func build(_ docs: [SearchDocument], prints: [Int]?, reusing given: SearchIndexReuse?)
         -> (index: SearchIndex, reuse: SearchIndexReuse?) {
-        // Runs of consecutive documents on all cores: their words counted into postings, and their
-        // fragment files (a run starts where a file does).
-        let per = perFile(docs)
-        let old = prints != nil && old?.per == per ? old : nil
+        let sizes = FragmentSizes(docs, prints: prints, reusing: given)
+        let per = sizes.per
+        let old = prints != nil && given?.per == per ? given : nil
         /// The documents of `range` are those `old` was made from, at the same numbers.
-        @Sendable func unchanged(_ range: Range<Int>) -> Bool {
+        func unchanged(_ range: Range<Int>) -> Bool {
             guard let old, let prints, range.upperBound <= old.prints.count else { return false }
             return prints[range] == old.prints[range]
         }
+        // Runs of consecutive documents: their words counted into postings, on all cores, where `old`
+        // has no run of the same documents. Likewise the fragment files (a run starts where a file does).
         let runs = Postings.runs(docs.count, cores: ProcessInfo.processInfo.activeProcessorCount, aligned: per,
                                  most: prints == nil ? nil : runDocuments)
-        let counted = Slots<(CountedRun, reused: Bool)>(count: runs.count, empty: (CountedRun(range: 0..<0, run: Postings.Run(), prints: false), false))
-        let fragmentCount = (docs.count + per - 1) / per
-        let fragments = Slots<(File, UInt64, reused: Bool)>(count: fragmentCount, empty: (File(path: "", data: Data()), 0, false))
-        DispatchQueue.concurrentPerform(iterations: runs.count) { r in
-            let range = runs[r]
-            if let kept = old?.runs[range.lowerBound], kept.range == range, unchanged(range) {
-                counted.base[r] = (kept, true)
-            } else {
-                counted.base[r] = (CountedRun(range: range, run: Postings.Run(docs, range), prints: prints != nil), false)
-            }
-            for first in stride(from: range.lowerBound, to: range.upperBound, by: per) {
-                let slice = first..<min(first + per, docs.count)
-                if let old, first / per < old.fragments.count, min(first + per, old.prints.count) == slice.upperBound, unchanged(slice) {
-                    let (file, hash) = old.fragments[first / per]
-                    fragments.base[first / per] = (file, hash, true)
-                    continue
-                }
-                let data = fragmentFile(docs[slice])
-                fragments.base[first / per] = (File(path: "d/\(first / per).json", data: data), ContentHash.of(data), false)
+        var keptRuns = [CountedRun?](repeating: nil, count: runs.count)
+        if let old {
+            for (r, range) in runs.enumerated() {
+                if let kept = old.run(startingAt: range.lowerBound), kept.range == range, unchanged(range) { keptRuns[r] = kept }
             }
         }
-        let countedRuns = counted.take()
-        let fragmentFiles = fragments.take()
+        let recount = runs.indices.filter { keptRuns[$0] == nil }
+        let fragmentCount = (docs.count + per - 1) / per
+        let oldFragments = old.map { $0.files.count - 1 - $0.shardCount } ?? 0
+        let remake = (0..<fragmentCount).filter { i in
+            let slice = i * per..<min(i * per + per, docs.count)
+            guard let old, i < oldFragments, min(slice.lowerBound + per, old.prints.count) == slice.upperBound else { return true }
+            return !unchanged(slice)
+        }
+        let recounted = Slots<CountedRun>(count: recount.count, empty: CountedRun(range: 0..<0, run: Postings.Run(), prints: false))
+        let madeFragments = Slots<(File, UInt64)>(count: remake.count, empty: (File(path: "", data: Data()), 0))
+        DispatchQueue.concurrentPerform(iterations: recount.count + remake.count) { k in
+            if k < recount.count {
+                let range = runs[recount[k]]
+                recounted.base[k] = CountedRun(range: range, run: Postings.Run(docs, range), prints: prints != nil)
+            } else {
+                let i = remake[k - recount.count]
+                let data = fragmentFile(docs[i * per..<min(i * per + per, docs.count)])
+                madeFragments.base[k - recount.count] = (File(path: "d/\(i).json", data: data), ContentHash.of(data))
+            }
+        }
+        let newRuns = recounted.take()
+        for (k, r) in recount.enumerated() { keptRuns[r] = newRuns[k] }
+        let countedRuns = keptRuns.map { $0! }
         // The shard groups that can differ: those a recounted run adds other postings to (all, when
         // a run's documents moved).
         var changed: Set<String>? = old == nil ? nil : []
-        for (run, reused) in countedRuns where !reused {
-            if let before = old?.runs[run.range.lowerBound], before.range == run.range {
+        for run in newRuns {
+            if let before = old?.run(startingAt: run.range.lowerBound), before.range == run.range {
                 changed?.formUnion(run.changedGroups(since: before))
             } else {
                 changed = nil
@@ -102,11 +112,11 @@ public struct SearchIndex: Sendable {
         // A save merges only the terms of the groups it rewrites (every run holds their group numbers then).
         var wanted: [[Int32]]? = nil
         if let changed {
-            let lists = countedRuns.map { $0.0.terms(in: changed) }
+            let lists = countedRuns.map { $0.terms(in: changed) }
             if lists.allSatisfy({ $0 != nil }) { wanted = lists.map { $0! } }
         }
-        let postings = wanted.map { Postings(merging: countedRuns.map(\.0), terms: $0) }
-            ?? Postings(merging: countedRuns.map(\.0.run))
+        let postings = wanted.map { Postings(merging: countedRuns, terms: $0) }
+            ?? Postings(merging: countedRuns.map(\.run))
         // Shards in partitions by a term's first byte, so a shard (and its split) lies in one
         // partition and the partitions are written on all cores.
         var grouped = [[Int]](repeating: [], count: partitions)
@@ -117,45 +127,54 @@ public struct SearchIndex: Sendable {
         DispatchQueue.concurrentPerform(iterations: partitions) { part in
             parts.base[part] = shards(byPartition[part], postings, only: only)
         }
-        var groups = changed == nil ? [:] : old?.groups ?? [:]
-        for key in changed ?? [] { groups[key] = nil }
+        var madeGroups: [String: ShardGroup] = [:]
+        for part in parts.take() { madeGroups.merge(part) { a, _ in a } }
+        let fragmentsMade = madeFragments.take()
         var made: [String] = ["manifest.json"]
-        var madeGroups = 0
-        for part in parts.take() {
-            for (key, group) in part {
-                groups[key] = group
-                made += group.files.map(\.0.path)
-                madeGroups += 1
-            }
+        for group in madeGroups.values { made += group.files.map(\.0.path) }
+        made += fragmentsMade.map(\.0.path)
+        // A save's files take the places of the last build's (the list is not made and sorted again).
+        var listed = Listing()
+        let replaced = changed.map { listed.replace(old!, changed: $0, groups: madeGroups, fragments: zip(remake, fragmentsMade),
+                                                    fragmentCount: fragmentCount) } ?? false
+        if !replaced {
+            var groups = changed == nil ? [:] : old?.groups ?? [:]
+            for key in changed ?? [] { groups[key] = nil }
+            groups.merge(madeGroups) { _, b in b }
+            var fragments = [(File, UInt64)?](repeating: nil, count: fragmentCount)
+            for (i, f) in zip(remake, fragmentsMade) { fragments[i] = f }
+            listed = Listing(groups: groups, fragments: fragments.enumerated().map { i, f in
+                f ?? (old!.files[1 + old!.shardCount + i], old!.hashes[1 + old!.shardCount + i])
+            })
         }
-        var files: [(File, UInt64)] = groups.values.flatMap(\.files)
-        files.sort { $0.0.path < $1.0.path }
-        let split = groups.filter(\.value.split).map(\.key).sorted()
-        files += fragmentFiles.map { ($0.0, $0.1) }
-        made += fragmentFiles.filter { !$0.reused }.map(\.0.path)
         // The content id: every file's path and content hash, in order.
         var id = ContentHash()
-        for (f, h) in files {
-            id.add(f.path)
-            id.add(h)
+        for k in 1..<listed.files.count {
+            id.add(listed.files[k].path)
+            id.add(listed.hashes[k])
         }
         var manifest = "{\"version\":2,\"id\":\"\(id.hex)\",\"docs\":\(docs.count),\"per\":\(per),\"split\":["
-        manifest += split.map(JSON.string).joined(separator: ",") + "]}\n"
-        var index = SearchIndex(files: [File(path: "manifest.json", data: Data(manifest.utf8))] + files.map(\.0),
-                                documentCount: docs.count, termCount: postings.terms.words.count)
+        manifest += listed.split.map(JSON.string).joined(separator: ",") + "]}\n"
+        listed.files[0] = File(path: "manifest.json", data: Data(manifest.utf8))
+        var index = SearchIndex(files: listed.files, documentCount: docs.count, termCount: postings.terms.words.count)
         index.made = made
+        index.remade = listed.remade
         guard let prints else { return (index, nil) }
         var reuse = SearchIndexReuse()
         reuse.prints = prints
         reuse.documents = docs
         reuse.per = per
-        reuse.runs = Dictionary(uniqueKeysWithValues: countedRuns.map { ($0.0.range.lowerBound, $0.0) })
-        reuse.fragments = fragmentFiles.map { ($0.0, $0.1) }
-        reuse.groups = groups
-        reuse.countedDocuments = countedRuns.filter { !$0.reused }.reduce(0) { $0 + $1.0.range.count }
-        reuse.madeGroups = madeGroups
-        reuse.postingsRead = wanted == nil ? countedRuns.reduce(0) { $0 + $1.0.run.postings.count } : postings.doc.count
-        reuse.madeFragmentFiles = fragmentFiles.filter { !$0.reused }.count
+        reuse.sizes = sizes
+        reuse.runs = countedRuns
+        reuse.files = listed.files
+        reuse.hashes = listed.hashes
+        reuse.shardCount = listed.shardCount
+        reuse.groups = listed.groups
+        reuse.split = listed.split
+        reuse.countedDocuments = newRuns.reduce(0) { $0 + $1.range.count }
+        reuse.madeGroups = madeGroups.count
+        reuse.postingsRead = wanted == nil ? countedRuns.reduce(0) { $0 + $1.run.postings.count } : postings.doc.count
+        reuse.madeFragmentFiles = remake.count
         return (index, reuse)
     }
 
@@ -295,15 +314,8 @@ public struct SearchIndex: Sendable {
         i += width
     }
 
-    /// How many consecutive documents share a fragment file: a power of two, as many as keep a file
-    /// of documents of the median size within `fragmentFileBytes` (one for long posts, dozens for notes).
-    static func perFile(_ docs: [SearchDocument]) -> Int {
-        guard !docs.isEmpty else { return 1 }
-        let median = docs.map(fragmentSize).sorted()[docs.count / 2]
-        var per = 1
-        while per < maxPerFile, per * 2 * median <= fragmentFileBytes { per *= 2 }
-        return per
-    }
+    /// How many consecutive documents share a fragment file (see `FragmentSizes.per`).
+    static func perFile(_ docs: [SearchDocument]) -> Int { FragmentSizes(docs, prints: nil, reusing: nil).per }
 
     /// About the bytes of a document's fragment (before escaping), without writing it.
     static func fragmentSize(_ doc: SearchDocument) -> Int {

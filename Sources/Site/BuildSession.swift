@@ -47,7 +47,7 @@ public actor BuildSession {
     private var linkAudit = LinkAuditMemo()
     var fenceLabels = FenceLabelMemo()
     /// The last index's counted runs, shards and fragment files: a save recounts only its run.
-    private var searchReuse: SearchIndexReuse?
+    private var searchReuse: SearchFiles.Kept?
     private var syntaxCSS: (theme: String, css: Data)?
     /// An assemble failed since the last write: caches may hold results that never reached the disk,
     /// so the next write compares every file instead of trusting `fresh`.
@@ -281,15 +281,15 @@ public actor BuildSession {
         // (A one-shot build keeps nothing for next time: no signature to compare.)
         let searchSignature = stream == nil ? SearchFiles.signature(posts: assembler.posts, all: renderedDocs, config: config) : 0
         let searchStale = stream != nil || searchIndex?.signature != searchSignature
-        let searchPosts = assembler.posts, reuse = searchReuse, lastSearch = searchIndex?.files ?? []
+        let searchPosts = assembler.posts, reuse = searchReuse
         // Streaming, the index's files are written by the task that made them, while the pages are rendered:
         // written after the pages, they were the longest part of the build's tail (about 40 ms on one core at
         // 1000 posts, as the links were checked on the other).
         let searchWrites = WriteState(), searchConfig = config
-        async let searchMade: (files: [OutputFile], made: [String], reuse: SearchIndexReuse?)? = {
+        async let searchMade: (files: [OutputFile], made: [String], kept: SearchFiles.Kept?)? = {
             guard searchStale else { return nil }
             var made = await SearchFiles.files(posts: searchPosts, all: renderedDocs, config: searchConfig,
-                                               reusing: stream == nil ? reuse : nil, keep: stream == nil, last: lastSearch)
+                                               reusing: stream == nil ? reuse : nil, keep: stream == nil)
             if let staging = stream {
                 do { try staging.writeHere(made.files.filter(writable)) } catch { searchWrites.fail(error) }
                 made.files = made.files.map(\.written)
@@ -385,8 +385,8 @@ public actor BuildSession {
             } else {
                 searchIndex = (searchSignature, made)
                 searchReuse = reuse
-                lastWork.searchDocumentsCounted = reuse?.countedDocuments ?? 0
-                lastWork.searchPostingsRead = reuse?.postingsRead ?? 0
+                lastWork.searchDocumentsCounted = reuse?.index.countedDocuments ?? 0
+                lastWork.searchPostingsRead = reuse?.index.postingsRead ?? 0
             }
             files += made
             fresh.formUnion(madeAnew)

@@ -6,55 +6,64 @@ import Search
 enum SearchFiles {
     /// With `made` (the last build's documents, in a session), a document rendered since is
     /// made anew and the others are taken as they were: making all 5000 of a site's (their dates in
-    /// words) was a tenth of a save's time.
-    static func documents(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig,
-                          made: SearchIndexReuse? = nil) async -> [SearchDocument] {
-        let pages = all.filter(isIndexedPage)
-        let docs = posts + pages
+    /// words) was a tenth of a save's time. `prints`: the documents' serials, posts then pages. A save
+    /// takes the last build's list whole and looks again only where a serial differs: looking each of
+    /// 5000 documents up was a millisecond of a save.
+    static func documents(posts: [RenderedDocument], pages: [RenderedDocument], prints: [Int], config: SiteConfig,
+                          made: SearchIndexReuse?) async -> [SearchDocument] {
+        @Sendable func doc(_ n: Int) -> RenderedDocument { n < posts.count ? posts[n] : pages[n - posts.count] }
+        let count = prints.count
+        let kept = made?.documents(for: prints) ?? (documents: [], missing: Array(0..<count))
+        var result = kept.documents
+        let fresh = kept.missing
         // The renderer's plain text; read back from the HTML where there is none (pages not from
-        // Markdown, documents rendered while search was off), on all cores. One pass over the documents
-        // when most are kept (a save): the made ones only are looked at again.
-        var byPrint: [Int: SearchDocument]? = nil
-        var result: [SearchDocument?] = made.map { made in
-            docs.indices.map { made.document(docs[$0].serial, at: $0, byPrint: &byPrint) }
-        } ?? Array(repeating: nil, count: docs.count)
-        let fresh = result.indices.filter { result[$0] == nil }
-        let unread = fresh.filter { docs[$0].text == nil }
-        let read = await parallelMap(unread) { PlainText.of(html: docs[$0].html) }
+        // Markdown, documents rendered while search was off), on all cores.
+        let unread = fresh.filter { doc($0).text == nil }
+        let read = await parallelMap(unread) { PlainText.of(html: doc($0).html) }
         var plain: [Int: String] = [:]
         for (k, text) in zip(unread, read) { plain[k] = text }
         for n in fresh {
-            let d = docs[n]
+            let d = doc(n)
             var date = ""
             if let when = d.source.date {
                 date = SiteDates.display(when, config.timeZone, format: config.dateFormat, language: d.source.language)
             }
-            result[n] = SearchDocument(url: config.url(d.source.permalink.url), title: d.source.title, date: date,
-                                       tags: d.source.tags + d.source.categories, headings: d.headings.map(\.text),
-                                       text: d.text ?? plain[n] ?? "")
+            let made = SearchDocument(url: config.url(d.source.permalink.url), title: d.source.title, date: date,
+                                      tags: d.source.tags + d.source.categories, headings: d.headings.map(\.text),
+                                      text: d.text ?? plain[n] ?? "")
+            if n < result.count { result[n] = made } else { result.append(made) }
         }
-        return result.map { $0! }
+        return result
+    }
+
+    /// What a session keeps of the index for the next build: the index's own tables and the files as
+    /// last returned (kept together, so a file at a place the index did not remake is the one returned there).
+    struct Kept: Sendable {
+        var index: SearchIndexReuse
+        var files: [OutputFile]
+        var heldCount: Int { index.heldCount }
     }
 
     /// The index's files, the paths among them made anew, and what the next build can reuse
     /// (with `keep`: a session that builds again; a document is known by its `serial`).
     static func files(posts: [RenderedDocument], all: [RenderedDocument], config: SiteConfig,
-                      reusing old: SearchIndexReuse? = nil, keep: Bool = false,
-                      last: [OutputFile] = []) async -> (files: [OutputFile], made: [String], reuse: SearchIndexReuse?) {
+                      reusing old: Kept? = nil, keep: Bool = false) async -> (files: [OutputFile], made: [String], kept: Kept?) {
         guard config.search.enabled else { return ([], [], nil) }
-        let docs = await documents(posts: posts, all: all, config: config, made: old)
-        let prints = keep ? (posts + all.filter(isIndexedPage)).map(\.serial) : nil
-        let (index, reuse) = SearchIndex.build(docs, prints: prints, reusing: old)
-        // A file not made anew is the last build's, mostly at the same place in the list: taken as it was
-        // (making a thousand paths again on every save showed in a session at 5000 posts).
-        let made = Set(index.made)
-        let files = index.files.enumerated().map { k, f -> OutputFile in
-            if k < last.count, !made.contains(f.path), last[k].path.utf8.dropFirst(prefix.utf8.count).elementsEqual(f.path.utf8) {
-                return last[k]
-            }
-            return OutputFile(path: prefix + f.path, data: f.data, source: "search index")
+        let pages = all.filter(isIndexedPage)
+        let prints = posts.map(\.serial) + pages.map(\.serial)
+        let docs = await documents(posts: posts, pages: pages, prints: prints, config: config, made: old?.index)
+        let (index, reuse) = SearchIndex.build(docs, prints: keep ? prints : nil, reusing: old?.index)
+        let files: [OutputFile]
+        func output(_ f: SearchIndex.File) -> OutputFile { OutputFile(path: prefix + f.path, data: f.data, source: "search index") }
+        if let old, let remade = index.remade, old.files.count == index.files.count {
+            // The index says which places hold other files than the last build's: the rest are taken as they were.
+            var list = old.files
+            for k in remade { list[k] = output(index.files[k]) }
+            files = list
+        } else {
+            files = index.files.map(output)
         }
-        return (files, index.made.map { prefix + $0 }, reuse)
+        return (files, index.made.map { prefix + $0 }, reuse.map { Kept(index: $0, files: files) })
     }
 
     /// The index's folder in the output.

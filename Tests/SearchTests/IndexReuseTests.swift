@@ -81,6 +81,65 @@ struct IndexReuseTests {
         same(third, SearchIndex.build(docs))
     }
 
+    /// A save whose groups keep their files puts the files made anew at the last build's places: every
+    /// other place holds the file it held, and the list is a clean build's.
+    @Test func aSaveReplacesItsFilesInPlace() {
+        var docs = Self.documents(200, seed: 5)
+        let prints = Array(0..<docs.count)
+        let (first, kept) = SearchIndex.build(docs, prints: prints, reusing: nil)
+        docs[90].text += " kotlin kotlin cache"
+        var edited = prints
+        edited[90] = 900
+        let (again, reuse) = SearchIndex.build(docs, prints: edited, reusing: kept)
+        same(again, SearchIndex.build(docs))
+        let remade = try! #require(again.remade)
+        #expect(remade.contains(0) && remade.count < again.files.count / 4)
+        for k in again.files.indices where !remade.contains(k) {
+            #expect(again.files[k].path == first.files[k].path && again.files[k].data == first.files[k].data)
+        }
+        // A group that gains a file (a new word splits nothing here, but a new group is a new place): made anew.
+        docs[91].text += " zzyzx"
+        edited[91] = 901
+        let (third, _) = SearchIndex.build(docs, prints: edited, reusing: reuse)
+        same(third, SearchIndex.build(docs))
+        #expect(third.remade == nil)
+    }
+
+    /// The fragment sizes kept between builds move the median as a clean build's do: edits that make
+    /// short documents long, one at a time, change how many share a fragment file exactly when a clean build does.
+    @Test func editsThatMoveTheMedianSizeChangePerAsACleanBuild() {
+        var docs = (0..<24).map { SearchDocument(url: "/n/\($0)/", title: "Note \($0)", text: "short note \($0)") }
+        var prints = Array(0..<docs.count)
+        var (_, reuse) = SearchIndex.build(docs, prints: prints, reusing: nil)
+        var pers: Set<Int> = []
+        for n in 0..<docs.count {
+            docs[n].text = String(repeating: "a long body of words ", count: 200 + 40 * n)
+            prints[n] = 1_000 + n
+            let (index, next) = SearchIndex.build(docs, prints: prints, reusing: reuse)
+            same(index, SearchIndex.build(docs))
+            #expect(next!.per == SearchIndex.perFile(docs))
+            pers.insert(next!.per)
+            reuse = next
+        }
+        #expect(pers.count > 1)
+    }
+
+    /// Documents are taken again by print: at their place, or (moved) among the places whose print differs.
+    @Test func documentsAreTakenAgainByPrint() {
+        let docs = Self.documents(10, seed: 2)
+        let (_, kept) = SearchIndex.build(docs, prints: Array(0..<10), reusing: nil)
+        let same = kept!.documents(for: Array(0..<10))
+        #expect(same.missing.isEmpty && same.documents == docs)
+        var edited = Array(0..<10)
+        edited[4] = 44
+        let one = kept!.documents(for: edited)
+        #expect(one.missing == [4] && one.documents.count == 10)
+        let moved = kept!.documents(for: [77] + Array(0..<10))
+        #expect(moved.missing == [0] && Array(moved.documents.dropFirst()) == docs)
+        let fewer = kept!.documents(for: Array(1..<10))
+        #expect(fewer.missing.isEmpty && fewer.documents == Array(docs.dropFirst()))
+    }
+
     @Test func aWordThatLeavesTheLastDocumentOfAGroupRemovesItsShard() {
         var docs = Self.documents(40, seed: 9)
         docs[5].text += " xylophone"
