@@ -12,14 +12,8 @@ public struct SearchIndexReuse: Sendable {
     /// Counted runs, in document order.
     var runs: [CountedRun] = []
     /// The index's files as returned (the manifest first, then the shards by path, then the fragment
-    /// files), with each one's content hash: a save replaces its few at their places.
-    var files: [SearchIndex.File] = []
-    var hashes: [UInt64] = []
-    var shardCount = 0
-    /// Each shard group's files (a two-letter key: its shard, and its sub-shards when split).
-    var groups: [String: ShardGroup] = [:]
-    /// The keys of the split groups, sorted (as the manifest lists them).
-    var split: [String] = []
+    /// files) with their content hashes, and each shard group's files: a save replaces its few at their places.
+    var listing = SearchIndex.Listing()
     /// The documents, in the order of `prints`, for the caller to take again where a print is unchanged.
     public internal(set) var documents: [SearchDocument] = []
 
@@ -38,12 +32,8 @@ public struct SearchIndexReuse: Sendable {
 
     /// The run kept whose first document is `first`, if any.
     func run(startingAt first: Int) -> CountedRun? {
-        var low = 0, high = runs.count
-        while low < high {
-            let mid = (low + high) / 2
-            if runs[mid].range.lowerBound < first { low = mid + 1 } else { high = mid }
-        }
-        return low < runs.count && runs[low].range.lowerBound == first ? runs[low] : nil
+        let k = firstPlace(in: runs.indices) { runs[$0].range.lowerBound < first }
+        return k < runs.count && runs[k].range.lowerBound == first ? runs[k] : nil
     }
 
     /// The documents made last time for `prints`, and the places (ascending) none was made for (an
@@ -77,7 +67,7 @@ public struct SearchIndexReuse: Sendable {
     public init() {}
 
     /// What is kept, counted (it must not grow with the number of builds).
-    public var heldCount: Int { prints.count + runs.count + files.count + groups.count + documents.count + sizes.each.count }
+    public var heldCount: Int { prints.count + runs.count + listing.files.count + listing.groups.count + documents.count + sizes.each.count }
 }
 
 /// One run's postings, with a print per shard group of the postings it adds to that group. A class:
@@ -206,19 +196,11 @@ struct FragmentSizes: Sendable {
             let size = SearchIndex.fragmentSize(docs[n]), was = each[n]
             guard size != was else { continue }
             each[n] = size
-            sorted.remove(at: Self.first(was, in: sorted))
-            sorted.insert(size, at: Self.first(size, in: sorted))
+            let gone = firstPlace(in: sorted.indices) { [sorted] in sorted[$0] < was }
+            sorted.remove(at: gone)
+            let at = firstPlace(in: sorted.indices) { [sorted] in sorted[$0] < size }
+            sorted.insert(size, at: at)
         }
-    }
-
-    /// The first place in `list` (ascending) not below `value`.
-    private static func first(_ value: Int, in list: [Int]) -> Int {
-        var low = 0, high = list.count
-        while low < high {
-            let mid = (low + high) / 2
-            if list[mid] < value { low = mid + 1 } else { high = mid }
-        }
-        return low
     }
 
     /// How many consecutive documents share a fragment file: a power of two, as many as keep a file

@@ -78,7 +78,7 @@ public struct SearchIndex: Sendable {
         }
         let recount = runs.indices.filter { keptRuns[$0] == nil }
         let fragmentCount = (docs.count + per - 1) / per
-        let oldFragments = old.map { $0.files.count - 1 - $0.shardCount } ?? 0
+        let oldFragments = old?.listing.fragmentCount ?? 0
         let remake = (0..<fragmentCount).filter { i in
             let slice = i * per..<min(i * per + per, docs.count)
             guard let old, i < oldFragments, min(slice.lowerBound + per, old.prints.count) == slice.upperBound else { return true }
@@ -135,16 +135,16 @@ public struct SearchIndex: Sendable {
         made += fragmentsMade.map(\.0.path)
         // A save's files take the places of the last build's (the list is not made and sorted again).
         var listed = Listing()
-        let replaced = changed.map { listed.replace(old!, changed: $0, groups: madeGroups, fragments: zip(remake, fragmentsMade),
+        let replaced = changed.map { listed.replace(old!.listing, changed: $0, groups: madeGroups, fragments: zip(remake, fragmentsMade),
                                                     fragmentCount: fragmentCount) } ?? false
         if !replaced {
-            var groups = changed == nil ? [:] : old?.groups ?? [:]
+            var groups = changed == nil ? [:] : old?.listing.groups ?? [:]
             for key in changed ?? [] { groups[key] = nil }
             groups.merge(madeGroups) { _, b in b }
             var fragments = [(File, UInt64)?](repeating: nil, count: fragmentCount)
             for (i, f) in zip(remake, fragmentsMade) { fragments[i] = f }
             listed = Listing(groups: groups, fragments: fragments.enumerated().map { i, f in
-                f ?? (old!.files[1 + old!.shardCount + i], old!.hashes[1 + old!.shardCount + i])
+                f ?? old!.listing.fragment(i)
             })
         }
         // The content id: every file's path and content hash, in order.
@@ -166,11 +166,8 @@ public struct SearchIndex: Sendable {
         reuse.per = per
         reuse.sizes = sizes
         reuse.runs = countedRuns
-        reuse.files = listed.files
-        reuse.hashes = listed.hashes
-        reuse.shardCount = listed.shardCount
-        reuse.groups = listed.groups
-        reuse.split = listed.split
+        listed.remade = nil
+        reuse.listing = listed
         reuse.countedDocuments = newRuns.reduce(0) { $0 + $1.range.count }
         reuse.madeGroups = madeGroups.count
         reuse.postingsRead = wanted == nil ? countedRuns.reduce(0) { $0 + $1.run.postings.count } : postings.doc.count
