@@ -47,7 +47,8 @@ struct PageAssembler: Sendable {
     /// every post's fingerprint covers it: a page whose template reads one of them by name depends on those.
     let entryExtraKeys: Set<String>
     let allPostsExtrasPrint: Int
-    /// What `site.pages` shows (the pages' prints), and every document's print (see `Prints.documents`).
+    /// What `site.pages` shows (the pages' prints), and every document's print (a theme of its own may show
+    /// any document's text on any page, as Jekyll's `site.pages` and `post.content` allow).
     let pagesPrint: Int
     let allDocumentsPrint: Int
     /// The documents that are pages (not posts), in order: what `site.pages` lists.
@@ -110,7 +111,7 @@ struct PageAssembler: Sendable {
         for (i, d) in structure.order.enumerated() { docPostIndex[d] = i }
         self.docPrints = docPrints
         self.docPostIndex = docPostIndex
-        // (`Prints.documents`, with the posts known: a page is a document that is not a post.)
+        // A page is a document that is not a post.
         var pagesHash = Hasher()
         var pageDocuments: [RenderedDocument] = []
         for i in documents.indices where docPostIndex[i] == nil {

@@ -54,15 +54,4 @@ enum Prints {
         h.combine(s.withUTF8 { byteDigest(UnsafeRawBufferPointer($0)) })
         h.combine(s.utf8.count)
     }
-
-    /// The prints of the site's pages (what `site.pages` shows) and of every document (a theme of its own may
-    /// show any document's text on any page, as Jekyll's `site.pages` and `post.content` allow).
-    static func documents(_ docs: [RenderedDocument]) -> (pages: Int, all: Int) {
-        var pages = Hasher(), all = Hasher()
-        for d in docs {
-            if d.source.kind == .page { pages.combine(d.fingerprint) }
-            all.combine(d.fingerprint)
-        }
-        return (pages.finalize(), all.finalize())
-    }
 }
