@@ -17,6 +17,7 @@ public enum AtomWriter {
         o += "<feed xmlns=\"http://www.w3.org/2005/Atom\""
         if let lang = ch.language, !lang.isEmpty { o += " xml:lang=\"\(e(lang))\"" }
         o += ">\n"
+        let context = o.utf8.count
         o += "  <title>\(e(ch.title))</title>\n"
         if !ch.description.isEmpty { o += "  <subtitle>\(e(ch.description))</subtitle>\n" }
         o += "  <link href=\"\(e(ch.link))\" rel=\"alternate\" type=\"text/html\"/>\n"
@@ -33,13 +34,17 @@ public enum AtomWriter {
         } else if !everyItemHasAuthor || items.isEmpty {
             o += authorXML(FeedAuthor(name: ch.title), indent: "  ")
         }
+        let head = o.utf8.count
+        var texts: [String] = []
+        texts.reserveCapacity(items.count)
         for item in items {
             let (text, d) = FeedFragmentCache.text(cache, "atom", item) { clean, _ in entryXML(clean, options: options) }
             o += text
+            texts.append(text)
             diags += d
         }
         o += "</feed>\n"
-        return FeedOutput(text: o, diagnostics: diags)
+        return FeedOutput(text: o, diagnostics: diags, layout: FeedLayout(contextBytes: context, headBytes: head, items: texts))
     }
 
     static func entryXML(_ item: FeedItem, options: FeedOptions) -> String {

@@ -114,9 +114,30 @@ public struct FeedOutput: Sendable, Hashable {
     public var text: String
     /// Warnings naming the item's `sourcePath` in `path`.
     public var diagnostics: [FeedDiagnostic]
-    public init(text: String, diagnostics: [FeedDiagnostic]) {
+    /// How `text` was joined from its items (XML feeds), so that validating many feeds that share items can
+    /// parse each item once (`FeedValidator.validate(_:layout:…)`).
+    public var layout: FeedLayout?
+    public init(text: String, diagnostics: [FeedDiagnostic], layout: FeedLayout? = nil) {
         self.text = text
         self.diagnostics = diagnostics
+        self.layout = layout
+    }
+}
+
+/// An XML feed as the writer joined it: a head, the items' texts, then only closing tags.
+///
+/// `contextBytes` is the head up to the end of the line holding the start tag of the element the items are
+/// in (`<channel>`, or Atom's `<feed>`), with every namespace declaration in scope; the rest of the head
+/// is that element's other children. An item parsed between that context and the closing tags parses as it
+/// does in every feed with the same context, which is what lets a site's feed and its term feeds share the work.
+public struct FeedLayout: Sendable, Hashable {
+    public var contextBytes: Int
+    public var headBytes: Int
+    public var items: [String]
+    public init(contextBytes: Int, headBytes: Int, items: [String]) {
+        self.contextBytes = contextBytes
+        self.headBytes = headBytes
+        self.items = items
     }
 }
 

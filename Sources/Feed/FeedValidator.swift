@@ -19,8 +19,11 @@ public enum FeedValidator {
     /// Validates an RSS (2.0, 0.9x, 1.0), Atom or JSON feed. `expectedSelfURL`, when given, must equal the feed's self link.
     /// Dates later than `now` + 1 day are warned about. Findings are sorted by line.
     /// `memo` lets many feeds sharing items (a site's feed and its term feeds) scan each item's text once.
-    public static func validate(_ data: Data, expectedSelfURL: String? = nil, policy: FeedPolicy = .foreign, now: Date = Date(), memo: TextCheckMemo? = nil) -> [FeedDiagnostic] {
-        validate(data, expectedSelf: expectedSelfURL.map(SelfExpectation.url), policy: policy, now: now, memo: memo)
+    /// `layout` (how the writer joined the feed) with `trees` lets feeds sharing items parse each item once; the
+    /// findings are the same as without them.
+    public static func validate(_ data: Data, expectedSelfURL: String? = nil, policy: FeedPolicy = .foreign, now: Date = Date(), memo: TextCheckMemo? = nil,
+                                layout: FeedLayout? = nil, trees: XMLItemTrees? = nil) -> [FeedDiagnostic] {
+        validate(data, expectedSelf: expectedSelfURL.map(SelfExpectation.url), policy: policy, now: now, memo: memo, layout: layout, trees: trees)
     }
 
     /// For feeds found in an output folder, where the site URL is unknown: the self link's
@@ -48,7 +51,7 @@ public enum FeedValidator {
     }
 
     static func validate(_ data: Data, expectedSelf: SelfExpectation?, policy: FeedPolicy, now: Date, memo: TextCheckMemo? = nil,
-                         parsed: ((Parsed) -> Void)? = nil) -> [FeedDiagnostic] {
+                         layout: FeedLayout? = nil, trees: XMLItemTrees? = nil, parsed: ((Parsed) -> Void)? = nil) -> [FeedDiagnostic] {
         var f = Findings()
         f.memo = memo
         f.policy = policy
@@ -68,7 +71,8 @@ public enum FeedValidator {
             }
         default:
             prolog(data, into: &f)
-            switch XMLTree.parse(data, bulkCDATA: policy == .galley) {
+            let spliced = layout.flatMap { layout in trees.flatMap { XMLTree.parse(data, layout: layout, trees: $0) } }
+            switch spliced.map(Result.success) ?? XMLTree.parse(data, bulkCDATA: policy == .galley) {
             case .failure(let e):
                 f.error("xml-well-formed", e.message, line: e.line, column: e.column)
             case .success(let root):

@@ -17,6 +17,7 @@ public enum RSSWriter {
         var o = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         o += "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n"
         o += "  <channel>\n"
+        let context = o.utf8.count
         o += "    <title>\(e(ch.title))</title>\n"
         o += "    <link>\(e(ch.link))</link>\n"
         o += "    <description>\(e(ch.description))</description>\n"
@@ -42,10 +43,11 @@ public enum RSSWriter {
             size += text.utf8.count
             diags += d
         }
+        let head = o.utf8.count
         o.reserveCapacity(size)
         for text in texts { o += text }
         o += "  </channel>\n</rss>\n"
-        return FeedOutput(text: o, diagnostics: diags)
+        return FeedOutput(text: o, diagnostics: diags, layout: FeedLayout(contextBytes: context, headBytes: head, items: texts))
     }
 
     /// `plainCDATA`, when given, is `XMLText.isPlainCDATA(item.contentHTML)` already known.

@@ -92,7 +92,7 @@ public enum XMLTree {
     }
 
     /// One parse; nil when libxml2 could not make a parser.
-    private static func parse(_ data: Data, push: Bool) -> Result<XMLElementNode, XMLParseError>? {
+    static func parse(_ data: Data, push: Bool) -> Result<XMLElementNode, XMLParseError>? {
         initializeLibrary()
         guard !data.isEmpty else { return .failure(XMLParseError(message: "empty document", line: 1, column: 1)) }
         guard data.count < Int(Int32.max) else { return .failure(XMLParseError(message: "document over 2 GB", line: 0, column: 0)) }

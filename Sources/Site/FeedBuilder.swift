@@ -27,11 +27,13 @@ struct FeedBuilder: Sendable {
         let needed = Set(stale.flatMap { jobs[$0].posts }).sorted()
         let made = await parallelMap(needed) { i in (i, me.item(posts[i], html: contentHTML[posts[i].source.sourcePath]?.html ?? posts[i].html)) }
         let items = Dictionary(made, uniquingKeysWith: { a, _ in a })
+        // Items shared by feeds are parsed once while validating this pass's feeds, then let go.
+        let trees = XMLItemTrees()
         let written = await parallelMap(stale) { j in
             let job = jobs[j]
             let sink = DiagnosticSink()
             var files = me.write(title: job.title, description: job.description, link: me.config.url(job.dir), dir: job.dir,
-                                 items: job.posts.map { items[$0]! }, fragments: fragments, memo: memo, sink: sink)
+                                 items: job.posts.map { items[$0]! }, fragments: fragments, memo: memo, trees: trees, sink: sink)
             // Streaming: the feed goes to disk now and only its path is kept (a user's file at that path wins).
             if let stream {
                 do { try stream.staging.writeHere(files.filter { !stream.skip.contains($0.path) }) } catch {
@@ -83,7 +85,7 @@ struct FeedBuilder: Sendable {
     }
 
     private func write(title: String, description: String, link: String, dir: String, items: [FeedItem],
-                       fragments: FeedFragmentCache, memo: TextCheckMemo, sink: DiagnosticSink) -> [OutputFile] {
+                       fragments: FeedFragmentCache, memo: TextCheckMemo, trees: XMLItemTrees, sink: DiagnosticSink) -> [OutputFile] {
         let options = FeedOptions(fullContent: config.feedFullContent, timeZone: config.timeZone)
         let author = config.author.map { FeedAuthor(name: $0.name, email: $0.email, url: $0.url) }
         var out: [OutputFile] = []
@@ -106,7 +108,7 @@ struct FeedBuilder: Sendable {
             let data = Data(written.text.utf8)
             // Proven, not assumed: the feed is read back with libxml2 (or JSON) and checked before the build succeeds.
             // Double-encoded text and C1 controls are reported once, at the source line (renderMarkdown), not once per feed.
-            for d in FeedValidator.validate(data, expectedSelfURL: selfURL, policy: .galley, memo: memo) where d.rule != "feed-mojibake" && d.rule != "feed-c1-control" {
+            for d in FeedValidator.validate(data, expectedSelfURL: selfURL, policy: .galley, memo: memo, layout: written.layout, trees: trees) where d.rule != "feed-mojibake" && d.rule != "feed-c1-control" {
                 sink.add(siteDiagnostic(d, feed: path))
             }
             out.append(OutputFile(path: path, data: data, source: "generated feed"))

@@ -1,0 +1,238 @@
+import Foundation
+import TextBytes
+
+/// Items already parsed during one pass over a site's feeds, by the context they were parsed in.
+///
+/// A post with three tags is an item of the site feed and of three tag feeds, with the same bytes each time:
+/// parsing its tens of kilobytes of content once instead of four times was about a third of validating a
+/// build's feeds (libxml2's CDATA scans, measured on the 1000-post benchmark corpus). Items are kept with
+/// their trees, so one table should live for one pass over the feeds, not for a session.
+public final class XMLItemTrees: @unchecked Sendable {
+    /// Texts compared and hashed as bytes: `String`'s `==` is canonical equivalence, and two spellings of `é`
+    /// parse to different text.
+    struct Key: Hashable {
+        var context: String
+        var tail: String
+        var item: String
+
+        static func == (a: Key, b: Key) -> Bool {
+            sameBytes(a.item, b.item) && sameBytes(a.context, b.context) && sameBytes(a.tail, b.tail)
+        }
+
+        /// The context and tail in full; of the item its length and ends: items that share those are told apart
+        /// by `==`, which is instant for the same string (a feed's items come from one fragment cache).
+        func hash(into h: inout Hasher) {
+            for text in [context, tail] { text.utf8.withContiguousStorageIfAvailable { h.combine(bytes: UnsafeRawBufferPointer($0)) } }
+            h.combine(item.utf8.count)
+            item.utf8.withContiguousStorageIfAvailable { u in
+                let raw = UnsafeRawBufferPointer(u)
+                h.combine(bytes: UnsafeRawBufferPointer(rebasing: raw.prefix(64)))
+                h.combine(bytes: UnsafeRawBufferPointer(rebasing: raw.suffix(64)))
+            }
+        }
+
+        static func sameBytes(_ a: String, _ b: String) -> Bool {
+            guard a.utf8.count == b.utf8.count else { return false }
+            let same = a.utf8.withContiguousStorageIfAvailable { x in
+                b.utf8.withContiguousStorageIfAvailable { y in
+                    x.baseAddress == y.baseAddress || x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0
+                }
+            }
+            return (same ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+        }
+    }
+
+    /// An item's element with lines counted from the wrapper's first line, the line it starts on there, and how
+    /// many line feeds the item holds (counted once: counting them in each feed was a visible share).
+    struct Parsed {
+        var element: XMLElementNode
+        var firstLine: Int
+        var newlines: Int
+    }
+
+    private let lock = NSCondition()
+    private var trees: [Key: Parsed?] = [:]
+    private var pending: Set<Key> = []
+    private var parses = 0
+
+    public init() {}
+
+    /// How many items were parsed (not found here), counted for tests of the work a build does.
+    public var itemsParsed: Int { lock.lock(); defer { lock.unlock() }; return parses }
+
+    /// The parsed item for `key`, made by `make` on a miss; nil when it did not parse as one element.
+    /// Feeds are validated in parallel: a thread asking for an item another is parsing waits for it.
+    func parsed(_ key: Key, make: () -> Parsed?) -> Parsed? {
+        lock.lock()
+        while true {
+            if let hit = trees[key] { lock.unlock(); return hit }
+            if !pending.contains(key) { break }
+            lock.wait()
+        }
+        pending.insert(key)
+        lock.unlock()
+        let made = make()
+        lock.lock()
+        trees[key] = .some(made)
+        pending.remove(key)
+        parses += 1
+        lock.broadcast()
+        lock.unlock()
+        return made
+    }
+}
+
+extension XMLTree {
+    /// The tree of `data`, which `layout` says is a head, items and closing tags, made from a parse of the head
+    /// with the closing tags and one parse per distinct item between the context and the closing tags (`trees`).
+    ///
+    /// The whole is well-formed when those parts are: the items are sibling elements in the same open elements
+    /// and namespace declarations, and every byte of `data` is in one of the parses (checked here, not assumed).
+    /// The tree is the one `parse(data)` gives, lines and columns included (tested). Nil when `data` is not made
+    /// as the layout says, a part does not parse, or the shape is not this simple one: the caller parses
+    /// `data` whole, which also finds the error where the reader will.
+    static func parse(_ data: Data, layout: FeedLayout, trees: XMLItemTrees) -> XMLElementNode? {
+        data.withUnsafeBytes { raw -> XMLElementNode? in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard let pieces = Pieces(bytes, layout) else { return nil }
+            let headAndTail = Data(bytes[0..<layout.headBytes]) + Data(bytes[pieces.tailStart...])
+            guard case .success(let skeleton)? = parse(headAndTail, push: true) else { return nil }
+            let context = stringFromUTF8(UnsafeBufferPointer(rebasing: bytes[0..<layout.contextBytes]))
+            let tail = stringFromUTF8(UnsafeBufferPointer(rebasing: bytes[pieces.tailStart...]))
+            var items: [XMLElementNode] = []
+            items.reserveCapacity(layout.items.count)
+            var line = 1 + newlines(UnsafeBufferPointer(rebasing: bytes[0..<layout.headBytes]))
+            for item in layout.items {
+                guard let parsed = trees.parsed(XMLItemTrees.Key(context: context, tail: tail, item: item), make: {
+                    parseItem(context: context, item: item, tail: tail, depth: pieces.depth)
+                }) else { return nil }
+                items.append(parsed.element.shiftingLines(by: line - parsed.firstLine))
+                line += parsed.newlines
+            }
+            return splice(items, into: skeleton, depth: pieces.depth, layout: layout, tailText: pieces.tailText)
+        }
+    }
+
+    /// The item parsed alone between `context` and `tail`: the one element inside the innermost open element.
+    static func parseItem(context: String, item: String, tail: String, depth: Int) -> XMLItemTrees.Parsed? {
+        guard case .success(let root)? = parse(Data((context + item + tail).utf8), push: true) else { return nil }
+        var parent = root
+        for _ in 1..<depth {
+            guard let last = parent.children.last else { return nil }
+            parent = last
+        }
+        guard parent.children.count == 1 else { return nil }
+        return XMLItemTrees.Parsed(element: parent.children[0], firstLine: 1 + newlines(context), newlines: newlines(item))
+    }
+
+    /// `skeleton` with `items` appended to its innermost open element, whose text gains the whitespace around them.
+    static func splice(_ items: [XMLElementNode], into node: XMLElementNode, depth: Int, layout: FeedLayout, tailText: String) -> XMLElementNode? {
+        var node = node
+        if depth > 1 {
+            guard let last = node.children.last, let inner = splice(items, into: last, depth: depth - 1, layout: layout, tailText: tailText) else { return nil }
+            node.children[node.children.count - 1] = inner
+            return node
+        }
+        // The parent's text is its direct text nodes in order: the head's, the items' surrounding whitespace, the tail's.
+        guard node.text.utf8.count >= tailText.utf8.count, node.text.hasSuffix(tailText) else { return nil }
+        var text = String(decoding: node.text.utf8.dropLast(tailText.utf8.count), as: UTF8.self)
+        for item in layout.items { text += itemWhitespace(item) }
+        text += tailText
+        node.children += items
+        node.text = text
+        node.textDigest = TextCheckMemo.digest(text)
+        return node
+    }
+
+    /// The whitespace before an item's first `<` and after its last `>` (checked to be whitespace by `Pieces`).
+    static func itemWhitespace(_ item: String) -> String {
+        let u = item.utf8
+        let lead = u.prefix { $0 != UInt8(ascii: "<") }
+        let trail = u.reversed().prefix { $0 != UInt8(ascii: ">") }
+        return String(decoding: lead, as: UTF8.self) + String(decoding: trail.reversed(), as: UTF8.self)
+    }
+
+    /// Line feeds in `bytes`, found by `memchr` (a byte loop over every item was a visible share).
+    static func newlines(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard var p = bytes.baseAddress else { return 0 }
+        let end = p + bytes.count
+        var n = 0
+        while p < end, let hit = memchr(p, 10, end - p) {
+            n += 1
+            p = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+        }
+        return n
+    }
+
+    static func newlines(_ s: String) -> Int {
+        s.utf8.withContiguousStorageIfAvailable { newlines($0) } ?? s.utf8.lazy.filter { $0 == 10 }.count
+    }
+
+    /// Where the parts of a feed are, once `data` is checked to be exactly the head, the items and a tail of
+    /// closing tags, with every item on lines of its own (so its columns are the same in every parse).
+    struct Pieces {
+        var tailStart: Int
+        /// How many elements the tail closes: the items' parent is that deep (the root is 1).
+        var depth: Int
+        /// The tail's whitespace before its first closing tag: the last text of the items' parent.
+        var tailText: String
+
+        init?(_ bytes: UnsafeBufferPointer<UInt8>, _ layout: FeedLayout) {
+            let lf = UInt8(ascii: "\n")
+            guard layout.contextBytes > 0, layout.contextBytes <= layout.headBytes, layout.headBytes <= bytes.count,
+                  bytes[layout.contextBytes - 1] == lf, bytes[layout.headBytes - 1] == lf else { return nil }
+            var at = layout.headBytes
+            for item in layout.items {
+                let same = item.utf8.withContiguousStorageIfAvailable { u -> Bool in
+                    guard at + u.count <= bytes.count, Self.isItem(u) else { return false }
+                    return u.count == 0 || memcmp(u.baseAddress!, bytes.baseAddress! + at, u.count) == 0
+                }
+                guard same == true else { return nil }
+                at += item.utf8.count
+            }
+            tailStart = at
+            guard let (depth, text) = Self.closingTags(UnsafeBufferPointer(rebasing: bytes[at...])) else { return nil }
+            self.depth = depth
+            tailText = text
+        }
+
+        static func isSpace(_ c: UInt8) -> Bool { c == 32 || c == 9 || c == 10 }
+
+        /// Whitespace, `<`, …, `>`, whitespace ending in a line feed; no carriage return (XML turns CR LF into LF
+        /// in text, so the whitespace would not be the text).
+        static func isItem(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let first = u.firstIndex(where: { !isSpace($0) }), u[first] == UInt8(ascii: "<"),
+                  let last = u.lastIndex(where: { !isSpace($0) }), u[last] == UInt8(ascii: ">"), u.last == 10 else { return false }
+            return u[..<first].allSatisfy(isSpace) && u[(last + 1)...].allSatisfy(isSpace)
+        }
+
+        /// The number of `</name>` tags in `tail` and its whitespace before the first, when it holds only those
+        /// and whitespace; nil otherwise.
+        static func closingTags(_ tail: UnsafeBufferPointer<UInt8>) -> (Int, String)? {
+            var i = 0, depth = 0, text: String?
+            while i < tail.count {
+                if isSpace(tail[i]) { i += 1; continue }
+                guard tail[i] == UInt8(ascii: "<"), i + 1 < tail.count, tail[i + 1] == UInt8(ascii: "/") else { return nil }
+                if text == nil { text = String(decoding: UnsafeBufferPointer(rebasing: tail[..<i]), as: UTF8.self) }
+                guard let close = tail[i...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
+                // A name, no markup inside: `</a><b>` is two tags, not one.
+                guard !tail[(i + 2)..<close].contains(UInt8(ascii: "<")) else { return nil }
+                depth += 1
+                i = close + 1
+            }
+            guard depth > 0, let text else { return nil }
+            return (depth, text)
+        }
+    }
+}
+
+extension XMLElementNode {
+    /// The same element with every line number moved by `delta` (an item parsed alone, placed in a feed).
+    func shiftingLines(by delta: Int) -> XMLElementNode {
+        guard delta != 0 else { return self }
+        var e = self
+        e.line += delta
+        for i in e.children.indices { e.children[i] = e.children[i].shiftingLines(by: delta) }
+        return e
+    }
+}
