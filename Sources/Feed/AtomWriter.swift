@@ -37,14 +37,18 @@ public enum AtomWriter {
         let head = o.utf8.count
         var texts: [String] = []
         texts.reserveCapacity(items.count)
+        var size = head + 8
         for item in items {
             let (text, d) = FeedFragmentCache.text(cache, "atom", item) { clean, _ in entryXML(clean, options: options) }
-            o += text
             texts.append(text)
+            size += text.utf8.count
             diags += d
         }
-        o += "</feed>\n"
-        return FeedOutput(text: o, diagnostics: diags, layout: FeedLayout(contextBytes: context, headBytes: head, items: texts))
+        var data = Data(capacity: size)
+        data.appendUTF8(o)
+        for text in texts { data.appendUTF8(text) }
+        data.appendUTF8("</feed>\n")
+        return FeedOutput(data: data, diagnostics: diags, layout: FeedLayout(contextBytes: context, headBytes: head, items: texts))
     }
 
     static func entryXML(_ item: FeedItem, options: FeedOptions) -> String {

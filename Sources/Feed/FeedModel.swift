@@ -111,14 +111,20 @@ public struct FeedOptions: Sendable, Hashable {
 
 /// A written feed plus what was fixed on the way (e.g. illegal characters removed).
 public struct FeedOutput: Sendable, Hashable {
-    public var text: String
+    /// The feed's bytes, as written to its file: the XML writers join them here directly (copying a site's
+    /// feeds from a String into Data was a visible share of writing them).
+    public var data: Data
+    public var text: String { String(decoding: data, as: UTF8.self) }
     /// Warnings naming the item's `sourcePath` in `path`.
     public var diagnostics: [FeedDiagnostic]
-    /// How `text` was joined from its items (XML feeds), so that validating many feeds that share items can
+    /// How `data` was joined from its items (XML feeds), so that validating many feeds that share items can
     /// parse each item once (`FeedValidator.validate(_:layout:…)`).
     public var layout: FeedLayout?
     public init(text: String, diagnostics: [FeedDiagnostic], layout: FeedLayout? = nil) {
-        self.text = text
+        self.init(data: Data(text.utf8), diagnostics: diagnostics, layout: layout)
+    }
+    public init(data: Data, diagnostics: [FeedDiagnostic], layout: FeedLayout? = nil) {
+        self.data = data
         self.diagnostics = diagnostics
         self.layout = layout
     }
@@ -162,5 +168,13 @@ public struct FeedDiagnostic: Sendable, Hashable {
         self.line = line
         self.column = column
         self.path = path
+    }
+}
+
+extension Data {
+    /// Appends `text`'s UTF-8 bytes with one copy.
+    mutating func appendUTF8(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
     }
 }

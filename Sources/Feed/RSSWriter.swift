@@ -44,10 +44,11 @@ public enum RSSWriter {
             diags += d
         }
         let head = o.utf8.count
-        o.reserveCapacity(size)
-        for text in texts { o += text }
-        o += "  </channel>\n</rss>\n"
-        return FeedOutput(text: o, diagnostics: diags, layout: FeedLayout(contextBytes: context, headBytes: head, items: texts))
+        var data = Data(capacity: size)
+        data.appendUTF8(o)
+        for text in texts { data.appendUTF8(text) }
+        data.appendUTF8("  </channel>\n</rss>\n")
+        return FeedOutput(data: data, diagnostics: diags, layout: FeedLayout(contextBytes: context, headBytes: head, items: texts))
     }
 
     /// `plainCDATA`, when given, is `XMLText.isPlainCDATA(item.contentHTML)` already known.

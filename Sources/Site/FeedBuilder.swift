@@ -105,7 +105,7 @@ struct FeedBuilder: Sendable {
                                       language: config.language, feedURL: selfURL, author: author, generator: SiteBuilder.generator)
             let written = writer(channel, items, options)
             for d in written.diagnostics { sink.add(siteDiagnostic(d, feed: path)) }
-            let data = Data(written.text.utf8)
+            let data = written.data
             // Proven, not assumed: the feed is read back with libxml2 (or JSON) and checked before the build succeeds.
             // Double-encoded text and C1 controls are reported once, at the source line (renderMarkdown), not once per feed.
             for d in FeedValidator.validate(data, expectedSelfURL: selfURL, policy: .galley, memo: memo, layout: written.layout, trees: trees) where d.rule != "feed-mojibake" && d.rule != "feed-c1-control" {
