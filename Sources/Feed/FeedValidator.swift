@@ -20,10 +20,11 @@ public enum FeedValidator {
     /// Dates later than `now` + 1 day are warned about. Findings are sorted by line.
     /// `memo` lets many feeds sharing items (a site's feed and its term feeds) scan each item's text once.
     /// `layout` (how the writer joined the feed) with `trees` lets feeds sharing items parse each item once; the
-    /// findings are the same as without them.
+    /// findings are the same as without them. `itemUses[i]`: how many feeds of the pass carry item `i`, so its
+    /// tree is let go after the last.
     public static func validate(_ data: Data, expectedSelfURL: String? = nil, policy: FeedPolicy = .foreign, now: Date = Date(), memo: TextCheckMemo? = nil,
-                                layout: FeedLayout? = nil, trees: XMLItemTrees? = nil) -> [FeedDiagnostic] {
-        validate(data, expectedSelf: expectedSelfURL.map(SelfExpectation.url), policy: policy, now: now, memo: memo, layout: layout, trees: trees)
+                                layout: FeedLayout? = nil, trees: XMLItemTrees? = nil, itemUses: [Int]? = nil) -> [FeedDiagnostic] {
+        validate(data, expectedSelf: expectedSelfURL.map(SelfExpectation.url), policy: policy, now: now, memo: memo, layout: layout, trees: trees, itemUses: itemUses)
     }
 
     /// For feeds found in an output folder, where the site URL is unknown: the self link's
@@ -51,7 +52,8 @@ public enum FeedValidator {
     }
 
     static func validate(_ data: Data, expectedSelf: SelfExpectation?, policy: FeedPolicy, now: Date, memo: TextCheckMemo? = nil,
-                         layout: FeedLayout? = nil, trees: XMLItemTrees? = nil, parsed: ((Parsed) -> Void)? = nil) -> [FeedDiagnostic] {
+                         layout: FeedLayout? = nil, trees: XMLItemTrees? = nil, itemUses: [Int]? = nil,
+                         parsed: ((Parsed) -> Void)? = nil) -> [FeedDiagnostic] {
         var f = Findings()
         f.memo = memo
         f.policy = policy
@@ -71,7 +73,7 @@ public enum FeedValidator {
             }
         default:
             prolog(data, into: &f)
-            let spliced = layout.flatMap { layout in trees.flatMap { XMLTree.parse(data, layout: layout, trees: $0) } }
+            let spliced = layout.flatMap { layout in trees.flatMap { XMLTree.parse(data, layout: layout, trees: $0, uses: itemUses) } }
             switch spliced.map(Result.success) ?? XMLTree.parse(data, bulkCDATA: policy == .galley) {
             case .failure(let e):
                 f.error("xml-well-formed", e.message, line: e.line, column: e.column)

@@ -50,8 +50,14 @@ public final class XMLItemTrees: @unchecked Sendable {
         var newlines: Int
     }
 
+    /// A parsed item and how many more feeds of the pass will ask for it.
+    private struct Entry {
+        var parsed: Parsed?
+        var left: Int
+    }
+
     private let lock = NSCondition()
-    private var trees: [Key: Parsed?] = [:]
+    private var trees: [Key: Entry] = [:]
     private var pending: Set<Key> = []
     private var parses = 0
 
@@ -60,12 +66,23 @@ public final class XMLItemTrees: @unchecked Sendable {
     /// How many items were parsed (not found here), counted for tests of the work a build does.
     public var itemsParsed: Int { lock.lock(); defer { lock.unlock() }; return parses }
 
+    /// How many items are held now (an item is let go at its last announced use).
+    public var itemsHeld: Int { lock.lock(); defer { lock.unlock() }; return trees.count }
+
     /// The parsed item for `key`, made by `make` on a miss; nil when it did not parse as one element.
-    /// Feeds are validated in parallel: a thread asking for an item another is parsing waits for it.
-    func parsed(_ key: Key, make: () -> Parsed?) -> Parsed? {
+    /// `uses` is how many feeds of the pass carry the item, this one included: the entry is let go after the
+    /// last, so a site's item trees are not all held at once (they hold every post's content). A count too low
+    /// costs a parse again, never a wrong tree. Feeds are validated in parallel: a thread asking for an item
+    /// another is parsing waits for it.
+    func parsed(_ key: Key, uses: Int, make: () -> Parsed?) -> Parsed? {
         lock.lock()
         while true {
-            if let hit = trees[key] { lock.unlock(); return hit }
+            if var hit = trees[key] {
+                hit.left -= 1
+                if hit.left <= 0 { trees[key] = nil } else { trees[key] = hit }
+                lock.unlock()
+                return hit.parsed
+            }
             if !pending.contains(key) { break }
             lock.wait()
         }
@@ -73,7 +90,7 @@ public final class XMLItemTrees: @unchecked Sendable {
         lock.unlock()
         let made = make()
         lock.lock()
-        trees[key] = .some(made)
+        if uses > 1 { trees[key] = Entry(parsed: made, left: uses - 1) }
         pending.remove(key)
         parses += 1
         lock.broadcast()
@@ -91,7 +108,9 @@ extension XMLTree {
     /// The tree is the one `parse(data)` gives, lines and columns included (tested). Nil when `data` is not made
     /// as the layout says, a part does not parse, or the shape is not this simple one: the caller parses
     /// `data` whole, which also finds the error where the reader will.
-    static func parse(_ data: Data, layout: FeedLayout, trees: XMLItemTrees) -> XMLElementNode? {
+    /// `uses[i]`, when given, is how many feeds of the pass carry item `i` (see `XMLItemTrees.parsed`); without it
+    /// items are kept for the table's life.
+    static func parse(_ data: Data, layout: FeedLayout, trees: XMLItemTrees, uses: [Int]? = nil) -> XMLElementNode? {
         data.withUnsafeBytes { raw -> XMLElementNode? in
             let bytes = raw.bindMemory(to: UInt8.self)
             guard let pieces = Pieces(bytes, layout) else { return nil }
@@ -102,8 +121,9 @@ extension XMLTree {
             var items: [XMLElementNode] = []
             items.reserveCapacity(layout.items.count)
             var line = 1 + newlines(UnsafeBufferPointer(rebasing: bytes[0..<layout.headBytes]))
-            for item in layout.items {
-                guard let parsed = trees.parsed(XMLItemTrees.Key(context: context, tail: tail, item: item), make: {
+            let uses = uses.flatMap { $0.count == layout.items.count ? $0 : nil }
+            for (i, item) in layout.items.enumerated() {
+                guard let parsed = trees.parsed(XMLItemTrees.Key(context: context, tail: tail, item: item), uses: uses?[i] ?? .max, make: {
                     parseItem(context: context, item: item, tail: tail, depth: pieces.depth)
                 }) else { return nil }
                 items.append(parsed.element.shiftingLines(by: line - parsed.firstLine))

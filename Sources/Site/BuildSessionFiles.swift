@@ -121,6 +121,10 @@ extension BuildSession {
         var feedsMade: [String] = []
         /// RSS items whose validation checks ran (an item kept from an earlier feed or build is not checked again).
         var feedItemsChecked = 0
+        /// XML feed items parsed (each distinct item once per pass and format), and those still held after the
+        /// pass (0: each was let go after the last feed that carries it).
+        var feedItemsParsed = 0
+        var feedItemsHeld = 0
         var searchDocumentsCounted = 0
         var searchFilesMade: [String] = []
         /// Documents whose links were checked.

@@ -1,4 +1,5 @@
 import Foundation
+import Feed
 import Highlight
 
 /// The per-document parts of a `BuildSession`'s assemble, each kept between builds: Markdown renders,
@@ -160,8 +161,12 @@ extension BuildSession {
         let config = builder.config
         let html = await inlineStyledHTML(inFeeds) { config.absolute($0) }
         phase("feedHTML")
-        return await builder.feeds(jobs, posts: posts, contentHTML: html, cache: feedCache, fragments: feedFragments,
-                                   memo: feedMemo, stream: stream)
+        let trees = XMLItemTrees()
+        let feeds = await builder.feeds(jobs, posts: posts, contentHTML: html, cache: feedCache, fragments: feedFragments,
+                                        memo: feedMemo, trees: trees, stream: stream)
+        lastWork.feedItemsParsed = trees.itemsParsed
+        lastWork.feedItemsHeld = trees.itemsHeld
+        return feeds
     }
 
     /// The posts (indexes) of any feed, ascending: found again only when the jobs are not the last ones.

@@ -10,9 +10,10 @@ struct FeedBuilder: Sendable {
     /// `feed.items` posts, and so does each tag's and category's feed from that term's own posts.
     /// Feeds whose fingerprint is in `cache` are reused with their diagnostics.
     /// `fragments` holds items already written (the session keeps it between rebuilds).
-    /// `memo` remembers the text checks of validation, so an item's HTML is scanned once, not once per feed.
+    /// `memo` remembers the text checks of validation, so an item's HTML is scanned once, not once per feed;
+    /// `trees` holds the pass's parsed items (`XMLItemTrees`), so an item's XML is parsed once too.
     func feeds(_ jobs: [FeedJob], posts: [RenderedDocument], contentHTML: [String: (fingerprint: Int, html: String)], cache: [String: CachedFeed],
-               fragments: FeedFragmentCache, memo: TextCheckMemo,
+               fragments: FeedFragmentCache, memo: TextCheckMemo, trees: XMLItemTrees = XMLItemTrees(),
                stream: (staging: OutputWriter.Staging, skip: Set<String>)? = nil) async -> [CachedFeed] {
         let me = self
         // Which feeds changed: a feed is made from its title, folder and its posts' files.
@@ -27,13 +28,17 @@ struct FeedBuilder: Sendable {
         let needed = Set(stale.flatMap { jobs[$0].posts }).sorted()
         let made = await parallelMap(needed) { i in (i, me.item(posts[i], html: contentHTML[posts[i].source.sourcePath]?.html ?? posts[i].html)) }
         let items = Dictionary(made, uniquingKeysWith: { a, _ in a })
-        // Items shared by feeds are parsed once while validating this pass's feeds, then let go.
-        let trees = XMLItemTrees()
+        // Items shared by feeds are parsed once while validating this pass's feeds, and let go after their last feed.
+        var inStale: [Int: Int] = [:]
+        for j in stale { for i in jobs[j].posts { inStale[i, default: 0] += 1 } }
+        let siteFeed = stale.first { jobs[$0].dir == "/" }.map { Set(jobs[$0].posts) } ?? []
+        let uses = ItemUses(inStale: inStale, siteFeed: siteFeed, config: config)
         let written = await parallelMap(stale) { j in
             let job = jobs[j]
             let sink = DiagnosticSink()
             var files = me.write(title: job.title, description: job.description, link: me.config.url(job.dir), dir: job.dir,
-                                 items: job.posts.map { items[$0]! }, fragments: fragments, memo: memo, trees: trees, sink: sink)
+                                 items: job.posts.map { items[$0]! }, fragments: fragments, memo: memo, trees: trees,
+                                 uses: { format in job.posts.map { uses.count($0, format) } }, sink: sink)
             // Streaming: the feed goes to disk now and only its path is kept (a user's file at that path wins).
             if let stream {
                 do { try stream.staging.writeHere(files.filter { !stream.skip.contains($0.path) }) } catch {
@@ -85,7 +90,8 @@ struct FeedBuilder: Sendable {
     }
 
     private func write(title: String, description: String, link: String, dir: String, items: [FeedItem],
-                       fragments: FeedFragmentCache, memo: TextCheckMemo, trees: XMLItemTrees, sink: DiagnosticSink) -> [OutputFile] {
+                       fragments: FeedFragmentCache, memo: TextCheckMemo, trees: XMLItemTrees, uses: (SiteConfig.FeedFormat) -> [Int],
+                       sink: DiagnosticSink) -> [OutputFile] {
         let options = FeedOptions(fullContent: config.feedFullContent, timeZone: config.timeZone)
         let author = config.author.map { FeedAuthor(name: $0.name, email: $0.email, url: $0.url) }
         var out: [OutputFile] = []
@@ -108,7 +114,8 @@ struct FeedBuilder: Sendable {
             let data = written.data
             // Proven, not assumed: the feed is read back with libxml2 (or JSON) and checked before the build succeeds.
             // Double-encoded text and C1 controls are reported once, at the source line (renderMarkdown), not once per feed.
-            for d in FeedValidator.validate(data, expectedSelfURL: selfURL, policy: .galley, memo: memo, layout: written.layout, trees: trees) where d.rule != "feed-mojibake" && d.rule != "feed-c1-control" {
+            for d in FeedValidator.validate(data, expectedSelfURL: selfURL, policy: .galley, memo: memo, layout: written.layout, trees: trees,
+                                            itemUses: written.layout.map { _ in uses(format) }) where d.rule != "feed-mojibake" && d.rule != "feed-c1-control" {
                 sink.add(siteDiagnostic(d, feed: path))
             }
             out.append(OutputFile(path: path, data: data, source: "generated feed"))
@@ -168,6 +175,21 @@ struct FeedBuilder: Sendable {
             }
         }
         return nil
+    }
+}
+
+/// How many feeds of one pass carry a post's item in each format: one per stale feed folder holding the post,
+/// in each of the site's formats, and the site feed's copies (`feed.also`) for the posts in it.
+struct ItemUses {
+    let inStale: [Int: Int]
+    let siteFeed: Set<Int>
+    let config: SiteConfig
+
+    func count(_ post: Int, _ format: SiteConfig.FeedFormat) -> Int {
+        let folders = inStale[post] ?? 0
+        let perFolder = config.feedFormats.contains(format) ? 1 : 0
+        guard siteFeed.contains(post) else { return folders * perFolder }
+        return (folders - 1) * perFolder + perFolder + config.feedAliases.filter { $0.format == format }.count
     }
 }
 

@@ -59,6 +59,28 @@ import Testing
         #expect(distinct.count < feeds.reduce(0) { $0 + $1.layout!.items.count })
     }
 
+    /// Told how many feeds carry each item, the table lets each go after its last feed; told too few, it
+    /// parses again rather than guess.
+    @Test func anItemIsLetGoAfterItsLastFeed() throws {
+        let feeds = Self.feeds(FeedFragmentCache())
+        var count: [String: Int] = [:]
+        func key(_ feed: FeedOutput, _ item: String) -> String {
+            String(decoding: feed.data.prefix(feed.layout!.contextBytes), as: UTF8.self) + "\u{0}" + item
+        }
+        for feed in feeds { for item in feed.layout!.items { count[key(feed, item), default: 0] += 1 } }
+        let trees = XMLItemTrees(), short = XMLItemTrees()
+        for feed in feeds {
+            let layout = try #require(feed.layout)
+            let whole = try XMLTree.parse(feed.data).get()
+            let exact = try #require(XMLTree.parse(feed.data, layout: layout, trees: trees, uses: layout.items.map { count[key(feed, $0)]! }))
+            let once = try #require(XMLTree.parse(feed.data, layout: layout, trees: short, uses: layout.items.map { _ in 1 }))
+            #expect(Self.same(whole, exact) && Self.same(whole, once))
+        }
+        #expect(trees.itemsHeld == 0 && short.itemsHeld == 0)
+        #expect(trees.itemsParsed == count.count)
+        #expect(short.itemsParsed == count.values.reduce(0, +))
+    }
+
     /// Items are told apart by their bytes: `é` written as one code point or as `e` and a combining accent are
     /// equal Strings, but their feeds' texts differ.
     @Test func itemsEqualAsStringsButNotAsBytesAreParsedApart() throws {

@@ -37,6 +37,10 @@ import Testing
         let cleanChecks = await session.lastWork.feedItemsChecked
         #expect(await session.lastWork.postsIndexed == Self.posts)
         #expect(cleanChecks == Self.posts, "\(cleanChecks)")
+        // Each post's item is parsed once per XML format (RSS, Atom) however many feeds carry it, and let go after the last.
+        let cleanWork = await session.lastWork
+        #expect(cleanWork.feedItemsParsed == 2 * Self.posts, "\(cleanWork.feedItemsParsed)")
+        #expect(cleanWork.feedItemsHeld == 0)
         let before = site.snapshot(of: site.output)
 
         // An edit past the excerpt: the post's own page shows it, list pages and neighbours do not.
@@ -69,6 +73,10 @@ import Testing
         #expect(work.feedsMade.contains("/tags/solo-17/"))
         // Validating them checks the edited post's item once, not once per feed; the other items are as checked before.
         #expect(work.feedItemsChecked == 1, "\(work.feedItemsChecked)")
+        // The feeds made again are parsed item by item: group-2's eight posts (2, 7, …, 37; solo-17's one is among
+        // them) in RSS and Atom, each once, none held after.
+        #expect(work.feedItemsParsed == 2 * 8, "\(work.feedItemsParsed) \(work.feedsMade)")
+        #expect(work.feedItemsHeld == 0)
         // The index: one run's documents counted, a few files made (the manifest, its fragment file, the shards of its words).
         #expect(work.searchDocumentsCounted > 0 && work.searchDocumentsCounted <= Self.posts / 4, "\(work.searchDocumentsCounted)")
         #expect(work.searchFilesMade.contains("search/manifest.json"))
