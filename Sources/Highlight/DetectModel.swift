@@ -77,11 +77,13 @@ enum Model {
     /// was a twentieth of `probabilities`.
     static let countWeights: [Float] = (0...201).map { Float(log1p(Double($0))) }
 
-    /// Open addressing over a power-of-two array, for the one lookup per token of every line. Key and row share
-    /// a slot: the table is larger than the caches, and with keys and rows in two arrays a hit cost two misses.
+    /// Open addressing over a power-of-two array, for the one lookup per token of every line. A slot holds a row, and
+    /// the row's key sits in `keys`: 4-byte slots make the array a quarter of the 16-byte key-and-row slots (128 kB, not
+    /// 512 kB), and most keys of a fence are in no row, answered by an empty home slot without touching the keys.
     struct KeyTable {
-        private struct Slot { var key: UInt64; var row: Int32 }
-        private var slots: [Slot]
+        private var slots: [Int32]
+        /// Each row's key (a key given twice keeps its last row; the earlier row is then in no slot).
+        private var keys: [UInt64]
         private let shift: UInt64
         /// Distinct keys.
         private(set) var count = 0
@@ -93,14 +95,16 @@ enum Model {
             var bits: UInt64 = 4
             while (1 << bits) < entries.count * 2 { bits += 1 }
             shift = 64 - bits
-            slots = Array(repeating: Slot(key: 0, row: -1), count: 1 << bits)
+            slots = Array(repeating: -1, count: 1 << bits)
+            rowCount = entries.reduce(0) { max($0, Int($1.1) + 1) }
+            keys = Array(repeating: 0, count: rowCount)
             let mask = (1 << Int(bits)) - 1
             for (h, r) in entries {
                 var i = slot(h)
-                while slots[i].row >= 0, slots[i].key != h { i = (i + 1) & mask }
-                if slots[i].row < 0 { count += 1 }
-                slots[i] = Slot(key: h, row: r)
-                rowCount = max(rowCount, Int(r) + 1)
+                while slots[i] >= 0, keys[Int(slots[i])] != h { i = (i + 1) & mask }
+                if slots[i] < 0 { count += 1 }
+                slots[i] = r
+                keys[Int(r)] = h
             }
         }
 
@@ -108,30 +112,34 @@ enum Model {
 
         /// `self[h] ?? -1` for every key. The home slots are read first in a loop without branches on what they
         /// hold, so their cache misses overlap; only keys whose home slot holds another key probe further.
-        func rows(_ keys: [UInt64]) -> [Int32] {
-            var out = [Int32](repeating: -1, count: keys.count)
+        func rows(_ wanted: [UInt64]) -> [Int32] {
+            var out = [Int32](repeating: -1, count: wanted.count)
             slots.withUnsafeBufferPointer { s in
-                out.withUnsafeMutableBufferPointer { o in
-                    // -2: the home slot holds another key, look further.
-                    for (j, h) in keys.enumerated() {
-                        let home = s[slot(h)]
-                        o[j] = home.key == h && home.row >= 0 ? home.row : (home.row < 0 ? -1 : -2)
+                keys.withUnsafeBufferPointer { k in
+                    out.withUnsafeMutableBufferPointer { o in
+                        // -2: the home slot holds another key, look further.
+                        for (j, h) in wanted.enumerated() {
+                            let r = s[slot(h)]
+                            o[j] = r < 0 ? -1 : (k[Int(r)] == h ? r : -2)
+                        }
                     }
-                    for j in 0..<o.count where o[j] == -2 { o[j] = self[keys[j]] ?? -1 }
                 }
             }
+            for j in 0..<out.count where out[j] == -2 { out[j] = self[wanted[j]] ?? -1 }
             return out
         }
 
         subscript(_ h: UInt64) -> Int32? {
             slots.withUnsafeBufferPointer { s in
-                let mask = s.count - 1
-                var i = slot(h)
-                while true {
-                    let r = s[i].row
-                    if r < 0 { return nil }
-                    if s[i].key == h { return r }
-                    i = (i + 1) & mask
+                keys.withUnsafeBufferPointer { k in
+                    let mask = s.count - 1
+                    var i = slot(h)
+                    while true {
+                        let r = s[i]
+                        if r < 0 { return nil }
+                        if k[Int(r)] == h { return r }
+                        i = (i + 1) & mask
+                    }
                 }
             }
         }
