@@ -24,6 +24,8 @@ extension Substring {
     /// `hasSuffix(p)` for an ASCII literal.
     @inline(__always) func hasASCIISuffix(_ p: StaticString) -> Bool {
         p.withUTF8Buffer { pb in
+            // On the contiguous bytes, as `hasASCIIPrefix`: stepping the view back from its end cost ~300 instructions a call.
+            if let r = utf8.withContiguousStorageIfAvailable({ Substring.asciiSuffix(pb, $0) }) { return r ?? hasSuffix(p.description) }
             let u = utf8
             guard u.count >= pb.count, pb.count > 0 else { return hasSuffix(p.description) }
             var i = u.index(u.endIndex, offsetBy: -pb.count)
@@ -39,6 +41,20 @@ extension Substring {
             // A non-ASCII Character before the match could absorb its first byte (a prepended mark).
             return from == u.startIndex || u[u.index(before: from)] < 0x80 ? true : hasSuffix(p.description)
         }
+    }
+
+    /// `hasASCIISuffix`'s walk on bytes: true or false where the bytes decide, nil where the Character test must.
+    @inline(__always) static func asciiSuffix(_ pb: UnsafeBufferPointer<UInt8>, _ u: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard u.count >= pb.count, pb.count > 0 else { return nil }
+        let from = u.count - pb.count
+        var equal = true
+        for (j, q) in pb.enumerated() {
+            let c = u[from + j]
+            if c >= 0x80 || q >= 0x80 || q == 13 || q == 10 { return nil }
+            if c != q { equal = false }
+        }
+        guard equal else { return false }
+        return from == 0 || u[from - 1] < 0x80 ? true : nil
     }
 
     /// `body` on the line's UTF-8 bytes: in place when the text is contiguous (a native String always is),
@@ -65,7 +81,7 @@ extension Detector {
     /// The non-blank lines (at most 400) and their untrimmed originals, split and trimmed on bytes when
     /// the text is plain ASCII (then the same Substrings as the Character-level split and trim).
     static func splitLines(_ code: String) -> (lines: [Substring], raws: [Substring]) {
-        if let split = code.utf8.withContiguousStorageIfAvailable({ asciiLines(code, $0) }), let split { return split }
+        if let split = code.utf8.withContiguousStorageIfAvailable({ asciiLines(code, $0) ?? unicodeLines(code, $0) }), let split { return split }
         guard Substring(code).isPlainASCII else {
             var lines: [Substring] = [], raws: [Substring] = []
             for raw in code.split(separator: "\n", omittingEmptySubsequences: true).prefix(400) {
@@ -103,14 +119,48 @@ extension Detector {
     static func asciiLines(_ code: String, _ b: UnsafeBufferPointer<UInt8>) -> (lines: [Substring], raws: [Substring])? {
         for c in b where c >= 0x80 || c == 13 { return nil }
         var lines: [Substring] = [], raws: [Substring] = []
-        let u = code.utf8
-        // `at` is the index of byte offset `atOffset`: each cut steps from the last one.
-        var at = u.startIndex, atOffset = 0
-        func index(_ o: Int) -> String.Index {
+        forEachPiece(code, b) { raw, a, e, index in
+            var a = a, e = e
+            while a < e && (b[a] == 32 || b[a] == 9) { a += 1 }
+            while e > a && (b[e - 1] == 32 || b[e - 1] == 9) { e -= 1 }
+            if a < e { lines.append(Substring(code.utf8[index(a)..<index(e)])); raws.append(raw) }
+        }
+        return (lines, raws)
+    }
+
+    /// The Character split on the contiguous bytes of text without a CR, nil when it has one. A line feed is then a
+    /// Character of its own (only CR joins it, Unicode's rules GB3 to GB5), so the pieces between line feeds are the
+    /// Character split's; each is trimmed as that path trims. The Character split of a fence with one accented
+    /// letter or one arrow cost as much as detecting it (a twentieth of detection on the benchmark corpus).
+    static func unicodeLines(_ code: String, _ b: UnsafeBufferPointer<UInt8>) -> (lines: [Substring], raws: [Substring])? {
+        guard !b.contains(13) else { return nil }
+        var lines: [Substring] = [], raws: [Substring] = []
+        forEachPiece(code, b) { raw, _, _, _ in
+            let t = raw.trimmingBlanks
+            if !t.isEmpty { lines.append(t); raws.append(raw) }
+        }
+        return (lines, raws)
+    }
+
+    /// The index of a byte offset, stepped from the last one asked for (a struct: a captured variable cost an
+    /// exclusivity check per call).
+    struct OffsetIndex {
+        let u: String.UTF8View
+        var at: String.Index, atOffset = 0
+        init(_ u: String.UTF8View) { self.u = u; at = u.startIndex }
+        mutating func callAsFunction(_ o: Int) -> String.Index {
             at = u.index(at, offsetBy: o - atOffset)
             atOffset = o
             return at
         }
+    }
+
+    /// The first 400 non-empty pieces of `b` between line feeds, each as a Substring of `code` with its byte range and
+    /// the index of each offset.
+    @inline(__always) private static func forEachPiece(_ code: String, _ b: UnsafeBufferPointer<UInt8>,
+                                                      _ body: (Substring, Int, Int, inout OffsetIndex) -> Void) {
+        let u = code.utf8
+        var index = OffsetIndex(u)
         let n = b.count
         var start = 0, pieces = 0
         while start < n && pieces < 400 {
@@ -118,17 +168,11 @@ extension Detector {
             while end < n && b[end] != 10 { end += 1 }
             if end > start {
                 pieces += 1
-                var a = start, e = end
-                while a < e && (b[a] == 32 || b[a] == 9) { a += 1 }
-                while e > a && (b[e - 1] == 32 || b[e - 1] == 9) { e -= 1 }
-                if a < e {
-                    let s = index(start), ia = index(a), ie = index(e), se = index(end)
-                    lines.append(Substring(u[ia..<ie])); raws.append(Substring(u[s..<se]))
-                }
+                let s = index(start), se = index(end)
+                body(Substring(u[s..<se]), start, end, &index)
             }
             start = end + 1
         }
-        return (lines, raws)
     }
 }
 

@@ -25,45 +25,65 @@ enum Model {
     /// `DetectModelData.table` (no substrings: it has tens of thousands of entries, and a build waits
     /// for it on the first unlabeled fence; `galley highlight --detect` pays it on every call).
     /// A row is the k cells' levels (`level(_:) ` as Int8, `rowStride` apart): a quarter of the Floats' bytes, so
-    /// more of the table stays in cache; `cellWeights` turns a level back into the very Float it was.
-    static let table: (index: KeyTable, weights: [Int8]) = {
-        var weights: [Int8] = []
+    /// more of the table stays in cache; `cellWeights` turns a level back into the very Float it was. `masks[r]` has
+    /// bit c set where row r's cell c is not zero: most cells are, and adding their +0.0 changes no sum.
+    static let table: (index: KeyTable, weights: [Int8], masks: [UInt32]) = {
         var entries: [(UInt64, Int32)] = []
         var source = DetectModelData.table
-        source.withUTF8 { text in
-            // One entry per line: reserved up front, the growth copies were a third of the decode.
-            let lines = text.reduce(0) { $0 + ($1 == 10 ? 1 : 0) } + 1
+        let (weights, masks) = source.withUTF8 { text in
+            // Entries end at a tab or a line break: at most this many. The rows are written in place, once (appending
+            // cell by cell, each through `level`'s Double, was most of the decode, and a build waited for it: 3.5 ms).
+            let lines = text.reduce(0) { $0 + ($1 == 10 || $1 == 9 ? 1 : 0) } + 1
             entries.reserveCapacity(lines)
-            weights.reserveCapacity(lines * rowStride)
-            var start = 0
-            let n = text.count
-            while start < n {
-                var end = start
-                while end < n, text[end] != 9, text[end] != 10 { end += 1 }
-                // An entry is "key cells": the key may hold spaces, the k cells never do.
-                if end - start > k, text[end - k - 1] == 32 {
-                    var h = offset
-                    for i in start..<(end - k - 1) { h = mix(h, text[i]) }
-                    entries.append((h, Int32(weights.count / rowStride)))
-                    for i in (end - k)..<end { weights.append(Int8(level(text[i]))) }
-                    weights += repeatElement(0, count: rowStride - k)
+            var masks: [UInt32] = []
+            masks.reserveCapacity(lines)
+            let levels = (0...255).map { Int8(truncatingIfNeeded: Int(level(UInt8($0)))) }
+            let weights = [Int8](unsafeUninitializedCapacity: lines * rowStride) { w, filled in
+                var start = 0, rows = 0
+                let n = text.count
+                while start < n {
+                    var end = start
+                    while end < n, text[end] != 9, text[end] != 10 { end += 1 }
+                    // An entry is "key cells": the key may hold spaces, the k cells never do.
+                    if end - start > k, text[end - k - 1] == 32 {
+                        var h = offset
+                        for i in start..<(end - k - 1) { h = mix(h, text[i]) }
+                        entries.append((h, Int32(rows)))
+                        let row = rows * rowStride
+                        var mask: UInt32 = 0
+                        for c in 0..<k {
+                            let v = levels[Int(text[end - k + c])]
+                            w[row + c] = v
+                            if v != 0 { mask |= 1 << UInt32(c) }
+                        }
+                        for c in k..<rowStride { w[row + c] = 0 }
+                        masks.append(mask)
+                        rows += 1
+                    }
+                    start = end + 1
                 }
-                start = end + 1
+                filled = rows * rowStride
             }
+            return (weights, masks)
         }
-        return (KeyTable(entries), weights)
+        return (KeyTable(entries), weights, masks)
     }()
 
     /// Bytes between rows of `table.weights`: k rounded up to a power of two, so a row never spans more cache lines than it must.
     static let rowStride: Int = { var s = 1; while s < k { s *= 2 }; return s }()
     /// The weight of each level, offset by 45 (the lowest level), computed as the table's Floats always were.
     static let cellWeights: [Float] = (-45...45).map { Float(Double($0) * DetectModelData.step) }
+    /// `Float(log1p(Double(n)))` for each count a row can reach (200 lines and the tab): a log1p call per distinct row
+    /// was a twentieth of `probabilities`.
+    static let countWeights: [Float] = (0...201).map { Float(log1p(Double($0))) }
 
-    /// Open addressing over a power-of-two array, for the one lookup per token of every line. Key and row share
-    /// a slot: the table is larger than the caches, and with keys and rows in two arrays a hit cost two misses.
+    /// Open addressing over a power-of-two array, for the one lookup per token of every line. A slot holds a row, and
+    /// the row's key sits in `keys`: 4-byte slots make the array a quarter of the 16-byte key-and-row slots (128 kB, not
+    /// 512 kB), and most keys of a fence are in no row, answered by an empty home slot without touching the keys.
     struct KeyTable {
-        private struct Slot { var key: UInt64; var row: Int32 }
-        private var slots: [Slot]
+        private var slots: [Int32]
+        /// Each row's key (a key given twice keeps its last row; the earlier row is then in no slot).
+        private var keys: [UInt64]
         private let shift: UInt64
         /// Distinct keys.
         private(set) var count = 0
@@ -75,14 +95,16 @@ enum Model {
             var bits: UInt64 = 4
             while (1 << bits) < entries.count * 2 { bits += 1 }
             shift = 64 - bits
-            slots = Array(repeating: Slot(key: 0, row: -1), count: 1 << bits)
+            slots = Array(repeating: -1, count: 1 << bits)
+            rowCount = entries.reduce(0) { max($0, Int($1.1) + 1) }
+            keys = Array(repeating: 0, count: rowCount)
             let mask = (1 << Int(bits)) - 1
             for (h, r) in entries {
                 var i = slot(h)
-                while slots[i].row >= 0, slots[i].key != h { i = (i + 1) & mask }
-                if slots[i].row < 0 { count += 1 }
-                slots[i] = Slot(key: h, row: r)
-                rowCount = max(rowCount, Int(r) + 1)
+                while slots[i] >= 0, keys[Int(slots[i])] != h { i = (i + 1) & mask }
+                if slots[i] < 0 { count += 1 }
+                slots[i] = r
+                keys[Int(r)] = h
             }
         }
 
@@ -90,30 +112,34 @@ enum Model {
 
         /// `self[h] ?? -1` for every key. The home slots are read first in a loop without branches on what they
         /// hold, so their cache misses overlap; only keys whose home slot holds another key probe further.
-        func rows(_ keys: [UInt64]) -> [Int32] {
-            var out = [Int32](repeating: -1, count: keys.count)
+        func rows(_ wanted: [UInt64]) -> [Int32] {
+            var out = [Int32](repeating: -1, count: wanted.count)
             slots.withUnsafeBufferPointer { s in
-                out.withUnsafeMutableBufferPointer { o in
-                    // -2: the home slot holds another key, look further.
-                    for (j, h) in keys.enumerated() {
-                        let home = s[slot(h)]
-                        o[j] = home.key == h && home.row >= 0 ? home.row : (home.row < 0 ? -1 : -2)
+                keys.withUnsafeBufferPointer { k in
+                    out.withUnsafeMutableBufferPointer { o in
+                        // -2: the home slot holds another key, look further.
+                        for (j, h) in wanted.enumerated() {
+                            let r = s[slot(h)]
+                            o[j] = r < 0 ? -1 : (k[Int(r)] == h ? r : -2)
+                        }
                     }
-                    for j in 0..<o.count where o[j] == -2 { o[j] = self[keys[j]] ?? -1 }
                 }
             }
+            for j in 0..<out.count where out[j] == -2 { out[j] = self[wanted[j]] ?? -1 }
             return out
         }
 
         subscript(_ h: UInt64) -> Int32? {
             slots.withUnsafeBufferPointer { s in
-                let mask = s.count - 1
-                var i = slot(h)
-                while true {
-                    let r = s[i].row
-                    if r < 0 { return nil }
-                    if s[i].key == h { return r }
-                    i = (i + 1) & mask
+                keys.withUnsafeBufferPointer { k in
+                    let mask = s.count - 1
+                    var i = slot(h)
+                    while true {
+                        let r = s[i]
+                        if r < 0 { return nil }
+                        if k[Int(r)] == h { return r }
+                        i = (i + 1) & mask
+                    }
                 }
             }
         }
@@ -238,7 +264,7 @@ enum Model {
 
     /// Class probabilities for the lines and the hand-written scores (`Scorer.effectiveScores`).
     static func probabilities(_ lines: [Substring], raws: [Substring], hand: [Double]) -> [Double] {
-        let (index, weights) = table
+        let (index, weights, masks) = table
         // Every line's keys first, then their slots touched in one loop of independent loads, then the probes: the
         // table is larger than the caches, and probing key by key waited for one miss at a time (most of this
         // function's time went to those waits).
@@ -253,24 +279,20 @@ enum Model {
             ends.append(keys.count)
         }
         let found = index.rows(keys)
-        var rows: [Int32] = []
-        rows.reserveCapacity(keys.count)
-        // A row counts once per line: `seen[r]` holds the last line that added row r (the same rows in the same
-        // order as searching the line's rows so far, which compared every key with every earlier one).
-        var seen = [Int32](repeating: -1, count: index.rowCount)
-        seen.withUnsafeMutableBufferPointer { seen in
-            var a = 0
-            for (li, end) in ends.enumerated() {
-                let line = Int32(li)
-                while a < end {
-                    let r = found[a]
-                    if r >= 0, seen[Int(r)] != line { seen[Int(r)] = line; rows.append(r) }
-                    a += 1
-                }
+        // Each hit as `row << 8 | line` (at most 200 lines; the tab row as line 255, which no line is), sorted by
+        // row with a stable sort that leaves each row's lines in order: a row counts once per line, so its count is
+        // the number of line changes in its run. Marking rows in a table of every row (`seen`) cleared 50 kB per fence.
+        var hits: [Int32] = []
+        hits.reserveCapacity(keys.count + 1)
+        var a = 0
+        for (li, end) in ends.enumerated() {
+            while a < end {
+                if found[a] >= 0 { hits.append(found[a] << 8 | Int32(li)) }
+                a += 1
             }
         }
-        if tabs, let r = index[tabKey] { rows.append(r) }
-        radixSort(&rows)
+        if tabs, let r = index[tabKey] { hits.append(r << 8 | 255) }
+        radixSort(&hits, from: 8)
         var z = DetectModelData.bias
         // The same sums in the same order, on buffers: the bounds-checked loop over k classes per key was most
         // of this function's own time.
@@ -281,22 +303,37 @@ enum Model {
                     // from the copy: summing straight from the table waited for its misses one row at a time.
                     var counts: [Int] = [], offsets: [Int] = []
                     var a = 0
-                    while a < rows.count {
-                        var b = a + 1
-                        while b < rows.count && rows[b] == rows[a] { b += 1 }
-                        counts.append(b - a)
-                        offsets.append(Int(rows[a]) * rowStride)
+                    while a < hits.count {
+                        let row = hits[a] >> 8
+                        var b = a + 1, n = 1
+                        while b < hits.count && hits[b] >> 8 == row {
+                            if hits[b] != hits[b - 1] { n += 1 }
+                            b += 1
+                        }
+                        counts.append(n)
+                        offsets.append(Int(row))
                         a = b
                     }
+                    var nonzero = [UInt32](repeating: 0, count: offsets.count)
                     let gathered = [Int8](unsafeUninitializedCapacity: offsets.count * rowStride) { g, n in
-                        for (j, o) in offsets.enumerated() { (g.baseAddress! + j * rowStride).initialize(from: wb.baseAddress! + o, count: rowStride) }
+                        for (j, r) in offsets.enumerated() {
+                            (g.baseAddress! + j * rowStride).initialize(from: wb.baseAddress! + r * rowStride, count: rowStride)
+                            nonzero[j] = masks[r]
+                        }
                         n = offsets.count * rowStride
                     }
                     gathered.withUnsafeBufferPointer { g in
                         for (j, n) in counts.enumerated() {
-                            let x = Float(log1p(Double(n)))
+                            let x = n < countWeights.count ? countWeights[n] : Float(log1p(Double(n)))
                             let o = j * rowStride
-                            for c in 0..<k { zb[c] += Double(x * cell[Int(g[o + c]) &+ 45]) }
+                            // Only the non-zero cells: a zero cell adds +0.0, which leaves every sum as it was (no sum is
+                            // -0.0: each starts from a non-zero bias, and x * cell is never -0.0).
+                            var m = nonzero[j]
+                            while m != 0 {
+                                let c = m.trailingZeroBitCount
+                                zb[c] += Double(x * cell[Int(g[o + c]) &+ 45])
+                                m &= m &- 1
+                            }
                         }
                     }
                 }
@@ -319,21 +356,30 @@ enum Model {
 
     /// `rows.sort()` by bytes, least significant first (rows are table rows, never negative): the same order, as
     /// for any sort of integers. The library's merge sort was a twentieth of detection's CPU.
-    static func radixSort(_ rows: inout [Int32]) {
+    /// `from`: the bits below it are left out of the key (the sort is stable: equal keys keep their order).
+    static func radixSort(_ rows: inout [Int32], from: Int32 = 0) {
         guard rows.count > 1, let top = rows.max() else { return }
         var other = [Int32](repeating: 0, count: rows.count)
-        var shift: Int32 = 0
-        while shift < 32 && top >> shift > 0 {
-            var counts = [Int](repeating: 0, count: 257)
-            for r in rows { counts[Int((r >> shift) & 0xFF) + 1] += 1 }
-            for b in 0..<256 { counts[b + 1] += counts[b] }
-            for r in rows {
-                let b = Int((r >> shift) & 0xFF)
-                other[counts[b]] = r
-                counts[b] += 1
+        var shift = from
+        // On buffers, with one count table for every pass: the bounds-checked arrays and a fresh table per pass were
+        // most of the sort's time.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 257) { counts in
+            while shift < 32 && top >> shift > 0 {
+                rows.withUnsafeBufferPointer { src in
+                    other.withUnsafeMutableBufferPointer { dst in
+                        counts.initialize(repeating: 0)
+                        for r in src { counts[Int((r >> shift) & 0xFF) + 1] += 1 }
+                        for b in 0..<256 { counts[b + 1] += counts[b] }
+                        for r in src {
+                            let b = Int((r >> shift) & 0xFF)
+                            dst[counts[b]] = r
+                            counts[b] += 1
+                        }
+                    }
+                }
+                swap(&rows, &other)
+                shift += 8
             }
-            swap(&rows, &other)
-            shift += 8
         }
     }
 

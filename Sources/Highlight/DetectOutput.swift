@@ -54,7 +54,8 @@ enum Output {
         if isCommands(body) { return "bash" }
         var marks = 0, strong = 0, piped = 0, ruled = false, elided = 0
         for (k, line) in body.enumerated() {
-            let t = afterNumberTab(line)
+            // Only a line with a tab byte can open with a number and a tab.
+            let t = masks[k].has(9) ? afterNumberTab(line) : line
             // `...`, `# ...`, `[SNIP]`: where the author cut output; neither code nor output.
             if isElision(t) { elided += 1; continue }
             // The line's mask answers the tests below that ask whether a byte occurs at all (each is implied by the
@@ -223,6 +224,8 @@ enum Output {
     /// Offsets and bytecode dumps: `0000: const v0`, `00012e: 9201`, `[0002d8] Main.main:`, `#1 = Methodref`.
     static func isDumpLine(_ l: Substring) -> Bool {
         let u = l.utf8
+        // Each form opens with `[` or a hex digit: no other line needs the walk below (a tenth of `classify`).
+        guard let f = u.first, f == 91 || isDigit(f) || (f | 0x20) &- 97 < 6 else { return false }
         var i = u.startIndex
         if u.first == 91 { i = u.index(after: i) }   // [
         let start = i
@@ -328,14 +331,19 @@ enum Output {
     /// (threadtime, whose date has no year, so `Detector.looksLikeLogLine` misses it).
     static func isLogcat(_ l: Substring) -> Bool {
         // Both forms open with a level letter or a digit: other lines are answered before the copy below.
-        guard let f = l.utf8.first, isDigit(f) || "VDIWEFA".utf8.contains(f) else { return false }
+        guard let f = l.utf8.first, isDigit(f) || isLogLevel(f) else { return false }
         let u = Array(l.utf8.prefix(40))
         guard u.count >= 8 else { return false }
-        if "VDIWEFA".utf8.contains(u[0]), u[1] == 47, let paren = u.firstIndex(of: 40), paren > 2 {
+        if isLogLevel(u[0]), u[1] == 47, let paren = u.firstIndex(of: 40), paren > 2 {
             return u[2..<paren].allSatisfy { Shapes.isWordByte($0) || $0 == 46 || $0 == 32 || $0 == 45 } && u[paren...].contains(41) && has(l, "):")
         }
         guard u.count >= 19, isDigit(u[0]), isDigit(u[1]), u[2] == 45, isDigit(u[3]), isDigit(u[4]), u[5] == 32 else { return false }
         return isDigit(u[6]) && isDigit(u[7]) && u[8] == 58
+    }
+
+    /// One of logcat's level letters `VDIWEFA` (a search of that string's bytes cost 250 instructions a line).
+    @inline(__always) static func isLogLevel(_ c: UInt8) -> Bool {
+        c == 86 || c == 68 || c == 73 || c == 87 || c == 69 || c == 70 || c == 65
     }
 
     /// `foo|bar|2|1`: a row of `sqlite3`'s or `psql -A`'s output, fields between bare pipes (a shell pipeline

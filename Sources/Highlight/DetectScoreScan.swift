@@ -8,14 +8,16 @@ extension Scorer {
         let n = langs.count
         var own = Array(repeating: 0.0, count: n)
         var prose = 0, counted = 0
-        // Line number that last hit a substring feature / a word: a hit counts once per line.
-        var featureSeen = [Int](repeating: -1, count: ref.tables.lang.count)
-        var wordSeen = [Int](repeating: -1, count: ref.tables.wordHash.count)
+        // Line number that last hit a substring feature / a word: a hit counts once per line. Lines are numbered
+        // below 200, so a byte holds one (255: none yet), and clearing the two tables for every fence costs an eighth.
+        var featureSeen = [UInt8](repeating: 255, count: ref.tables.lang.count)
+        var wordSeen = [UInt8](repeating: 255, count: ref.tables.wordHash.count)
         var hit: [Int] = []
         hit.reserveCapacity(64)
         var buffer: [UInt8] = []
         for (li, line) in lines.prefix(200).enumerated() {
             let rawLine = li < raw.count ? raw[li] : line
+            let mark = UInt8(li)
             line.withBytes(&buffer) { full in
                 if isComment(full) && !(full.count > 2 && full[0] == 35 && full[1] == 33) { return }
                 let u = UnsafeBufferPointer(rebasing: full[0..<trailingCommentStart(full)])
@@ -30,8 +32,8 @@ extension Scorer {
                     var j = i + 1
                     while j < count, (u[j] | 0x20) &- 97 < 26 || u[j] == 95 || isDigit(u[j]) { j += 1 }
                     let id = ref.tables.word(u, i, j)
-                    if id >= 0 && wordSeen[id] != li {
-                        wordSeen[id] = li
+                    if id >= 0 && wordSeen[id] != mark {
+                        wordSeen[id] = mark
                         for h in ref.tables.hitStart[id]..<ref.tables.hitStart[id + 1] { own[ref.tables.hits[h].lang] += ref.tables.hits[h].weight }
                     }
                     i = j
@@ -43,13 +45,14 @@ extension Scorer {
                     let b = Int(u[k])
                     for m in ref.tables.singleByte.first[b]..<ref.tables.singleByte.first[b + 1] {
                         let f = ref.tables.singleByte.members[m]
-                        if featureSeen[f] != li { featureSeen[f] = li; hit.append(f) }
+                        if featureSeen[f] != mark { featureSeen[f] = mark; hit.append(f) }
                     }
                     guard k + 1 < count else { continue }
                     let key = b << 8 | Int(u[k + 1])
+                    guard ref.tables.bytePair.mayHold(key) else { continue }
                     for m in Int(ref.tables.bytePair.first[key])..<Int(ref.tables.bytePair.first[key + 1]) {
                         let f = ref.tables.bytePair.members[m]
-                        if featureSeen[f] != li && ref.tables.matches(f, u, at: k, count: count, known: 2) { featureSeen[f] = li; hit.append(f) }
+                        if featureSeen[f] != mark && ref.tables.matches(f, u, at: k, count: count, known: 2) { featureSeen[f] = mark; hit.append(f) }
                     }
                 }
                 let head = Int(u[0]), tail = Int(u[count - 1])
@@ -113,7 +116,7 @@ extension Scorer {
             }
         }
         if !ascii || (colon && full[full.count - 1] == 59), plainCSSDeclaration(full) ?? isCSSDeclaration(line) { out.insert(UInt8(ascii: "p")) }
-        if !ascii || !rawLine.utf8.allSatisfy({ $0 < 0x80 }) || rawLine.utf8.contains(58),
+        if !ascii || Output.bytes(rawLine, { raw in raw.contains { $0 >= 0x80 || $0 == 58 } }),
            (rawLine.utf8.withContiguousStorageIfAvailable(plainMakeTarget) ?? nil) ?? isMakeTarget(rawLine) { out.insert(UInt8(ascii: "x")) }
         if isYAMLKey(u) { out.insert(UInt8(ascii: "k")) }
         let count = u.count

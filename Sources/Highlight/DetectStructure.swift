@@ -131,8 +131,16 @@ enum Structure {
             var body = l
             if body.hasASCIIPrefix("- ") || body == "-" { body = body.dropFirst(2); ok += 1; if body.isEmpty { continue } else { ok -= 1 } }
             // In plain ASCII the first ':' byte is the first ':' Character, and every test below is one on bytes.
-            let ascii = body.isPlainASCII
-            if let colon = ascii ? body.utf8.firstIndex(of: 58) : body.firstIndex(of: ":") {
+            // Both from one pass over the bytes (`isPlainASCII`, then the colon search through the view, cost twice that).
+            let (ascii, colonAt) = Output.bytes(body) { u -> (Bool, Int?) in
+                var colon: Int?
+                for (i, c) in u.enumerated() {
+                    if c >= 0x80 || c == 13 { return (false, nil) }
+                    if c == 58 && colon == nil { colon = i }
+                }
+                return (true, colon)
+            }
+            if let colon = ascii ? colonAt.map({ body.utf8.index(body.startIndex, offsetBy: $0) }) : body.firstIndex(of: ":") {
                 let key = body[..<colon]
                 let after = body[colon...].dropFirst()
                 let keyOK = ascii ? Structure.asciiKey(key.utf8) : !key.isEmpty && !key.hasPrefix("-") && key.allSatisfy { $0.isLetter || $0.isNumber || "_-. /\"'$<".contains($0) } && !key.contains("  ")

@@ -163,6 +163,8 @@ public struct SiteBuilder: Sendable {
         let highlighter = Highlighter()
         let detecting: Bool
         switch config.unlabeled { case .auto, .fallback: detecting = true; default: detecting = false }
+        // Detection's tables built while the posts are read, before the first unlabelled fence waits for them.
+        if detecting { Highlighter.prepareDetection() }
         let mix = detecting ? (siteLanguages ?? CodeContext.siteLanguages(docs.lazy.map(\.body))) : [:]
         let mixPrint = DetectionContext.siteSignature(mix)
         return await parallelMap(docs) { doc in
