@@ -100,7 +100,12 @@ public enum XMLTree {
         return data.withUnsafeBytes { raw in parse(raw.bindMemory(to: UInt8.self), push: push) }
     }
 
-    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, push: Bool) -> Result<XMLElementNode, XMLParseError>? {
+    /// `located`: the bytes columns are found in, when they are not `bytes` (a placeholder parse, same lines);
+    /// `cdata`: the texts of the placeholder's CDATA sections, put back in the tree.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, push: Bool, located: UnsafeBufferPointer<UInt8>? = nil,
+                      cdata: CDATASections? = nil) -> Result<XMLElementNode, XMLParseError>? {
+        initializeLibrary()
+        guard bytes.count > 0 else { return .failure(XMLParseError(message: "empty document", line: 1, column: 1)) }
         // HUGE: a long post is one text node of its feed item, past libxml2's default 10 MB limit
         // (entities are still not expanded, so this lets no entity grow anything).
         let opts = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_NOERROR.rawValue | XML_PARSE_NOWARNING.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_HUGE.rawValue)
@@ -142,8 +147,11 @@ public enum XMLTree {
         defer { xmlFreeDoc(doc) }
         if ctxt.pointee.wellFormed == 0 || ctxt.pointee.nsWellFormed == 0 { return .failure(lastError()) }
         guard let root = xmlDocGetRootElement(doc) else { return .failure(XMLParseError(message: "no root element", line: 1, column: 1)) }
-        var locator = ColumnLocator(bytes: bytes)
-        return .success(convert(root, &locator))
+        var locator = ColumnLocator(bytes: located ?? bytes)
+        locator.cdata = cdata.map { CDATASubstitution(sections: $0) }
+        let tree = convert(root, &locator)
+        if let substituted = locator.cdata, !substituted.complete { return nil }
+        return .success(tree)
     }
 
     static func convert(_ node: xmlNodePtr, _ locator: inout ColumnLocator) -> XMLElementNode {
@@ -181,7 +189,13 @@ public enum XMLTree {
                     // A feed's content is one CDATA node of tens of kilobytes, mostly ASCII: `stringFromUTF8`
                     // converts that several times faster than `String(cString:)` (same characters).
                     let count = strlen(UnsafeRawPointer(content).assumingMemoryBound(to: CChar.self))
-                    let piece = stringFromUTF8(UnsafeBufferPointer(start: content, count: count))
+                    let bytes = UnsafeBufferPointer(start: content, count: count)
+                    let piece: String
+                    if c.pointee.type == XML_CDATA_SECTION_NODE, locator.cdata != nil {
+                        piece = locator.cdata!.text(forPlaceholder: bytes) ?? ""
+                    } else {
+                        piece = stringFromUTF8(bytes)
+                    }
                     if text.isEmpty { text = piece } else { text += piece }
                 }
             case XML_ENTITY_REF_NODE:
@@ -208,6 +222,8 @@ struct ColumnLocator {
     /// Namespace URIs made once per document (libxml2 keeps each declaration's `href`): most items carry
     /// `content:` and `dc:` elements, whose URIs are too long for a small string and were one allocation each.
     var namespaces: [(href: UnsafePointer<UInt8>, uri: String)] = []
+    /// CDATA texts for a placeholder parse (`CDATASections`), handed out in document order.
+    var cdata: CDATASubstitution?
 
     mutating func namespace(_ href: UnsafePointer<UInt8>) -> String {
         for entry in namespaces where entry.href == href { return entry.uri }

@@ -134,8 +134,17 @@ extension XMLTree {
     }
 
     /// The item parsed alone between `context` and `tail`: the one element inside the innermost open element.
+    /// Its CDATA sections are checked here and libxml2 parses the rest (`CDATASections`), unless it has none or
+    /// they are not that simple.
     static func parseItem(context: String, item: String, tail: String, depth: Int) -> XMLItemTrees.Parsed? {
-        guard case .success(let root)? = parse(Data((context + item + tail).utf8), push: true) else { return nil }
+        let whole = Array((context + item + tail).utf8)
+        let sections = item.utf8.withContiguousStorageIfAvailable { CDATASections($0) } ?? nil
+        let parsed = whole.withUnsafeBufferPointer { original -> Result<XMLElementNode, XMLParseError>? in
+            guard let sections else { return parse(original, push: true) }
+            let wrapper = Array(context.utf8) + sections.placeholder + Array(tail.utf8)
+            return wrapper.withUnsafeBufferPointer { parse($0, push: true, located: original, cdata: sections) }
+        }
+        guard case .success(let root)? = parsed else { return nil }
         var parent = root
         for _ in 1..<depth {
             guard let last = parent.children.last else { return nil }

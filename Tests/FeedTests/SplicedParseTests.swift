@@ -81,6 +81,77 @@ import Testing
         #expect(short.itemsParsed == count.values.reduce(0, +))
     }
 
+    /// A feed joined by hand from a head, items and a tail, with its layout.
+    static func handFeed(_ items: [String]) -> (Data, FeedLayout) {
+        let context = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<rss version=\"2.0\" xmlns:content=\"http://purl.org/rss/1.0/modules/content/\">\n  <channel>\n"
+        let head = context + "    <title>T</title>\n    <link>https://example.com/</link>\n    <description>D</description>\n"
+        let text = head + items.joined() + "  </channel>\n</rss>\n"
+        return (Data(text.utf8), FeedLayout(contextBytes: context.utf8.count, headBytes: head.utf8.count, items: items))
+    }
+
+    /// CDATA sections are checked by Galley and their texts put back in libxml2's tree of the rest: adjacent
+    /// sections (one node), sections between text, empty ones, an element after one on its last line, tabs,
+    /// other scripts. Where a section breaks a rule or holds a carriage return, libxml2 reads it all.
+    @Test func cdataSectionsGiveTheWholeDocumentsTree() throws {
+        let items = [
+            "    <item><title>a</title><content:encoded><![CDATA[<p>x ]]]]><![CDATA[> y</p>\n<pre>\tcode\n</pre>]]></content:encoded></item>\n",
+            "    <item>\n      <description>before <![CDATA[in <b>]]> between <![CDATA[]]> after <![CDATA[\nCaf\u{00E9} \u{1F600}\n]]></description><link>https://example.com/x</link>\n    </item>\n",
+            "    <item><title><![CDATA[]]></title><description><![CDATA[one\ntwo\nthree]]><![CDATA[four]]> five</description>\n      <guid>g</guid></item>\n",
+            "    <item><description><![CDATA[a carriage\r\nreturn]]></description></item>\n",
+        ]
+        let trees = XMLItemTrees()
+        for n in 1...items.count {
+            let (data, layout) = Self.handFeed(Array(items.prefix(n)))
+            // The push parse, as validation reads Galley's feeds (libxml2 2.9's push parser keeps a CR of CDATA).
+            let whole = try XMLTree.parse(data, bulkCDATA: true).get()
+            let spliced = try #require(XMLTree.parse(data, layout: layout, trees: trees))
+            #expect(Self.same(whole, spliced), "\(n) items")
+        }
+        #expect(items.prefix(3).allSatisfy { item in item.utf8.withContiguousStorageIfAvailable { CDATASections($0) } != nil })
+        #expect(items[3].utf8.withContiguousStorageIfAvailable { CDATASections($0) } ?? nil == nil)
+        // The writer's items take this path.
+        let feed = RSSWriter.write(channel: FeedChannel(title: "T", link: "https://example.com/", description: "D", feedURL: "https://example.com/feed.xml"), items: Self.items)
+        #expect(try #require(feed.layout).items.allSatisfy { item in item.utf8.withContiguousStorageIfAvailable { CDATASections($0) } != nil })
+    }
+
+    /// A section with a character XML does not allow is not taken on trust: libxml2 reads the item and the
+    /// error is the whole file's, at the same line and column.
+    @Test func aSectionThatBreaksTheRulesIsFoundWhereTheWholeParseFindsIt() throws {
+        for bad in ["\u{1}", "\u{FFFE}", "\u{FFFF}", "\u{0}"] {
+            let items = ["    <item><title>ok</title></item>\n", "    <item>\n      <description><![CDATA[line\nx\(bad)y]]></description>\n    </item>\n"]
+            let (data, layout) = Self.handFeed(items)
+            guard case .failure(let e) = XMLTree.parse(data) else { Issue.record("should not parse: \(bad.unicodeScalars.first!.value)"); continue }
+            #expect(XMLTree.parse(data, layout: layout, trees: XMLItemTrees()) == nil)
+            let found = FeedValidator.validate(data, policy: .galley, layout: layout, trees: XMLItemTrees())
+            #expect(found.contains { $0.rule == "xml-well-formed" && $0.line == e.line && $0.column == e.column }, "\(found)")
+            #expect(items[1].utf8.withContiguousStorageIfAvailable { CDATASections($0) } ?? nil == nil)
+        }
+        // Not UTF-8: a lone continuation byte inside a section.
+        var bytes = Array("    <item><description><![CDATA[a".utf8) + [0x80] + Array("b]]></description></item>\n".utf8)
+        #expect(bytes.withUnsafeBufferPointer { CDATASections($0) } == nil)
+        bytes = Array("    <item><description><![CDATA[never closed</description></item>\n".utf8)
+        #expect(bytes.withUnsafeBufferPointer { CDATASections($0) } == nil)
+    }
+
+    /// The eight-bytes-a-step character check against a byte-by-byte one, on random bytes rich in the
+    /// bytes it looks for.
+    @Test func theCharacterCheckIsTheBytewiseOne() {
+        var rng = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = [0x00, 0x01, 0x09, 0x0A, 0x1F, 0x20, 0x41, 0x7F, 0x80, 0xBE, 0xBF, 0xC3, 0xA9, 0xEF, 0xEF, 0xBF]
+        func reference(_ b: [UInt8]) -> Bool {
+            for (i, c) in b.enumerated() {
+                if c < 0x20 && c != 9 && c != 10 { return false }
+                if c == 0xEF, i + 2 < b.count, b[i + 1] == 0xBF, b[i + 2] == 0xBE || b[i + 2] == 0xBF { return false }
+            }
+            return true
+        }
+        for _ in 0..<20_000 {
+            let n = Int.random(in: 0..<100, using: &rng)
+            let bytes = (0..<n).map { _ in Bool.random(using: &rng) ? UInt8(ascii: "a") : alphabet.randomElement(using: &rng)! }
+            #expect(bytes.withUnsafeBufferPointer { CDATASections.onlyXMLCharacters($0) } == reference(bytes), "\(bytes)")
+        }
+    }
+
     /// Items are told apart by their bytes: `é` written as one code point or as `e` and a combining accent are
     /// equal Strings, but their feeds' texts differ.
     @Test func itemsEqualAsStringsButNotAsBytesAreParsedApart() throws {

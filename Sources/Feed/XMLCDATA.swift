@@ -1,0 +1,124 @@
+import Foundation
+import TextBytes
+
+/// The CDATA sections of an item, checked by Galley rather than by libxml2, which parses the rest.
+///
+/// libxml2 2.9's push parser reads a CDATA section a byte at a time three times (searching for `]]>`,
+/// checking each character, counting lines and columns): on the 1000-post benchmark that was four fifths of
+/// its time, about 40 ms of a build. A section holds no markup, so its rules are few (XML 1.0 §2.7): valid
+/// UTF-8, only XML characters, no `]]>` (it ends at the first). Those are checked here; libxml2 parses the item
+/// with each section's text replaced by its line feeds, so every line number is the same, and the tree gets
+/// the sections' texts back (`XMLTree.parse(placeholder:…)`).
+struct CDATASections {
+    /// One text per run of adjacent sections (`…]]><![CDATA[…`), which libxml2 joins into one node.
+    var texts: [String]
+    /// The line feeds in each run's texts: the placeholder's node holds exactly these.
+    var newlines: [Int]
+    /// The item with each section's text reduced to its line feeds.
+    var placeholder: [UInt8]
+
+    /// Nil when the item has none, when a section is not closed or breaks a rule above, holds a carriage return
+    /// (XML turns CR LF into LF, so the text would not be the bytes), or when the item has a comment or a
+    /// processing instruction (text that could hide `<![CDATA[`): then libxml2 reads it all.
+    /// One pass: `memchr` for the next `<` outside sections and for `]` inside them (rare in a post's HTML).
+    init?(_ item: UnsafeBufferPointer<UInt8>) {
+        guard let base = item.baseAddress else { return nil }
+        let n = item.count
+        @inline(__always) func has(_ at: Int, _ s: StaticString) -> Bool {
+            at + s.utf8CodeUnitCount <= n && memcmp(base + at, s.utf8Start, s.utf8CodeUnitCount) == 0
+        }
+        @inline(__always) func next(_ byte: UInt8, from: Int) -> Int? {
+            guard from < n, let hit = memchr(base + from, Int32(byte), n - from) else { return nil }
+            return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+        }
+        var texts: [String] = [], newlines: [Int] = [], placeholder: [UInt8] = []
+        placeholder.reserveCapacity(n / 8)
+        var copied = 0, runEnd = -1, at = 0
+        while let lt = next(UInt8(ascii: "<"), from: at) {
+            if has(lt, "<!--") || has(lt, "<?") { return nil }
+            guard has(lt, "<![CDATA[") else { at = lt + 1; continue }
+            let body = lt + 9
+            var end = body
+            while true {
+                guard let close = next(UInt8(ascii: "]"), from: end) else { return nil }
+                if has(close, "]]>") { end = close; break }
+                end = close + 1
+            }
+            let payload = UnsafeBufferPointer(start: base + body, count: end - body)
+            // Decoding repairs bad UTF-8 with U+FFFD: the text is the bytes exactly when they were valid.
+            let text = stringFromUTF8(payload)
+            guard Self.onlyXMLCharacters(payload), text.utf8.count == payload.count,
+                  text.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, base + body, payload.count) == 0 }) ?? false
+            else { return nil }
+            let lines = XMLTree.newlines(payload)
+            placeholder.append(contentsOf: UnsafeBufferPointer(rebasing: item[copied..<body]))
+            placeholder.append(contentsOf: repeatElement(10, count: lines))
+            if lt == runEnd {
+                texts[texts.count - 1] += text
+                newlines[newlines.count - 1] += lines
+            } else {
+                texts.append(text)
+                newlines.append(lines)
+            }
+            copied = end
+            at = end + 3
+            runEnd = at
+        }
+        guard !texts.isEmpty else { return nil }
+        placeholder.append(contentsOf: UnsafeBufferPointer(rebasing: item[copied...]))
+        (self.texts, self.newlines, self.placeholder) = (texts, newlines, placeholder)
+    }
+
+    /// No control character but tab and line feed (carriage return sends the item to libxml2), no U+FFFE or U+FFFF.
+    /// Eight bytes a step, with exact per-byte masks (no carry crosses a byte); a step holding 0xEF, and the
+    /// short tail, are looked at byte by byte. (Swift's `SIMD32` compares ran ~40 times slower, measured.)
+    static func onlyXMLCharacters(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = u.baseAddress else { return true }
+        let n = u.count
+        let high: UInt64 = 0x8080_8080_8080_8080, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        /// 0x80 in each byte of `y` that is zero.
+        @inline(__always) func zero(_ y: UInt64) -> UInt64 { ~(((y & low7) &+ low7) | y) & high }
+        var i = 0
+        while i + 8 <= n {
+            let x = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            // Bytes below 0x20: neither the high bit nor, of the low seven, 0x20 or more.
+            let below = ~(((x & low7) &+ 0x6060_6060_6060_6060) | x) & high
+            let bad = below & ~zero(x ^ 0x0909_0909_0909_0909) & ~zero(x ^ 0x0A0A_0A0A_0A0A_0A0A)
+            if bad != 0 { return false }
+            if zero(x ^ 0xEFEF_EFEF_EFEF_EFEF) != 0, !bytewise(p, from: i, to: i + 8, n) { return false }
+            i += 8
+        }
+        return bytewise(p, from: i, to: n, n)
+    }
+
+    /// The same test on `p[from..<to]` (a U+FFFE or U+FFFF may start there and end up to two bytes past `to`).
+    static func bytewise(_ p: UnsafePointer<UInt8>, from: Int, to: Int, _ n: Int) -> Bool {
+        var i = from
+        while i < to {
+            let c = p[i]
+            if c < 0x20 && c != 9 && c != 10 { return false }
+            if c == 0xEF, i + 2 < n, p[i + 1] == 0xBF, p[i + 2] == 0xBE || p[i + 2] == 0xBF { return false }
+            i += 1
+        }
+        return true
+    }
+}
+
+/// Hands the sections' texts to `XMLTree.convert` in document order, checking that each CDATA node libxml2 made
+/// is the placeholder of the next run.
+struct CDATASubstitution {
+    let sections: CDATASections
+    var next = 0
+    var mismatch = false
+
+    mutating func text(forPlaceholder bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        guard next < sections.texts.count, bytes.count == sections.newlines[next], bytes.allSatisfy({ $0 == 10 }) else {
+            mismatch = true
+            return nil
+        }
+        next += 1
+        return sections.texts[next - 1]
+    }
+
+    var complete: Bool { !mismatch && next == sections.texts.count }
+}
