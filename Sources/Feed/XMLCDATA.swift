@@ -7,14 +7,15 @@ import TextBytes
 /// checking each character, counting lines and columns): on the 1000-post benchmark that was four fifths of
 /// its time, about 40 ms of a build. A section holds no markup, so its rules are few (XML 1.0 §2.7): valid
 /// UTF-8, only XML characters, no `]]>` (it ends at the first). Those are checked here; libxml2 parses the item
-/// with each section's text replaced by its line feeds, so every line number is the same, and the tree gets
+/// with each section's text reduced to its line feeds and last line, so every line and column is the same, and the tree gets
 /// the sections' texts back (`XMLTree.parse(placeholder:…)`).
 struct CDATASections {
     /// One text per run of adjacent sections (`…]]><![CDATA[…`), which libxml2 joins into one node.
     var texts: [String]
-    /// The line feeds in each run's texts: the placeholder's node holds exactly these.
-    var newlines: [Int]
-    /// The item with each section's text reduced to its line feeds.
+    /// Each run's placeholder text, which libxml2's node must hold.
+    var placeholderTexts: [[UInt8]]
+    /// The item with each section's text reduced to its line feeds and its last line: every line outside the
+    /// sections reads as it did, so lines and columns are found in this text as in the item.
     var placeholder: [UInt8]
 
     /// Nil when the item has none, when a section is not closed or breaks a rule above, holds a carriage return
@@ -31,7 +32,7 @@ struct CDATASections {
             guard from < n, let hit = memchr(base + from, Int32(byte), n - from) else { return nil }
             return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
         }
-        var texts: [String] = [], newlines: [Int] = [], placeholder: [UInt8] = []
+        var texts: [String] = [], placeholderTexts: [[UInt8]] = [], placeholder: [UInt8] = []
         placeholder.reserveCapacity(n / 8)
         var copied = 0, runEnd = -1, at = 0
         while let lt = next(UInt8(ascii: "<"), from: at) {
@@ -50,15 +51,16 @@ struct CDATASections {
             guard Self.onlyXMLCharacters(payload), text.utf8.count == payload.count,
                   text.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, base + body, payload.count) == 0 }) ?? false
             else { return nil }
-            let lines = XMLTree.newlines(payload)
+            let lastLine = UnsafeBufferPointer(rebasing: payload[((payload.lastIndex(of: 10) ?? -1) + 1)...])
+            let stands = Array(repeating: 10, count: XMLTree.newlines(payload)) + Array(lastLine)
             placeholder.append(contentsOf: UnsafeBufferPointer(rebasing: item[copied..<body]))
-            placeholder.append(contentsOf: repeatElement(10, count: lines))
+            placeholder.append(contentsOf: stands)
             if lt == runEnd {
                 texts[texts.count - 1] += text
-                newlines[newlines.count - 1] += lines
+                placeholderTexts[placeholderTexts.count - 1] += stands
             } else {
                 texts.append(text)
-                newlines.append(lines)
+                placeholderTexts.append(stands)
             }
             copied = end
             at = end + 3
@@ -66,7 +68,7 @@ struct CDATASections {
         }
         guard !texts.isEmpty else { return nil }
         placeholder.append(contentsOf: UnsafeBufferPointer(rebasing: item[copied...]))
-        (self.texts, self.newlines, self.placeholder) = (texts, newlines, placeholder)
+        (self.texts, self.placeholderTexts, self.placeholder) = (texts, placeholderTexts, placeholder)
     }
 
     /// No control character but tab and line feed (carriage return sends the item to libxml2), no U+FFFE or U+FFFF.
@@ -112,7 +114,7 @@ struct CDATASubstitution {
     var mismatch = false
 
     mutating func text(forPlaceholder bytes: UnsafeBufferPointer<UInt8>) -> String? {
-        guard next < sections.texts.count, bytes.count == sections.newlines[next], bytes.allSatisfy({ $0 == 10 }) else {
+        guard next < sections.texts.count, bytes.elementsEqual(sections.placeholderTexts[next]) else {
             mismatch = true
             return nil
         }

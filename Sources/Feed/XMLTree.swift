@@ -100,10 +100,8 @@ public enum XMLTree {
         return data.withUnsafeBytes { raw in parse(raw.bindMemory(to: UInt8.self), push: push) }
     }
 
-    /// `located`: the bytes columns are found in, when they are not `bytes` (a placeholder parse, same lines);
-    /// `cdata`: the texts of the placeholder's CDATA sections, put back in the tree.
-    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, push: Bool, located: UnsafeBufferPointer<UInt8>? = nil,
-                      cdata: CDATASections? = nil) -> Result<XMLElementNode, XMLParseError>? {
+    /// `cdata`: the texts of a placeholder's CDATA sections (`CDATASections`), put back in the tree.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, push: Bool, cdata: CDATASections? = nil) -> Result<XMLElementNode, XMLParseError>? {
         initializeLibrary()
         guard bytes.count > 0 else { return .failure(XMLParseError(message: "empty document", line: 1, column: 1)) }
         // HUGE: a long post is one text node of its feed item, past libxml2's default 10 MB limit
@@ -147,7 +145,7 @@ public enum XMLTree {
         defer { xmlFreeDoc(doc) }
         if ctxt.pointee.wellFormed == 0 || ctxt.pointee.nsWellFormed == 0 { return .failure(lastError()) }
         guard let root = xmlDocGetRootElement(doc) else { return .failure(XMLParseError(message: "no root element", line: 1, column: 1)) }
-        var locator = ColumnLocator(bytes: located ?? bytes)
+        var locator = ColumnLocator(bytes: bytes)
         locator.cdata = cdata.map { CDATASubstitution(sections: $0) }
         let tree = convert(root, &locator)
         if let substituted = locator.cdata, !substituted.complete { return nil }

@@ -137,13 +137,9 @@ extension XMLTree {
     /// Its CDATA sections are checked here and libxml2 parses the rest (`CDATASections`), unless it has none or
     /// they are not that simple.
     static func parseItem(context: String, item: String, tail: String, depth: Int) -> XMLItemTrees.Parsed? {
-        let whole = Array((context + item + tail).utf8)
         let sections = item.utf8.withContiguousStorageIfAvailable { CDATASections($0) } ?? nil
-        let parsed = whole.withUnsafeBufferPointer { original -> Result<XMLElementNode, XMLParseError>? in
-            guard let sections else { return parse(original, push: true) }
-            let wrapper = Array(context.utf8) + sections.placeholder + Array(tail.utf8)
-            return wrapper.withUnsafeBufferPointer { parse($0, push: true, located: original, cdata: sections) }
-        }
+        let wrapper = Array(context.utf8) + (sections?.placeholder ?? Array(item.utf8)) + Array(tail.utf8)
+        let parsed = wrapper.withUnsafeBufferPointer { parse($0, push: true, cdata: sections) }
         guard case .success(let root)? = parsed else { return nil }
         var parent = root
         for _ in 1..<depth {

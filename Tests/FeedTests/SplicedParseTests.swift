@@ -97,6 +97,8 @@ import Testing
             "    <item><title>a</title><content:encoded><![CDATA[<p>x ]]]]><![CDATA[> y</p>\n<pre>\tcode\n</pre>]]></content:encoded></item>\n",
             "    <item>\n      <description>before <![CDATA[in <b>]]> between <![CDATA[]]> after <![CDATA[\nCaf\u{00E9} \u{1F600}\n]]></description><link>https://example.com/x</link>\n    </item>\n",
             "    <item><title><![CDATA[]]></title><description><![CDATA[one\ntwo\nthree]]><![CDATA[four]]> five</description>\n      <guid>g</guid></item>\n",
+            // A section's last line naming the element after it: columns are found as in the whole file.
+            "    <item><description><![CDATA[first\nsee <link> and <guid>]]></description><link>u</link><guid>g</guid></item>\n",
             "    <item><description><![CDATA[a carriage\r\nreturn]]></description></item>\n",
         ]
         let trees = XMLItemTrees()
@@ -107,8 +109,8 @@ import Testing
             let spliced = try #require(XMLTree.parse(data, layout: layout, trees: trees))
             #expect(Self.same(whole, spliced), "\(n) items")
         }
-        #expect(items.prefix(3).allSatisfy { item in item.utf8.withContiguousStorageIfAvailable { CDATASections($0) } != nil })
-        #expect(items[3].utf8.withContiguousStorageIfAvailable { CDATASections($0) } ?? nil == nil)
+        #expect(items.prefix(4).allSatisfy { item in item.utf8.withContiguousStorageIfAvailable { CDATASections($0) } != nil })
+        #expect(items[4].utf8.withContiguousStorageIfAvailable { CDATASections($0) } ?? nil == nil)
         // The writer's items take this path.
         let feed = RSSWriter.write(channel: FeedChannel(title: "T", link: "https://example.com/", description: "D", feedURL: "https://example.com/feed.xml"), items: Self.items)
         #expect(try #require(feed.layout).items.allSatisfy { item in item.utf8.withContiguousStorageIfAvailable { CDATASections($0) } != nil })
