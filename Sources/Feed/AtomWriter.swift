@@ -34,21 +34,12 @@ public enum AtomWriter {
         } else if !everyItemHasAuthor || items.isEmpty {
             o += authorXML(FeedAuthor(name: ch.title), indent: "  ")
         }
-        let head = o.utf8.count
-        var texts: [String] = []
-        texts.reserveCapacity(items.count)
-        var size = head + 8
-        for item in items {
+        let texts = items.map { item in
             let (text, d) = FeedFragmentCache.text(cache, "atom", item) { clean, _ in entryXML(clean, options: options) }
-            texts.append(text)
-            size += text.utf8.count
             diags += d
+            return text
         }
-        var data = Data(capacity: size)
-        data.appendUTF8(o)
-        for text in texts { data.appendUTF8(text) }
-        data.appendUTF8("</feed>\n")
-        return FeedOutput(data: data, diagnostics: diags, layout: FeedLayout(contextBytes: context, headBytes: head, items: texts))
+        return FeedOutput(head: o, contextBytes: context, items: texts, tail: "</feed>\n", diagnostics: diags)
     }
 
     static func entryXML(_ item: FeedItem, options: FeedOptions) -> String {

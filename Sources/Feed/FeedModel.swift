@@ -128,6 +128,21 @@ public struct FeedOutput: Sendable, Hashable {
         self.diagnostics = diagnostics
         self.layout = layout
     }
+
+    /// An XML feed joined from its head (`contextBytes` of it: see `FeedLayout`), its items and its closing tags,
+    /// in storage of its final size: growing it item by item copied the feed's megabytes of content again at
+    /// each doubling (measured).
+    init(head: String, contextBytes: Int, items: [String], tail: String, diagnostics: [FeedDiagnostic]) {
+        var data = Data(capacity: items.reduce(head.utf8.count + tail.utf8.count) { $0 + $1.utf8.count })
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { data.append($0) }
+        }
+        append(head)
+        items.forEach(append)
+        append(tail)
+        self.init(data: data, diagnostics: diagnostics, layout: FeedLayout(contextBytes: contextBytes, headBytes: head.utf8.count, items: items))
+    }
 }
 
 /// An XML feed as the writer joined it: a head, the items' texts, then only closing tags.
@@ -168,13 +183,5 @@ public struct FeedDiagnostic: Sendable, Hashable {
         self.line = line
         self.column = column
         self.path = path
-    }
-}
-
-extension Data {
-    /// Appends `text`'s UTF-8 bytes with one copy.
-    mutating func appendUTF8(_ text: String) {
-        var text = text
-        text.withUTF8 { append($0) }
     }
 }

@@ -30,25 +30,14 @@ public enum RSSWriter {
         if let image = ch.imageURL {
             o += "    <image>\n      <url>\(e(image))</url>\n      <title>\(e(ch.title))</title>\n      <link>\(e(ch.link))</link>\n    </image>\n"
         }
-        // The items first, then the feed in storage of its final size: growing it item by item copied the
-        // feed's megabytes of content again at each doubling (measured).
-        var texts: [String] = []
-        texts.reserveCapacity(items.count)
-        var size = o.utf8.count + 24
-        for item in items {
+        let texts = items.map { item in
             let (text, d) = FeedFragmentCache.text(cache, "rss", item) {
                 itemXML($0, channelAuthor: ch.author, options: options, plainCDATA: $1)
             }
-            texts.append(text)
-            size += text.utf8.count
             diags += d
+            return text
         }
-        let head = o.utf8.count
-        var data = Data(capacity: size)
-        data.appendUTF8(o)
-        for text in texts { data.appendUTF8(text) }
-        data.appendUTF8("  </channel>\n</rss>\n")
-        return FeedOutput(data: data, diagnostics: diags, layout: FeedLayout(contextBytes: context, headBytes: head, items: texts))
+        return FeedOutput(head: o, contextBytes: context, items: texts, tail: "  </channel>\n</rss>\n", diagnostics: diags)
     }
 
     /// `plainCDATA`, when given, is `XMLText.isPlainCDATA(item.contentHTML)` already known.

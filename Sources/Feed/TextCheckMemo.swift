@@ -16,9 +16,8 @@ public final class TextCheckMemo: @unchecked Sendable {
     private let lock = NSLock()
     private var encoding: [Key: Encoding] = [:]
     private var relative: [Key: [String]] = [:]
-    private let itemLock = NSCondition()
+    private let itemLock = MadeOnce<Key>()
     private var items: [Key: RSSRules.ItemChecks] = [:]
-    private var pending: Set<Key> = []
 
     public init() {}
 
@@ -59,26 +58,11 @@ public final class TextCheckMemo: @unchecked Sendable {
     /// share items: a second thread asking for an item being checked waits for that check (tens of microseconds)
     /// rather than repeating it, so each item is checked once.
     func itemChecks(_ k: Key, compute: () -> RSSRules.ItemChecks) -> RSSRules.ItemChecks {
-        itemLock.lock()
-        while true {
-            if let hit = items[k] { itemLock.unlock(); return hit }
-            if !pending.contains(k) { break }
-            itemLock.wait()
-        }
-        pending.insert(k)
-        itemLock.unlock()
-        let made = compute()
-        itemLock.lock()
-        items[k] = made
-        pending.remove(k)
-        checked += 1
-        itemLock.broadcast()
-        itemLock.unlock()
-        return made
+        itemLock.value(k, found: { items[k] }, make: compute, keep: { items[k] = $0; checked += 1 })
     }
 
     /// How many RSS items were checked (not found here), counted for tests of the work a build does.
-    public var itemsChecked: Int { itemLock.lock(); defer { itemLock.unlock() }; return checked }
+    public var itemsChecked: Int { itemLock.locked { checked } }
     private var checked = 0
 
     /// The result for `s` from `table`, computed (outside the lock) and stored on a miss.
@@ -95,11 +79,11 @@ public final class TextCheckMemo: @unchecked Sendable {
     /// Drops everything remembered (a long `serve` session calls this when the memo grows large).
     public func removeAll() {
         lock.lock(); encoding = [:]; relative = [:]; lock.unlock()
-        itemLock.lock(); items = [:]; itemLock.unlock()
+        itemLock.locked { items = [:] }
     }
 
     public var count: Int {
-        itemLock.lock(); let kept = items.count; itemLock.unlock()
+        let kept = itemLock.locked { items.count }
         lock.lock(); defer { lock.unlock() }; return encoding.count + relative.count + kept
     }
 }

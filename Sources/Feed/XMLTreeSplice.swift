@@ -56,46 +56,32 @@ public final class XMLItemTrees: @unchecked Sendable {
         var left: Int
     }
 
-    private let lock = NSCondition()
+    private let lock = MadeOnce<Key>()
     private var trees: [Key: Entry] = [:]
-    private var pending: Set<Key> = []
     private var parses = 0
 
     public init() {}
 
     /// How many items were parsed (not found here), counted for tests of the work a build does.
-    public var itemsParsed: Int { lock.lock(); defer { lock.unlock() }; return parses }
+    public var itemsParsed: Int { lock.locked { parses } }
 
     /// How many items are held now (an item is let go at its last announced use).
-    public var itemsHeld: Int { lock.lock(); defer { lock.unlock() }; return trees.count }
+    public var itemsHeld: Int { lock.locked { trees.count } }
 
     /// The parsed item for `key`, made by `make` on a miss; nil when it did not parse as one element.
     /// `uses` is how many feeds of the pass carry the item, this one included: the entry is let go after the
     /// last, so a site's item trees are not all held at once (they hold every post's content). A count too low
-    /// costs a parse again, never a wrong tree. Feeds are validated in parallel: a thread asking for an item
-    /// another is parsing waits for it.
+    /// costs a parse again, never a wrong tree. A thread asking for an item another is parsing waits for it.
     func parsed(_ key: Key, uses: Int, make: () -> Parsed?) -> Parsed? {
-        lock.lock()
-        while true {
-            if var hit = trees[key] {
-                hit.left -= 1
-                if hit.left <= 0 { trees[key] = nil } else { trees[key] = hit }
-                lock.unlock()
-                return hit.parsed
-            }
-            if !pending.contains(key) { break }
-            lock.wait()
-        }
-        pending.insert(key)
-        lock.unlock()
-        let made = make()
-        lock.lock()
-        if uses > 1 { trees[key] = Entry(parsed: made, left: uses - 1) }
-        pending.remove(key)
-        parses += 1
-        lock.broadcast()
-        lock.unlock()
-        return made
+        lock.value(key, found: { () -> Parsed?? in
+            guard var hit = trees[key] else { return nil }
+            hit.left -= 1
+            trees[key] = hit.left <= 0 ? nil : hit
+            return .some(hit.parsed)
+        }, make: make, keep: { made in
+            if uses > 1 { trees[key] = Entry(parsed: made, left: uses - 1) }
+            parses += 1
+        })
     }
 }
 
