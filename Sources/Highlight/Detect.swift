@@ -10,10 +10,11 @@ extension Highlighter {
     /// Builds detection's tables (the model's keys and weights, the hand-written features) on a background thread, for
     /// a caller about to detect on several threads at once. Each table is built on first use, and threads that wait
     /// for one spin on a lock meanwhile: a cold build of the 1000-post benchmark spent about as much CPU waiting
-    /// (~5 ms) as building them. Calling it is never needed for the answers, which do not change.
-    public static func prepareDetection() {
-        Thread.detachNewThread { Detector.prepare() }
-    }
+    /// (~5 ms) as building them. Calling it is never needed for the answers, which do not change. The thread is
+    /// started once per process: a `serve` session renders on every save, when the tables are long built.
+    public static func prepareDetection() { _ = preparing }
+
+    private static let preparing: Void = Thread.detachNewThread { Detector.prepare() }
 }
 
 /// Language detection: what a tool printed (consoles, diagnostics, logs) first, structural checks for data and
