@@ -45,6 +45,8 @@ public enum FeedHTML {
             guard from < n, let p = memchr(base + from, Int32(byte), n - from) else { return nil }
             return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
         }
+        /// Whether `s` is at `at` (the caller checked the length).
+        @inline(__always) func has(_ at: Int, _ s: StaticString) -> Bool { memcmp(base + at, s.utf8Start, s.utf8CodeUnitCount) == 0 }
         func find(_ needle: [UInt8], from: Int, caseInsensitive: Bool) -> Int? {
             guard needle.count <= n else { return nil }
             var j = from
@@ -69,6 +71,13 @@ public enum FeedHTML {
                 continue
             }
             guard isLetter(base[i + 1]) else { i += 1; continue }
+            // A highlighted span, `<span class="…">` or `<span style="…">` (two thirds of a post's tags): its one
+            // attribute is no URL attribute, so the tag is passed over as the loop below would, without reading it.
+            if base[i + 1] == 115 /* s */, i + 14 <= n, has(i, "<span "), has(i + 6, "class=\"") || has(i + 6, "style=\""),
+               let quote = next(34, from: i + 13), quote + 1 < n, base[quote + 1] == 62 /* > */ {
+                i = quote + 2
+                continue
+            }
             var j = i + 1
             while j < n, !isSpace(base[j]), base[j] != 62, base[j] != 47 { j += 1 }
             let tagStart = i + 1, tagCount = j - tagStart

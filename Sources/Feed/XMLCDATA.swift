@@ -85,9 +85,10 @@ struct CDATASections {
             let x = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
             // Bytes below 0x20: neither the high bit nor, of the low seven, 0x20 or more.
             let below = ~(((x & low7) &+ 0x6060_6060_6060_6060) | x) & high
-            let bad = below & ~zero(x ^ 0x0909_0909_0909_0909) & ~zero(x ^ 0x0A0A_0A0A_0A0A_0A0A)
-            if bad != 0 { return false }
-            if zero(x ^ 0xEFEF_EFEF_EFEF_EFEF) != 0, !bytewise(p, from: i, to: i + 8, n) { return false }
+            // Tab and line feed are allowed: looked for only in a step with some byte below 0x20 (a post's lines are
+            // tens of bytes long, so most steps have none), and U+FFFE/U+FFFF only in a step with a non-ASCII byte.
+            if below != 0, below & ~zero(x ^ 0x0909_0909_0909_0909) & ~zero(x ^ 0x0A0A_0A0A_0A0A_0A0A) != 0 { return false }
+            if x & high != 0, zero(x ^ 0xEFEF_EFEF_EFEF_EFEF) != 0, !bytewise(p, from: i, to: i + 8, n) { return false }
             i += 8
         }
         return bytewise(p, from: i, to: n, n)

@@ -64,7 +64,9 @@ import Testing
                              "<span style=\"color:#000\">", "<!-- <a href=\"c\"> -->", "<!doctype html>", "<script>var a = '<a href=\"s\">'</script>",
                              "<STYLE>a{}</style>", "<source srcset=\"a.png 1x, b.png 2x\">", "<q cite=\"q\">", "text &lt;a href=&quot;t&quot;&gt;",
                              "<video poster = \"p.jpg\" >", "<form action=/f>", "<td background=bg.gif>", "<br/>", "<a href", "=\"", "<", ">", "'",
-                             "<x-y data-src=\"d\">", "<a\thref=\"tab\"\n>", "plain", " ", "<!", "<!-", "<a href=\"unterminated"]
+                             "<x-y data-src=\"d\">", "<span class=\"a b\">", "<span class=\"k\"", "<span class=\"k\" href=\"h\">",
+                             "<span  class=\"k\">", "<span class='k'>", "<span style=\"x\"/>", "<span class=\"", "<span style=\"a>b\">",
+                             "<span src=\"s\">", "<spanx class=\"k\">", "<a\thref=\"tab\"\n>", "plain", " ", "<!", "<!-", "<a href=\"unterminated"]
 
     /// The raw-pointer URL-attribute scanner reports exactly what the array-subscript original did.
     @Test func urlScannerMatchesTheOriginal() {
