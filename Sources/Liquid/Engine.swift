@@ -149,10 +149,13 @@ public struct LiquidRenderResult: Sendable {
     public var warnings: [LiquidDiagnostic]
     /// Every included file the render read (their templates' `file`), for incremental rebuilds.
     public var dependencies: Set<String>
+    /// The output with the spliced variable's holes (see `render(…splice:)`); `output` then is the text around them.
+    public var content: LiquidContent
     public init(output: String, warnings: [LiquidDiagnostic], dependencies: Set<String>) {
         self.output = output
         self.warnings = warnings
         self.dependencies = dependencies
+        content = .text(output)
     }
 }
 
@@ -180,11 +183,20 @@ public struct LiquidEngine: Sendable {
     /// `registers` carry host objects to filters and tags (Ruby Liquid's `context.registers`).
     /// `outputCapacity`: the bytes the output is expected to reach (a layout's content and more), reserved at
     /// once so a long page is not copied each time its buffer grows.
+    /// `splice`: a variable (a layout's `content`) whose value is `content`: `{{ name }}` printed whole at the top
+    /// level leaves a hole in `output` that `LiquidRenderResult.content` fills, instead of a copy; anything else
+    /// reading it sees its text. `variables` must hold the name (any value: its place among the names is kept).
     public func render(_ template: LiquidTemplate, variables: LiquidHash, registers: [String: any Sendable] = [:],
-                       fileSystem: (any LiquidFileSystem)? = nil, outputCapacity: Int = 0) throws(LiquidError) -> LiquidRenderResult {
+                       fileSystem: (any LiquidFileSystem)? = nil, outputCapacity: Int = 0,
+                       splice: (name: String, content: LiquidContent)? = nil) throws(LiquidError) -> LiquidRenderResult {
         let context = RenderContext(engine: self, variables: variables, registers: registers, fileSystem: fileSystem)
+        if let splice { context.splice = Splice(name: splice.name, content: splice.content) }
         if outputCapacity > 0 { context.output.reserveCapacity(min(outputCapacity, options.maxOutputBytes)) }
         try context.renderRoot(template)
-        return LiquidRenderResult(output: context.output, warnings: context.warnings, dependencies: context.dependencies)
+        var result = LiquidRenderResult(output: context.output, warnings: context.warnings, dependencies: context.dependencies)
+        if let s = context.splice, !context.holes.isEmpty {
+            result.content = .spliced(context.output, holes: context.holes, filler: s.content, fillerBytes: s.bytes)
+        }
+        return result
     }
 }

@@ -200,9 +200,43 @@ enum Strftime {
 
     static func format(_ time: RubyTime, _ format: String) throws(LiquidError) -> String {
         guard let tokens = tokens(format) else { throw FilterSupport.error("invalid format: \(format)") }
+        let fields = time.fields
+        if let s = plain(tokens, fields) { return s }
         var out = ""
-        render(tokens, time, time.fields, into: &out)
+        render(tokens, time, fields, into: &out)
         return out
+    }
+
+    /// A format of literals and plain `%Y %m %d %H %M %S` (no flags, width or colons; years 0…9999), written as
+    /// bytes: the same text as `render` (a test compares them), nil for any other. `date: "%Y-%m-%d"` on every
+    /// list entry spent most of its time on the small strings `number` and `pad` make per directive.
+    static func plain(_ tokens: [Token], _ f: RubyTime.Fields) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        func two(_ n: Int) {
+            bytes.append(UInt8(0x30 + n / 10))
+            bytes.append(UInt8(0x30 + n % 10))
+        }
+        for token in tokens {
+            switch token {
+            case .literal(let s): bytes.append(contentsOf: s.utf8)
+            case .directive(let flags, let width, let colons, let conv, _):
+                guard flags.isEmpty, width == nil, colons == 0, conv.isASCII, let c = conv.asciiValue else { return nil }
+                switch c {
+                case UInt8(ascii: "Y"):
+                    guard (0...9999).contains(f.year) else { return nil }
+                    two(f.year / 100)
+                    two(f.year % 100)
+                case UInt8(ascii: "m"): two(f.month)
+                case UInt8(ascii: "d"): two(f.day)
+                case UInt8(ascii: "H"): two(f.hour)
+                case UInt8(ascii: "M"): two(f.minute)
+                case UInt8(ascii: "S"): two(f.second)
+                default: return nil
+                }
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `%Y-%m-%dT%H:%M:%S%:z`, Jekyll's `date_to_xmlschema` that every post prints, written as bytes: the

@@ -10,6 +10,7 @@ extension RenderContext {
                 continue
             case .output(let o):
                 loc = o.loc
+                if splice != nil, spliced(o) { continue }
                 write(try apply(o))
             case .assign(let name, let value, let l):
                 loc = l
@@ -19,11 +20,8 @@ extension RenderContext {
                 }
                 scopes[0][name] = v
             case .capture(let name, let body):
-                let saved = output
-                output = ""
-                defer { output = saved }
-                try render(body)
-                scopes[0][name] = .string(output)
+                let captured = try renderApart(body)
+                scopes[0][name] = .string(captured)
             case .conditional(let c):
                 loc = c.loc
                 try renderConditional(c)
@@ -44,11 +42,7 @@ extension RenderContext {
             case .increment(let name, let delta):
                 try increment(name, delta)
             case .ifChanged(let body):
-                let saved = output
-                output = ""
-                try render(body)
-                let produced = output
-                output = saved
+                let produced = try renderApart(body)
                 if produced != lastIfChanged {
                     lastIfChanged = produced
                     output += produced
@@ -109,7 +103,7 @@ extension RenderContext {
     }
 
     func increment(_ name: String, _ delta: Int) throws(LiquidError) {
-        let current = counters[name] ?? (isolated ? nil : variables[name]) ?? .int(0)
+        let current = counters[name] ?? (isolated ? nil : rootVariable(name)) ?? .int(0)
         let value: Value
         switch current {
         case .null: value = .int(0)
@@ -133,7 +127,7 @@ extension RenderContext {
         if iterations > engine.options.maxLoopIterations {
             throw error("loop iterations exceeded \(engine.options.maxLoopIterations)", hint: "a runaway loop?", kind: .limit)
         }
-        if output.utf8.count > engine.options.maxOutputBytes {
+        if output.utf8.count + (redirected == 0 ? holes.count * (splice?.bytes ?? 0) : 0) > engine.options.maxOutputBytes {
             throw error("output exceeded \(engine.options.maxOutputBytes) bytes", hint: "a runaway loop?", kind: .limit)
         }
     }

@@ -18,6 +18,11 @@ final class RenderContext {
     var isolated = false
 
     @exclusivity(unchecked) var output = ""
+    /// The variable printed as a hole (see `LiquidContent`), where in `output` (UTF-8 offsets) it goes, and how
+    /// many outputs (captures, tag bodies) the render is inside now: holes are left only in the render's own.
+    var splice: Splice?
+    var holes: [Int] = []
+    @exclusivity(unchecked) var redirected = 0
     var warnings: [LiquidDiagnostic] = []
     var warned: Set<String> = []
     var dependencies: Set<String> = []
@@ -89,7 +94,45 @@ final class RenderContext {
         }
         if let scoped { return scoped }
         if !counters.isEmpty, let c = counters[name] { return c }
-        return isolated ? nil : variables[name]
+        return isolated ? nil : rootVariable(name)
+    }
+
+    /// A variable of the render's outermost environment; the spliced one is its text.
+    @inline(__always)
+    func rootVariable(_ name: String) -> Value? {
+        guard let v = variables[name] else { return nil }
+        if splice != nil, name == splice!.name { return spliceValue() }
+        return v
+    }
+
+    func spliceValue() -> Value {
+        if let v = splice!.value { return v }
+        let v = Value.string(splice!.content.string)
+        splice!.value = v
+        return v
+    }
+
+    /// `{{ name }}` of the spliced variable, unfiltered, at the top level and not shadowed: a hole instead of a copy.
+    func spliced(_ o: Output) -> Bool {
+        guard redirected == 0, o.filters.isEmpty, case .lookup(let l)? = o.expr, l.keys.isEmpty,
+              case .fixed(let name) = l.name, name == splice!.name, !isolated else { return false }
+        for s in scopes where s[name] != nil { return false }
+        guard counters[name] == nil, variables[name] != nil else { return false }
+        holes.append(output.utf8.count)
+        return true
+    }
+
+    /// Renders into a fresh output (a capture, a tag's body) and returns it, the render's own put back.
+    func renderApart(_ nodes: [Node]) throws(LiquidError) -> String {
+        let saved = output
+        output = ""
+        redirected += 1
+        defer {
+            output = saved
+            redirected -= 1
+        }
+        try render(nodes)
+        return output
     }
 
     /// Every name a template could see now, for "did you mean".
@@ -199,9 +242,12 @@ final class RenderContext {
                 }
                 continue
             }
+            // Most filters take no arguments: then no array at all (`reserveCapacity(0)` on the empty array allocates).
             var args: [Value] = []
-            args.reserveCapacity(f.args.count)
-            for a in f.args { args.append(try evaluate(a)) }
+            if !f.args.isEmpty {
+                args.reserveCapacity(f.args.count)
+                for a in f.args { args.append(try evaluate(a)) }
+            }
             var keywords = LiquidHash()
             for (k, e) in f.keywords { keywords[k] = try evaluate(e) }
             do {

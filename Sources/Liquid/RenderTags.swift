@@ -139,13 +139,7 @@ extension RenderContext {
         loc = i.loc
         let tagName = i.relative ? "include_relative" : "include"
         var name = i.file
-        if let nodes = i.fileTemplate {
-            let saved = output
-            output = ""
-            try render(nodes)
-            name = output
-            output = saved
-        }
+        if let nodes = i.fileTemplate { name = try renderApart(nodes) }
         if !Self.isValidIncludeName(name) {
             throw error("Invalid syntax for include tag. File contains invalid characters or sequences:\n\n  \(name)\n\nValid syntax:\n\n  {% \(tagName) file.ext param='value' param2='value' %}",
                         hint: "include names may hold letters, digits, / . - ( ) + ~ # @ and no `..`")
@@ -251,11 +245,7 @@ extension RenderContext {
         loc = c.loc
         var body: String? = c.rawBody
         if let nodes = c.body {
-            let saved = output
-            output = ""
-            try render(nodes)
-            body = output
-            output = saved
+            body = try renderApart(nodes)
             loc = c.loc
         }
         let context = TagContext(context: self, loc: c.loc)
@@ -318,11 +308,7 @@ struct TagContext: LiquidTagContext {
     func expandVariables(_ markup: String) throws(LiquidError) -> String {
         guard markup.contains("{{") || markup.contains("{%") else { return markup }
         let template = try context.engine.parse(markup, file: context.file)
-        let saved = context.output
-        context.output = ""
-        defer { context.output = saved }
-        try context.render(template.nodes)
-        return context.output
+        return try context.renderApart(template.nodes)
     }
 
     func register<T>(_ key: String, as: T.Type) -> T? { context.registers[key] as? T }

@@ -97,8 +97,10 @@ struct ContextBuilder: Sendable {
     }
 
     /// The keys `summary` sets itself (a front matter key of the same name does not show in the entry).
-    static let summaryKeys: Set<String> = ["title", "url", "lang", "other_language", "t", "date", "display_date", "excerpt",
-                                           "summary", "description", "reading_time", "tags", "categories", "content"]
+    static let summaryKeys = Set(summaryKeyOrder)
+    /// The same, in the order `summary` sets them.
+    static let summaryKeyOrder = ["title", "url", "lang", "other_language", "t", "date", "display_date", "excerpt",
+                                  "summary", "description", "reading_time", "tags", "categories", "content"]
 
     /// A post as it appears in lists. Its own words (`t`) are in its language, so an entry in another language
     /// than the site's reads in its language; `other_language` tells the theme to put `lang` on it.

@@ -297,8 +297,8 @@ struct PageAssembler: Sendable {
 
     private func render(_ job: PageJob, site: SharedContext, postIndex: [Int?], summaries: PostSummaries) -> (OutputFile, [SiteDiagnostic]) {
         func output(_ template: String, _ path: String, _ source: String) -> (OutputFile, [SiteDiagnostic]) {
-            let (text, diagnostics) = templates.render(template, vars)
-            return (OutputFile(path: path, data: Data(text.utf8), source: source), diagnostics)
+            let (content, diagnostics) = templates.renderContent(template, vars)
+            return (OutputFile(path: path, data: content.data, source: source), diagnostics)
         }
         func summary(_ i: Int) -> LiquidHash { summaries.all[i] ?? context.summary(posts[i]) }
         var vars = LiquidHash([("site", .hash(site.site)), ("t", words.template), ("jekyll", ContextBuilder.jekyllValue)])

@@ -27,59 +27,83 @@ extension ContextBuilder {
     /// `pageHash` puts them.
     static let blankPage = pageHash(LiquidHash())
 
+    /// Where `page`'s keys sit in `blankPage`: a post's page sets two dozen of them in place by position, not by
+    /// name (a hashed lookup each, ~30 % of building a post's page).
+    struct Slots {
+        let kind, isPost, absoluteURL, content, hasCode, wordCount, headings, showTOC, notice, source, updated,
+            displayUpdated, author, authors, image, params, previous, next, related, series, layout: Int
+        /// The keys `summary` sets first, in its order, and their places.
+        let entry: [(key: String, slot: Int)]
+
+        init(_ page: LiquidHash) {
+            func at(_ k: String) -> Int { page.index(forKey: k)! }
+            kind = at("kind"); isPost = at("is_post"); absoluteURL = at("absolute_url"); content = at("content")
+            hasCode = at("has_code"); wordCount = at("word_count"); headings = at("headings"); showTOC = at("show_toc")
+            notice = at("notice"); source = at("source"); updated = at("updated"); displayUpdated = at("display_updated")
+            author = at("author"); authors = at("authors"); image = at("image"); params = at("params")
+            previous = at("previous"); next = at("next"); related = at("related"); series = at("series"); layout = at("layout")
+            entry = ContextBuilder.summaryKeyOrder.map { ($0, at($0)) }
+        }
+    }
+
+    static let slots = Slots(blankPage)
+
     /// The `page` of a post or page; `summary` is `summary(p)` when the caller already has it.
     /// Front matter keys the model does not use are on `page` too, as in Jekyll (`page.mood`), and under `page.params`.
     func page(_ p: RenderedDocument, index: Int?, related: [Int], summary known: LiquidHash? = nil) -> LiquidHash {
         let src = p.source
         var d = Self.blankPage
+        let s = Self.slots
         let entry = known ?? summary(p)
         let entryKeys = entry.keys, entryValues = entry.orderedValues
-        for i in entryKeys.indices { d[entryKeys[i]] = entryValues[i] }
+        for i in entryKeys.indices {
+            if i < s.entry.count, entryKeys[i] == s.entry[i].key { d.setValue(entryValues[i], at: s.entry[i].slot) } else { d[entryKeys[i]] = entryValues[i] }
+        }
         let url = config.url(src.permalink.url)
-        d["kind"] = .string(src.kind.rawValue)
-        d["is_post"] = .bool(src.kind == .post)
-        d["absolute_url"] = .string(config.absolute(url))
-        d["content"] = .string(p.html)
+        d.setValue(.string(src.kind.rawValue), at: s.kind)
+        d.setValue(.bool(src.kind == .post), at: s.isPost)
+        d.setValue(.string(config.absolute(url)), at: s.absoluteURL)
+        d.setValue(.string(p.html), at: s.content)
         // Code's stylesheet and scripts load only where there is code.
-        d["has_code"] = .bool(containsBytes(p.html, "<pre"))
-        d["word_count"] = .int(p.wordCount)
-        d["headings"] = .array(p.headings.map { .hash(LiquidHash([("level", .int($0.level)), ("id", .string($0.id)), ("text", .string($0.text))])) })
+        d.setValue(.bool(containsBytes(p.html, "<pre")), at: s.hasCode)
+        d.setValue(.int(p.wordCount), at: s.wordCount)
+        d.setValue(.array(p.headings.map { .hash(LiquidHash([("level", .int($0.level)), ("id", .string($0.id)), ("text", .string($0.text))])) }), at: s.headings)
         // The theme's contents box: not when the body placed its own ({:toc}) or front matter says `toc: false`.
         let tocOff = src.params.contains { key, value in if key == "toc", case .bool(false) = value { return true } else { return false } }
-        d["show_toc"] = .bool(!p.hasTableOfContents && !tocOff && !p.headings.isEmpty)
+        d.setValue(.bool(!p.hasTableOfContents && !tocOff && !p.headings.isEmpty), at: s.showTOC)
         // `notice:` (Jekyll themes' "this post is outdated") is shown as a callout above the post.
         if let notice = src.params.first(where: { $0.0 == "notice" })?.1, case .string(let text) = notice,
            !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-            d["notice"] = .string(text)
+            d.setValue(.string(text), at: s.notice)
         }
-        d["source"] = .string(src.sourcePath)
+        d.setValue(.string(src.sourcePath), at: s.source)
         d["path"] = .string(src.sourcePath.hasPrefix("content/") ? String(src.sourcePath.dropFirst("content/".count)) : src.sourcePath)
         if let u = src.updated {
-            d["updated"] = date(u)
-            d["display_updated"] = displayDate(u, src.language)
+            d.setValue(date(u), at: s.updated)
+            d.setValue(displayDate(u, src.language), at: s.displayUpdated)
         }
-        if let a = src.author ?? config.author?.name { d["author"] = .hash(LiquidHash([("name", .string(a))])) }
+        if let a = src.author ?? config.author?.name { d.setValue(.hash(LiquidHash([("name", .string(a))])), at: s.author) }
         // Each author on its own (`author: [Ada, Grace]`); the site's author when the page names none.
         let names = src.authors.isEmpty ? (config.author?.name).map { [$0] } ?? [] : src.authors
-        d["authors"] = .array(names.map { .hash(LiquidHash([("name", .string($0))])) })
-        if let img = src.image { d["image"] = .string(config.absoluteURL(img, relativeTo: url)) }
+        d.setValue(.array(names.map { .hash(LiquidHash([("name", .string($0))])) }), at: s.authors)
+        if let img = src.image { d.setValue(.string(config.absoluteURL(img, relativeTo: url)), at: s.image) }
         // Every front matter key, and the keys under `params:` beside them (`page.params.x` either way).
         var params = LiquidHash()
         for (k, v) in src.params { params[k] = v.liquid }
         if let nested = src.params.first(where: { $0.0 == "params" })?.1, case .map(let pairs) = nested {
             for (k, v) in pairs where params[k] == nil { params[k] = v.liquid }
         }
-        d["params"] = .drop(FrontMatterDrop(params))
+        d.setValue(.drop(FrontMatterDrop(params)), at: s.params)
         if let i = index {
             // posts are newest first: the previous (older) post is the next index.
-            if i + 1 < posts.count { d["previous"] = .hash(link(posts[i + 1])) }
-            if i > 0 { d["next"] = .hash(link(posts[i - 1])) }
+            if i + 1 < posts.count { d.setValue(.hash(link(posts[i + 1])), at: s.previous) }
+            if i > 0 { d.setValue(.hash(link(posts[i - 1])), at: s.next) }
         }
-        d["related"] = .array(related.map { .hash(link(posts[$0])) })
+        d.setValue(.array(related.map { .hash(link(posts[$0])) }), at: s.related)
         if let i = index, i < seriesPlaces.count, let place = seriesPlaces[i] {
-            d["series"] = .hash(Series.context(place, terms: terms, posts: posts, link: link))
+            d.setValue(.hash(Series.context(place, terms: terms, posts: posts, link: link)), at: s.series)
         }
-        d["layout"] = src.layout.map(Value.string) ?? .null
+        d.setValue(src.layout.map(Value.string) ?? .null, at: s.layout)
         if config.theme.own { ownThemeValues(src, into: &d) }
         var page = d
         for (k, v) in params.pairs where page[k] == nil { page[k] = v }

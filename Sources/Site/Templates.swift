@@ -45,24 +45,32 @@ struct TemplateSet: Sendable {
     /// "Template variables"). Warnings and errors come back at their template's file:line:column (the build
     /// reports each once, however many pages hit it); after an error the page is empty.
     func render(_ name: String, _ variables: LiquidHash) -> (output: String, diagnostics: [SiteDiagnostic]) {
+        let (content, diagnostics) = renderContent(name, variables)
+        return (content.string, diagnostics)
+    }
+
+    /// `render`, its output left in pieces: the page's `content` (a post's body) and each layout's input are
+    /// spliced in where a template prints them whole (see `LiquidContent`), so a page is copied once, into its file.
+    func renderContent(_ name: String, _ variables: LiquidHash) -> (content: LiquidContent, diagnostics: [SiteDiagnostic]) {
         var vars = variables
         var current = name
-        var out = ""
+        var out = LiquidContent.text("")
         var diagnostics: [SiteDiagnostic] = []
+        var content: LiquidContent? = if case .string(let c)? = vars["content"] { .text(c) } else { nil }
         while let entry = entries[current] {
             do {
-                // Room for the content (a post's body, or the page a layout wraps) and the template's own text.
-                let content = if case .string(let c)? = vars["content"] { c.utf8.count } else { 0 }
                 let result = try engine.render(entry.template, variables: vars, registers: registers, fileSystem: includes,
-                                               outputCapacity: content + Self.templateTextBytes)
+                                               outputCapacity: Self.templateTextBytes, splice: content.map { ("content", $0) })
                 if !result.warnings.isEmpty { diagnostics += RenderReports.diagnostics(result.warnings, offsets: includes.lineOffsets) }
-                out = result.output
+                out = result.content
             } catch {
-                return ("", diagnostics + [RenderReports.diagnostic(error, offsets: includes.lineOffsets)])
+                return (.text(""), diagnostics + [RenderReports.diagnostic(error, offsets: includes.lineOffsets)])
             }
             guard let next = entry.layout, let layout = entries[next] else { break }
-            vars["content"] = .string(out)
+            // A place holder: the engine answers `content` with `out`'s text, made only if something reads it.
+            vars["content"] = .null
             vars["layout"] = .hash(layout.frontMatter)
+            content = out
             current = next
         }
         return (out, diagnostics)

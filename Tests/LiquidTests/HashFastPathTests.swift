@@ -78,4 +78,29 @@ import Testing
             #expect(Self.same(h, m), "\(n)")
         }
     }
+
+    /// A hash made from pairs (few and distinct: both arrays at once) equals one set pair by pair, duplicates
+    /// and many keys included; `setValue(at:)` equals setting by name.
+    @Test func pairsInitMatchesSettingEach() {
+        var seed: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            return Int((seed >> 33) % UInt64(n))
+        }
+        let names = ["a", "b", "title", "url", "e\u{301}", "\u{e9}", "K", "\u{212A}", "ключ", "", "size", "a long key name here"]
+        for round in 0..<3000 {
+            let pairs: [(String, Value)] = (0..<next(12)).map { i in (names[next(names.count)], i % 3 == 0 ? .null : .int(round * 100 + i)) }
+            var general = LiquidHash(), model = Model()
+            for (k, v) in pairs { general[k] = v; model.set(k, v) }
+            let fast = LiquidHash(pairs)
+            #expect(Self.same(fast, model), "\(pairs.map(\.0))")
+            #expect(fast.keys == general.keys)
+            guard !fast.isEmpty else { continue }
+            var byName = fast, bySlot = fast
+            let k = fast.keys[next(fast.count)]
+            byName[k] = .string("new")
+            bySlot.setValue(.string("new"), at: fast.index(forKey: k)!)
+            #expect(bySlot.keys == byName.keys && bySlot.pairs.map(\.value.rubyInspect) == byName.pairs.map(\.value.rubyInspect))
+        }
+    }
 }

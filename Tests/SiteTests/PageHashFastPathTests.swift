@@ -29,4 +29,34 @@ import TestSupport
         #expect(Self.same(ContextBuilder.blankPage, ContextBuilder.pageHash(LiquidHash())))
         #expect(ContextBuilder.blankPage.keys == ContextBuilder.pageKeys)
     }
+
+    /// Setting a page key at its `Slots` place gives what setting it by name gives, mixed with keys set by name;
+    /// and the slots name the keys they stand for.
+    @Test func slotsMatchNames() {
+        let s = ContextBuilder.slots
+        let named: [(String, Int)] = [("kind", s.kind), ("is_post", s.isPost), ("absolute_url", s.absoluteURL), ("content", s.content),
+            ("has_code", s.hasCode), ("word_count", s.wordCount), ("headings", s.headings), ("show_toc", s.showTOC), ("notice", s.notice),
+            ("source", s.source), ("updated", s.updated), ("display_updated", s.displayUpdated), ("author", s.author), ("authors", s.authors),
+            ("image", s.image), ("params", s.params), ("previous", s.previous), ("next", s.next), ("related", s.related),
+            ("series", s.series), ("layout", s.layout)] + s.entry.map { ($0.key, $0.slot) }
+        for (k, slot) in named { #expect(ContextBuilder.blankPage.keys[slot] == k) }
+        #expect(s.entry.map(\.key) == ContextBuilder.summaryKeyOrder)
+        var rng = SplitMix(seed: 39)
+        for round in 0..<300 {
+            var general = ContextBuilder.blankPage, fast = ContextBuilder.blankPage
+            for step in 0..<rng.below(40) {
+                let v: Value = step % 4 == 0 ? .null : .string("\(round)-\(step)")
+                if rng.below(4) == 0 {
+                    let k = ["path", "mood", "ключ"][rng.below(3)]
+                    general[k] = v
+                    fast[k] = v
+                } else {
+                    let (k, slot) = named[rng.below(named.count)]
+                    general[k] = v
+                    fast.setValue(v, at: slot)
+                }
+            }
+            #expect(Self.same(fast, general), "round \(round)")
+        }
+    }
 }
