@@ -219,6 +219,9 @@ public struct MarkdownRenderer: Sendable {
         self.usesPlainCodeBlocks = codeBlockRenderer == nil
     }
 
+    /// Parse plain table cells too, for tests comparing the fast path with cmark.
+    var parsesEveryTableCell = false
+
     /// True while `codeBlockRenderer` is the default (lets the renderer skip building Strings).
     private var usesPlainCodeBlocks: Bool
 
@@ -352,6 +355,7 @@ public struct MarkdownRenderer: Sendable {
         ctx.tableRenderer = tableRenderer
         ctx.imageFile = imageFile
         ctx.plainCodeBlocks = usesPlainCodeBlocks
+        ctx.parsesEveryTableCell = parsesEveryTableCell
         let document = parseDocument(source.bytes, options: ctx.parseOptions)
         if options.kramdown && options.smartPunctuation { KramdownQuotes.adjust(document) }
         var r = HTMLRenderer(ctx: ctx)

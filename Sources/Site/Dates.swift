@@ -106,7 +106,9 @@ public enum SiteDates {
         }
         guard dashes >= 2, end >= 8 else { return nil }
         let prefix = String(decoding: u[..<end], as: UTF8.self)
-        guard prefix.split(separator: "-").first?.count == 4, let d = parse(prefix, timeZone: timeZone) else { return nil }
+        // The first run of digits is the year (as `prefix.split(separator: "-").first?.count == 4`, on bytes).
+        let digits = u[..<end].drop { $0 == 45 }.prefix { $0 != 45 }
+        guard digits.count == 4, let d = parse(prefix, timeZone: timeZone) else { return nil }
         return (d, String(baseName.utf8.dropFirst(min(end + 1, baseName.utf8.count)))!)
     }
 

@@ -23,8 +23,10 @@ final class ImageFiles: @unchecked Sendable {
     func lookup(_ url: String, pageURL: String) -> ImageFile {
         guard LinkAudit.isInternal(url), let first = url.first, first != "#" else { return .unknown }
         var path = first == "/" ? url : ExcerptLinks.resolve(url, against: pageURL)
-        if let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = String(path[..<cut]) }
-        if path.contains("%") { path = path.removingPercentEncoding ?? path }
+        path = Self.withoutQuery(path)
+        // A byte test: `contains("%")` went through Foundation's `range(of:)`, a third of this look-up's time.
+        // (Where every `%` starts a Character with a mark, decoding fails and the path stays as it is.)
+        if path.utf8.contains(0x25) { path = path.removingPercentEncoding ?? path }
         var source = sources[String(path.drop { $0 == "/" })]
         if source == nil, !basePath.isEmpty, path.hasPrefix(basePath + "/") {
             source = sources[String(path.dropFirst(basePath.count + 1))]
@@ -42,6 +44,17 @@ final class ImageFiles: @unchecked Sendable {
         }
         lock.lock(); read[source] = result; lock.unlock()
         return result
+    }
+
+    /// `path` up to its first `?` or `#` Character: on bytes when it is ASCII (then bytes are Characters), as
+    /// walking Characters was another third of the look-up.
+    static func withoutQuery(_ path: String) -> String {
+        if path.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard let cut = path.utf8.firstIndex(where: { $0 == 0x3F || $0 == 0x23 }) else { return path }
+            return String(path[..<cut])
+        }
+        guard let cut = path.firstIndex(where: { $0 == "?" || $0 == "#" }) else { return path }
+        return String(path[..<cut])
     }
 
     /// The images one document looked up and what it found: its render is reused only while they are the same.

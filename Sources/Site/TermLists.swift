@@ -13,7 +13,9 @@ enum TermLists {
         let (line, column) = keys.lazy.compactMap { front.position(of: $0) }.first ?? (1, 1)
         let folder = kind == .tag ? "tags" : "categories"
         var seen: [String: String] = [:]
+        seen.reserveCapacity(names.count)   // (growing it was a sixth of this function)
         var out: [String] = []
+        out.reserveCapacity(names.count)
         var merged: [(String, String)] = []
         for name in names {
             let slug = Slug.term(name)
