@@ -117,7 +117,7 @@ struct CLikeConfig: Sendable {
     /// Operator (`o`) and punctuation (`p`) classes per ASCII byte.
     var ops: [TokenClass] = CLikeConfig.opTable(o: "+-*/%<>=!&|^~?", p: "()[]{},;:.@#")
     /// Multi-byte operators whose class differs from their bytes' classes, longest first.
-    var multiOps: [([UInt8], TokenClass)] = []
+    var multiOps: [MultiOp] = []
     /// Bit `c` set when some multi-byte operator starts with ASCII byte `c`: most punctuation skips the list.
     var multiFirst: (UInt64, UInt64) = (0, 0)
 
@@ -134,10 +134,40 @@ struct CLikeConfig: Sendable {
     }
 
     mutating func multi(_ list: [(String, TokenClass)]) {
-        multiOps = list.map { (Array($0.0.utf8), $0.1) }.sorted { $0.0.count > $1.0.count }
+        let sorted = list.map { (Array($0.0.utf8), $0.1) }.sorted { $0.0.count > $1.0.count }
+        multiOps = sorted.map { MultiOp($0.0, $0.1) }
         multiFirst = (0, 0)
-        for (bytes, _) in multiOps where bytes[0] < 128 {
+        for (bytes, _) in sorted where bytes[0] < 128 {
             if bytes[0] < 64 { multiFirst.0 |= 1 << UInt64(bytes[0]) } else { multiFirst.1 |= 1 << UInt64(bytes[0] - 64) }
         }
+    }
+}
+
+/// One multi-byte operator as a masked word: matching it at a byte is one load and compare, where the
+/// byte-by-byte loop over `[UInt8]` operators cost ~25 instructions per operator tried (14 % of `punctuation`).
+struct MultiOp: Sendable {
+    /// The operator's bytes, little-endian, and a mask of as many low bytes.
+    var word: UInt64
+    var mask: UInt64
+    var count: Int
+    var cls: TokenClass
+    var last: UInt8
+    /// `->` (a Rust type position follows).
+    var arrow: Bool
+
+    init(_ bytes: [UInt8], _ cls: TokenClass) {
+        precondition((1...8).contains(bytes.count) && !bytes.contains(0), "operators are 1-8 non-zero bytes")
+        word = 0
+        for (k, b) in bytes.enumerated() { word |= UInt64(b) << UInt64(8 * k) }
+        mask = bytes.count == 8 ? ~0 : (1 << UInt64(8 * bytes.count)) - 1
+        count = bytes.count
+        self.cls = cls
+        last = bytes[bytes.count - 1]
+        arrow = bytes == [45, 62]
+    }
+
+    /// Whether the operator is at `k`: bytes past the end read as 0, which no operator holds.
+    @inline(__always) func matches(_ s: Scanner, at k: Int) -> Bool {
+        s.word(at: k) & mask == word
     }
 }

@@ -221,19 +221,16 @@ extension CLikeRun {
             return
         }
         if cfg.mayStartMulti(c) {
-            for (bytes, cls) in cfg.multiOps where s.at(start) == bytes[0] {
-                var ok = true
-                for k in 1..<bytes.count where s.at(start + k) != bytes[k] { ok = false; break }
-                if ok {
-                    s.emit(cls, from: start, to: start + bytes.count)
-                    s.i = start + bytes.count
-                    let last = bytes[bytes.count - 1]
-                    if angle == 0 { pending = nil }
-                    set(.op)
-                    afterDot = last == 46 || (cfg.php && (last == 62 || last == 58))
-                    afterColon = cfg.rust && bytes == [45, 62]
-                    return
-                }
+            let w = s.word(at: start)
+            for op in cfg.multiOps where w & op.mask == op.word {
+                s.emit(op.cls, from: start, to: start + op.count)
+                s.i = start + op.count
+                let last = op.last
+                if angle == 0 { pending = nil }
+                set(.op)
+                afterDot = last == 46 || (cfg.php && (last == 62 || last == 58))
+                afterColon = cfg.rust && op.arrow
+                return
             }
         }
         var cls: TokenClass = c < 128 ? cfg.ops[Int(c)] : .text

@@ -19,15 +19,20 @@ extension Highlighter {
     /// and the `pre` gets the theme's colours. Everything outside blocks is left as it is.
     ///
     /// One pass over the String's own bytes (memmem/memchr, no copies of the input, no per-span
-    /// allocations) into a buffer sized for the worst case; the tests keep the earlier, plainer
+    /// allocations) writes the blocks into a buffer sized for the worst case; the text between blocks is
+    /// then taken from `html` as it is (see `InlineTable.Rewrite`). The tests keep the earlier, plainer
     /// implementation as the reference.
     public static func inlineStyles(in html: String) -> String {
         var source = html   // `withUTF8` needs a var; a native String is not copied
-        let rewritten: String? = source.withUTF8 { b in
-            guard let p = b.baseAddress, let first = findBytes(InlineTable.preOpen, in: p, from: 0, to: b.count) else { return nil }
-            return InlineTable.shared.rewrite(p, b.count, firstBlock: first)
+        var plan = InlineTable.Rewrite()
+        let found: Bool = source.withUTF8 { b in
+            guard let p = b.baseAddress, let first = findBytes(InlineTable.preOpen, in: p, from: 0, to: b.count) else { return false }
+            plan = InlineTable.shared.rewrite(p, b.count, firstBlock: first)
+            return true
         }
-        return rewritten ?? html
+        guard found else { return html }
+        defer { plan.deallocate() }
+        return plan.assemble(source)
     }
 
     /// The first occurrence of `needle` in `p[from..<to]` (TextBytes' memchr-then-memcmp search).
@@ -51,15 +56,16 @@ struct InlineTable: Sendable {
 
     /// Packed names of the token classes (0 = empty slot) and, per slot, the index of the class's
     /// opening tag in `opens`, or -1 for a class the theme leaves unstyled (its span is dropped).
-    private let keys: [UInt32]
-    private let values: [Int32]
-    private static let slotBits = 8
-    /// `<span style="…` per styled class (the caller closes it with `">`), back to back in `flat`.
-    private let flat: [UInt8]
-    private let offsets: [Int]
-    private let lengths: [Int]
-    private let maxOpen: Int
-    private let preStyle: [UInt8]
+    let keys: [UInt32]
+    let values: [Int32]
+    static let slotBits = 8
+    /// `<span style="…` per styled class (the caller closes it with `">`), back to back in `flat`,
+    /// which ends in eight spare bytes: tags are copied a word at a time.
+    let flat: [UInt8]
+    let offsets: [Int]
+    let lengths: [Int]
+    let maxOpen: Int
+    let preStyle: [UInt8]
 
     init(theme: Theme) {
         var keys = [UInt32](repeating: 0, count: 1 << InlineTable.slotBits)
@@ -81,20 +87,20 @@ struct InlineTable: Sendable {
         }
         self.keys = keys
         self.values = values
-        self.flat = flat
+        self.flat = flat + [UInt8](repeating: 0, count: 8)
         self.offsets = offsets
         self.lengths = lengths
         self.maxOpen = (lengths.max() ?? 0) + 2
         self.preStyle = Array(" style=\"background-color:\(theme.background);color:\(theme.foreground)\"".utf8)
     }
 
-    @inline(__always) private static func slot(_ key: UInt32) -> Int {
+    @inline(__always) static func slot(_ key: UInt32) -> Int {
         Int((key &* 0x9E37_79B1) >> UInt32(32 - slotBits))
     }
 
     /// For the class name `p[0..<len]`: nil when it is no token class (e.g. `line hll`), else the
     /// index of its opening tag, or -1 when the class has no style.
-    @inline(__always) private func lookup(_ p: UnsafePointer<UInt8>, _ len: Int) -> Int? {
+    @inline(__always) func lookup(_ p: UnsafePointer<UInt8>, _ len: Int) -> Int? {
         guard len <= 4 else { return nil }
         var key: UInt32 = 0
         for k in 0..<len { key = key << 8 | UInt32(p[k]) }
@@ -161,79 +167,5 @@ struct InlineTable: Sendable {
         }
         guard k < n, let hit = memchr(p + k, 0x3C, n - k) else { return nil }
         return UnsafeRawPointer(hit) - UnsafeRawPointer(p)
-    }
-
-    /// The rewrite proper; `firstBlock` is where the first `<pre class="highlight` starts.
-    func rewrite(_ p: UnsafePointer<UInt8>, _ n: Int, firstBlock: Int) -> String {
-        // Worst case: every 16 input bytes a `<span class="x">` that grows to the longest style, every
-        // 21 bytes a `pre` that gains the colours.
-        let capacity = n + (n / 16 + 1) * maxOpen + (n / 21 + 1) * preStyle.count + 16
-        let out = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { out.deallocate() }
-        var o = 0
-        @inline(__always) func copy(_ from: Int, _ to: Int) {
-            if to > from { memcpy(out + o, p + from, to - from); o += to - from }
-        }
-        var kept: [Bool] = []   // per open span inside the block: was its tag written?
-        kept.reserveCapacity(16)
-        var i = 0
-        var next: Int? = firstBlock
-        flat.withUnsafeBufferPointer { tags in
-            preStyle.withUnsafeBufferPointer { preStyle in
-                while let pre = next {
-                    copy(i, pre)
-                    guard let hit = memchr(p + pre, 0x3E, n - pre) else { i = pre; break }
-                    let tagEnd = UnsafeRawPointer(hit) - UnsafeRawPointer(p)
-                    copy(pre, tagEnd)
-                    if Highlighter.findBytes(" style=", in: p, from: pre, to: tagEnd) == nil {
-                        memcpy(out + o, preStyle.baseAddress!, preStyle.count)
-                        o += preStyle.count
-                    }
-                    i = tagEnd
-                    // The block ends at the first `</pre>`: found on the way, among the `<` the loop stops at
-                    // anyway, rather than by a search of its own over every tag first.
-                    var end = n
-                    kept.removeAll(keepingCapacity: true)
-                    while i < n, let lt = InlineTable.nextTagStart(p, n, from: i) {
-                        if Highlighter.hasBytes(p, n, at: lt, "</pre>") { end = lt; break }
-                        copy(i, lt)
-                        if Highlighter.hasBytes(p, n, at: lt, "</span>") {
-                            if kept.popLast() ?? true { copy(lt, lt + 7) }
-                            i = lt + 7
-                        } else if Highlighter.hasBytes(p, n, at: lt, "<span"), let gt = spanTagEnd(p, n, from: lt) {
-                            // A token span is exactly `<span class="xx">`; anything else is kept as written.
-                            let valueStart = lt + 13
-                            if Highlighter.hasBytes(p, n, at: lt + 5, " class=\""), gt > valueStart, p[gt - 1] == 0x22,
-                               let tag = lookup(p + valueStart, gt - 1 - valueStart) {
-                                if tag >= 0 {
-                                    let len = lengths[tag]
-                                    memcpy(out + o, tags.baseAddress! + offsets[tag], len)
-                                    o += len
-                                    out[o] = 0x22
-                                    out[o + 1] = 0x3E
-                                    o += 2
-                                    kept.append(true)
-                                } else {
-                                    kept.append(false)
-                                }
-                            } else {
-                                copy(lt, gt + 1)
-                                kept.append(true)
-                            }
-                            i = gt + 1
-                        } else {
-                            out[o] = 0x3C
-                            o += 1
-                            i = lt + 1
-                        }
-                    }
-                    copy(i, end)
-                    i = end
-                    next = Highlighter.findBytes(InlineTable.preOpen, in: p, from: i, to: n)
-                }
-            }
-        }
-        copy(i, n)
-        return stringFromUTF8(UnsafeBufferPointer(start: out, count: o))
     }
 }

@@ -51,6 +51,15 @@ struct Scanner {
 
     // MARK: helpers shared by lexers
 
+    /// The eight bytes at `k` (`k` ≥ 0) as a little-endian word, zero past the end, as `at` reads them.
+    @inline(__always) func word(at k: Int) -> UInt64 {
+        if k + 8 <= n { return UInt64(littleEndian: UnsafeRawPointer(b.baseAddress! + k).loadUnaligned(as: UInt64.self)) }
+        var w: UInt64 = 0
+        var j = k
+        while j < n { w |= UInt64(b[j]) << UInt64(8 * (j - k)); j += 1 }
+        return w
+    }
+
     /// True when the bytes at `i` equal `s` (ASCII).
     @inline(__always) func matches(_ s: StaticString, at k: Int) -> Bool {
         let len = s.utf8CodeUnitCount
