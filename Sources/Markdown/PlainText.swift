@@ -129,10 +129,29 @@ func plainText(fromHTML html: UnsafeBufferPointer<UInt8>, instead: [TextInstead]
 /// rare control character), `<` or `&`, or a space followed by one of those or by another space;
 /// the caller's byte loop decides there. Prose is long runs of words and single spaces: this made
 /// the function about a fifth faster.
+///
+/// Eight bytes are tested once: the flags of the bytes one on are those of the same eight shifted a
+/// byte, and the first of the next eight (tested again from one byte on, it was 60 instructions a step).
 @inline(__always)
 private func textRun(_ p: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
     @inline(__always) func stops(_ x: UInt64) -> UInt64 { maybeBelow(x, 0x20) | maybeHasByte(x, 0x3C) | maybeHasByte(x, 0x26) }
-    return firstFlagged(p, from: start, to: end) { x, next in
+    let raw = UnsafeRawPointer(p)
+    var j = start
+    if j + 16 <= end {
+        let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt64.self))
+        var stop = stops(x), space = maybeHasByte(x, 0x20)
+        repeat {
+            let y = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j + 8, as: UInt64.self))
+            let stopNext = stops(y), spaceNext = maybeHasByte(y, 0x20)
+            let after = ((stop | space) &>> 8) | ((stopNext | spaceNext) &<< 56)
+            let marked = stop | (space & after)
+            if marked != 0 { return j + marked.trailingZeroBitCount >> 3 }
+            stop = stopNext
+            space = spaceNext
+            j += 8
+        } while j + 16 <= end
+    }
+    return firstFlagged(p, from: j, to: end) { x, next in
         stops(x) | (maybeHasByte(x, 0x20) & (stops(next) | maybeHasByte(next, 0x20)))
     }
 }

@@ -42,10 +42,14 @@ struct Postings {
             for d in range {
                 let doc = docs[d]
                 state.begin(document: Int32(truncatingIfNeeded: d), first: Int32(truncatingIfNeeded: postings.count))
-                Self.count(doc.text, field: 0, &state)
-                Self.count(doc.title, field: 1, &state)
-                for h in doc.headings { Self.count(h, field: 2, &state) }
-                for t in doc.tags { Self.count(t, field: 4, &state) }
+                state.field = 0
+                Terms.forEachWord(doc.text, into: &state)
+                state.field = 1
+                Terms.forEachWord(doc.title, into: &state)
+                state.field = 2
+                for h in doc.headings { Terms.forEachWord(h, into: &state) }
+                state.field = 4
+                for t in doc.tags { Terms.forEachWord(t, into: &state) }
                 postings.append(contentsOf: UnsafeBufferPointer(start: state.open, count: state.openCount))
             }
             terms = state.table.list
@@ -53,8 +57,10 @@ struct Postings {
 
         /// The counting state of a run: its table of terms, and the postings of the document being
         /// counted, which stay in this small buffer (and in cache) until the document is done.
-        private struct State {
+        private struct State: WordSink {
             var table = WordTable(capacity: 1024)
+            /// The field being counted: 0 the body, else its bit (1 title, 2 headings, 4 tags).
+            var field: UInt8 = 0
             var open = UnsafeMutablePointer<Posting>.allocate(capacity: 1024)
             var capacity = 1024
             var openCount = 0
@@ -68,33 +74,32 @@ struct Postings {
                 openCount = 0
             }
 
+            /// Counts a word of the current field: a term's first word in the document opens its
+            /// posting, the rest count in that posting.
+            @inline(__always)
+            mutating func word(_ word: UnsafeBufferPointer<UInt8>, _ low: UInt64, _ high: UInt64) {
+                let n = word.count, bytes = word.baseAddress!
+                let s = table.slot(low, high, n, hash: PackedWord.hash(low, high, n, bytes), bytes)
+                let k: Int
+                if s.pointee.posting >= first {
+                    k = Int(s.pointee.posting &- first)
+                } else {
+                    if openCount == capacity { grow() }
+                    k = openCount
+                    open[k] = Posting(term: s.pointee.id &- 1, doc: doc, count: 0, fields: 0)
+                    openCount += 1
+                    s.pointee.posting = first &+ Int32(truncatingIfNeeded: k)
+                }
+                let p = open + k
+                if field == 0 { p.pointee.count &+= p.pointee.count < 255 ? 1 : 0 } else { p.pointee.fields |= field }
+            }
+
             mutating func grow() {
                 let larger = UnsafeMutablePointer<Posting>.allocate(capacity: capacity * 2)
                 larger.moveInitialize(from: open, count: openCount)
                 open.deallocate()
                 open = larger
                 capacity *= 2
-            }
-        }
-
-        /// Counts the words of one field of the current document: a term's first word in it opens
-        /// its posting, the rest count in that posting.
-        private static func count(_ text: String, field: UInt8, _ state: inout State) {
-            Terms.forEachWord(text) { word, low, high in
-                let n = word.count, bytes = word.baseAddress!
-                let s = state.table.slot(low, high, n, hash: PackedWord.hash(low, high, n, bytes), bytes)
-                let k: Int
-                if s.pointee.posting >= state.first {
-                    k = Int(s.pointee.posting &- state.first)
-                } else {
-                    if state.openCount == state.capacity { state.grow() }
-                    k = state.openCount
-                    state.open[k] = Posting(term: s.pointee.id &- 1, doc: state.doc, count: 0, fields: 0)
-                    state.openCount += 1
-                    s.pointee.posting = state.first &+ Int32(truncatingIfNeeded: k)
-                }
-                let p = state.open + k
-                if field == 0 { p.pointee.count &+= p.pointee.count < 255 ? 1 : 0 } else { p.pointee.fields |= field }
             }
         }
     }

@@ -192,9 +192,18 @@ public struct SearchIndex: Sendable {
                 return UInt16(b[0]) | (b.count == 2 ? UInt16(b[1]) << 8 : 0)
             })
         }
+        // ASCII terms (nearly all) by their first two bytes, which are their first two characters: their
+        // keys and lengths come without looking at their Strings character by character (a fifth of the shards' time).
+        var byCode: [UInt16: [TermID]] = [:]
         for t in terms {
+            let w = postings.terms.words[t]
+            if w.length <= 16, (w.low | w.high) & 0x8080_8080_8080_8080 == 0 {
+                let code = UInt16(truncatingIfNeeded: w.low & (w.length >= 2 ? 0xFFFF : 0xFF))
+                if let asciiKeys, !asciiKeys.contains(code) { continue }
+                byCode[code, default: []].append(TermID(term: postings.terms.string(t), id: t, length: Int(w.length)))
+                continue
+            }
             if let asciiKeys {
-                let w = postings.terms.words[t]
                 let b0 = UInt8(w.low & 0xFF), b1 = UInt8((w.low >> 8) & 0xFF), b2 = UInt8((w.low >> 16) & 0xFF)
                 // Three ASCII bytes: the first two characters are the first two bytes (no combining mark follows).
                 if b0 < 0x80, b1 < 0x80, b2 < 0x80 {
@@ -207,14 +216,19 @@ public struct SearchIndex: Sendable {
             if let only, !only.contains(key) { continue }
             byKey[key, default: []].append(TermID(term: term, id: t))
         }
+        for (code, list) in byCode {
+            let key = code < 0x100 ? String(UnicodeScalar(UInt8(code))) : String(decoding: [UInt8(code & 0xFF), UInt8(code >> 8)], as: UTF8.self)
+            if let only, !only.contains(key) { continue }
+            byKey[key, default: []].append(contentsOf: list)
+        }
         var groups: [String: ShardGroup] = [:]
         func file(_ key: String, _ data: Data) -> (File, UInt64) {
             (File(path: "t/\(Terms.fileName(key)).json", data: data), ContentHash.of(data))
         }
         for (key, list) in byKey {
-            let long = list.filter { Terms.length($0.term) > 2 }
+            let long = list.filter { $0.length > 2 }
             if Terms.length(key) == 2, !long.isEmpty, shardSize(list, postings, above: splitAbove) > splitAbove {
-                var files = [file(key, shard(list.filter { Terms.length($0.term) <= 2 }, postings))]
+                var files = [file(key, shard(list.filter { $0.length <= 2 }, postings))]
                 var sub: [String: [TermID]] = [:]
                 for t in long { sub[Terms.prefix(t.term, 3), default: []].append(t) }
                 for (k3, ts) in sub { files.append(file(k3, shard(ts, postings))) }
@@ -231,6 +245,16 @@ public struct SearchIndex: Sendable {
     struct TermID {
         var term: String
         var id: Int
+        /// Its characters (`Terms.length`).
+        var length: Int
+
+        init(term: String, id: Int) { self.init(term: term, id: id, length: Terms.length(term)) }
+
+        init(term: String, id: Int, length: Int) {
+            self.term = term
+            self.id = id
+            self.length = length
+        }
     }
 
     /// `{"term":[doc, score…]}`, terms sorted, doc numbers as differences from the previous one.

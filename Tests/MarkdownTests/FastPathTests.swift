@@ -25,6 +25,21 @@ import TestSupport
         }
     }
 
+    /// Long prose (the eight-byte steps of `textRun`, which test each eight bytes once): runs of
+    /// words and single spaces broken by doubled spaces, `!` after a space, tags, entities and line
+    /// breaks at every offset, against the earlier implementation.
+    @Test func plainTextOfLongProseMatchesReference() {
+        var rng = SplitMix(seed: 41)
+        let pieces = ["word ", "words and more words ", "a", " ", "  ", " !", "! ", "!", "\n", "\t", "<em>", "</em>", "<p>", "</p>\n",
+                      "&amp;", "&lt;", "&nbsp;", "&", "<", "é", "“q”", "\u{0B}", "x", "longerwordwithoutspaces", " ! !a "]
+        for _ in 0..<1500 {
+            var html = ""
+            for _ in 0..<rng.below(60) { html += pieces[rng.below(pieces.count)] }
+            let bytes = Array(html.utf8)
+            #expect(plainText(fromHTML: bytes) == referencePlainText(fromHTML: bytes), "\(html)")
+        }
+    }
+
     /// Excerpt text from HTML equals the earlier implementation on generated fragments.
     @Test func plainTextMatchesReference() {
         var rng = SplitMix(seed: 7)

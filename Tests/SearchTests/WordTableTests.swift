@@ -27,6 +27,29 @@ import TestSupport
         }
     }
 
+    /// The separators after a short ASCII word are passed in the word's own eight-byte step
+    /// (`Terms.separatorsEnd`): runs of ASCII punctuation and white space of every length, ending at
+    /// a word, at a non-ASCII letter or separator that may join or end the next word, or at the text's end.
+    @Test func separatorRunsAfterShortWordsMatchFoundationFolding() {
+        var rng = SplitMix(seed: 37)
+        let words = ["a", "to", "the", "Swift", "x86", "caf", "HTTP2", "seven77", "abcdefghij", "abcdefghijklmno", "Z"]
+        let separators = [" ", ", ", ". ", ".\n", " -- ", "()", "\",\"", "  ", "\t\t\t", "!?", "        ", "=> ", "/", ".\n\n\n\n\n\n\n"]
+        let after = ["é", "’", "—", "\u{00A0}", "µ", "✔", "東", "ß"]
+        for _ in 0..<4000 {
+            var s = ""
+            for _ in 0..<rng.below(40) {
+                s += words[rng.below(words.count)]
+                switch rng.below(6) {
+                // A non-ASCII character then a separator: words joined past 40 bytes count their limit apart (see above).
+                case 0: s += after[rng.below(after.count)] + separators[rng.below(separators.count)]
+                case 1: s += separators[rng.below(separators.count)] + after[rng.below(after.count)] + " "
+                default: s += separators[rng.below(separators.count)]
+                }
+            }
+            #expect(Terms.words(s) == Self.reference(s), "\(s.debugDescription)")
+        }
+    }
+
     /// Counting in runs and merging gives each (term, document) its body count (saturating at 255)
     /// and fields, as a dictionary would: also for words longer than the 16 bytes kept as integers
     /// (told apart by their arena bytes), through many table growths, and for terms that recur in
