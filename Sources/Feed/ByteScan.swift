@@ -31,11 +31,28 @@ enum ByteScan {
     /// The high bit of exactly each byte of `w` that `next` seeks (no false flags, unlike `maybeBelow`).
     @inline(__always)
     static func sought(_ w: UInt64, _ a: UInt8, _ b: UInt8) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        @inline(__always) func zeros(_ t: UInt64) -> UInt64 { ~(((t & low7) &+ low7) | t | low7) }
-        // (byte & 0x7F) + 0x60 reaches 0x80 exactly when byte & 0x7F ≥ 0x20, with no carry into the next byte.
-        let below = ~((w & low7) &+ ones &* 0x60) & ~w & ~low7
-        let layout = zeros(w ^ ones &* 9) | zeros(w ^ ones &* 10)
-        return (below & ~layout) | zeros(w ^ ones &* UInt64(a)) | zeros(w ^ ones &* UInt64(b))
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        return controls(w, below: below0x20(w)) | zeroBytes(w ^ ones &* UInt64(a)) | zeroBytes(w ^ ones &* UInt64(b))
+    }
+
+    /// The high bit of exactly each byte of `w` that is zero (no carry crosses a byte, unlike `maybeHasByte`).
+    @inline(__always)
+    static func zeroBytes(_ w: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((w & low7) &+ low7) | w | low7)
+    }
+
+    /// The high bit of exactly each byte of `w` below 0x20: (byte & 0x7F) + 0x60 reaches 0x80 exactly when
+    /// byte & 0x7F ≥ 0x20, with no carry into the next byte, and the byte's own high bit rules it out.
+    @inline(__always)
+    static func below0x20(_ w: UInt64) -> UInt64 {
+        let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~((w & low7) &+ 0x6060_6060_6060_6060) & ~w & ~low7
+    }
+
+    /// Of `below` (`below0x20(w)`), the bytes that are not a tab or a line feed: the C0 controls XML forbids.
+    @inline(__always)
+    static func controls(_ w: UInt64, below: UInt64) -> UInt64 {
+        below & ~(zeroBytes(w ^ 0x0909_0909_0909_0909) | zeroBytes(w ^ 0x0A0A_0A0A_0A0A_0A0A))
     }
 }

@@ -77,18 +77,15 @@ struct CDATASections {
     static func onlyXMLCharacters(_ u: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let p = u.baseAddress else { return true }
         let n = u.count
-        let high: UInt64 = 0x8080_8080_8080_8080, low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        /// 0x80 in each byte of `y` that is zero.
-        @inline(__always) func zero(_ y: UInt64) -> UInt64 { ~(((y & low7) &+ low7) | y) & high }
+        let high: UInt64 = 0x8080_8080_8080_8080
         var i = 0
         while i + 8 <= n {
             let x = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
-            // Bytes below 0x20: neither the high bit nor, of the low seven, 0x20 or more.
-            let below = ~(((x & low7) &+ 0x6060_6060_6060_6060) | x) & high
             // Tab and line feed are allowed: looked for only in a step with some byte below 0x20 (a post's lines are
             // tens of bytes long, so most steps have none), and U+FFFE/U+FFFF only in a step with a non-ASCII byte.
-            if below != 0, below & ~zero(x ^ 0x0909_0909_0909_0909) & ~zero(x ^ 0x0A0A_0A0A_0A0A_0A0A) != 0 { return false }
-            if x & high != 0, zero(x ^ 0xEFEF_EFEF_EFEF_EFEF) != 0, !bytewise(p, from: i, to: i + 8, n) { return false }
+            let below = ByteScan.below0x20(x)
+            if below != 0, ByteScan.controls(x, below: below) != 0 { return false }
+            if x & high != 0, ByteScan.zeroBytes(x ^ 0xEFEF_EFEF_EFEF_EFEF) != 0, !bytewise(p, from: i, to: i + 8, n) { return false }
             i += 8
         }
         return bytewise(p, from: i, to: n, n)
