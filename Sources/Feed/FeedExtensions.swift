@@ -21,7 +21,8 @@ enum FeedExtensions {
         visit(root, parent: nil, itemNames: itemNames, rdf: rdf, into: &f)
     }
 
-    static func visit(_ el: XMLElementNode, parent: XMLElementNode?, itemNames: Set<String>, rdf: Bool, into f: inout Findings) {
+    /// `children`: false checks `el` alone, not its subtree.
+    static func visit(_ el: XMLElementNode, parent: XMLElementNode?, itemNames: Set<String>, rdf: Bool, children: Bool = true, into f: inout Findings) {
         if let ns = el.namespace {
             for (pns, lat, long) in positions where ns == pns && (el.name == lat || el.name == long) {
                 let limit = el.name == lat ? 90.0 : 180.0
@@ -52,6 +53,7 @@ enum FeedExtensions {
                 f.error("itunes-placement", "itunes:duration belongs in an item, not in <\(parent.name)>", at: el)
             }
         }
+        guard children else { return }
         for c in el.children { visit(c, parent: el, itemNames: itemNames, rdf: rdf, into: &f) }
     }
 

@@ -45,8 +45,12 @@ public enum FeedHTML {
             guard from < n, let p = memchr(base + from, Int32(byte), n - from) else { return nil }
             return UnsafePointer<UInt8>(p.assumingMemoryBound(to: UInt8.self)) - base
         }
-        /// Whether `s` is at `at` (the caller checked the length).
-        @inline(__always) func has(_ at: Int, _ s: StaticString) -> Bool { memcmp(base + at, s.utf8Start, s.utf8CodeUnitCount) == 0 }
+        /// The eight bytes at `at` (the caller checked the length), and those of an 8-byte literal.
+        @inline(__always) func word(_ at: Int) -> UInt64 { UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self) }
+        func word(_ s: StaticString) -> UInt64 { UnsafeRawPointer(s.utf8Start).loadUnaligned(as: UInt64.self) }
+        // `<span class="` and `<span style="` as two overlapping words each (bytes 0–7 and 5–12): comparing words
+        // instead of calling memcmp twice per span was a visible share of the scan (measured).
+        let spanCl = word("<span cl"), spanSt = word("<span st"), classQuote = word(" class=\""), styleQuote = word(" style=\"")
         func find(_ needle: [UInt8], from: Int, caseInsensitive: Bool) -> Int? {
             guard needle.count <= n else { return nil }
             var j = from
@@ -73,7 +77,8 @@ public enum FeedHTML {
             guard isLetter(base[i + 1]) else { i += 1; continue }
             // A highlighted span, `<span class="…">` or `<span style="…">` (two thirds of a post's tags): its one
             // attribute is no URL attribute, so the tag is passed over as the loop below would, without reading it.
-            if base[i + 1] == 115 /* s */, i + 14 <= n, has(i, "<span "), has(i + 6, "class=\"") || has(i + 6, "style=\""),
+            if base[i + 1] == 115 /* s */, i + 14 <= n, case let head = word(i), case let tail = word(i + 5),
+               (head == spanCl && tail == classQuote) || (head == spanSt && tail == styleQuote),
                let quote = next(34, from: i + 13), quote + 1 < n, base[quote + 1] == 62 /* > */ {
                 i = quote + 2
                 continue

@@ -6,7 +6,9 @@ import TextBytes
 enum ITunesRules {
     static let ns = "http://www.itunes.com/dtds/podcast-1.0.dtd"
 
-    static func check(channel: XMLElementNode, into f: inout Findings) {
+    /// `items`: the `ItemChecks` of the channel's items (those in no namespace), in order, whose `itunes` findings
+    /// stand in for `check(item:)`.
+    static func check(channel: XMLElementNode, items: [RSSRules.ItemChecks], into f: inout Findings) {
         common(channel, into: &f)
         for category in channel.all("category", ns: ns) {
             categoryRule(category, allowed: Set(categories.keys), retired: Set(retiredCategories.keys), parent: nil, into: &f)
@@ -29,7 +31,11 @@ enum ITunesRules {
         if let type = channel.first("type", ns: ns), !["episodic", "serial"].contains(type.text) {
             f.error("itunes-type", "itunes:type must be \"episodic\" or \"serial\" (found \"\(type.text)\")", at: type)
         }
-        for item in channel.all("item") where item.namespace == nil { check(item: item, into: &f) }
+        var next = 0
+        for item in channel.children where item.name == "item" && item.namespace == nil {
+            items[next].replay(\.itunes, itemLine: item.line, into: &f)
+            next += 1
+        }
     }
 
     static func check(item: XMLElementNode, into f: inout Findings) {

@@ -14,6 +14,13 @@ extension RSSRules {
         /// `TextChecks.check` of each element of the item, in `walk` order (lines relative to the item's): the feed's
         /// text pass replays them at the item's place instead of keying every copy's texts again (measured).
         var texts: [FeedDiagnostic] = []
+        /// The item's findings in the feed-wide passes (lines relative to the item's), replayed at its place in each:
+        /// `RSSStructure.check(item:)`, `RSSStructure.dublinCore`, `ITunesRules.check(item:)` and `FeedExtensions.visit`
+        /// of its subtree. Checking them in every feed carrying the item was a visible share of validating (measured).
+        var structure: [FeedDiagnostic] = []
+        var dublinCore: [FeedDiagnostic] = []
+        var itunes: [FeedDiagnostic] = []
+        var extensions: [FeedDiagnostic] = []
 
         struct Future: Sendable { var at: Int; var date: Date; var line: Int; var column: Int; var name: String; var text: String }
         struct Guid: Sendable { var at: Int; var value: String; var line: Int; var column: Int }
@@ -46,20 +53,29 @@ extension RSSRules {
             add(upTo: findings.count, &f)
         }
 
-        /// `texts` at the item's place in the feed's text pass.
-        func replayTexts(itemLine: Int, into f: inout Findings) {
-            for var d in texts {
+        /// One of the lists of the feed-wide passes (`texts`, `structure`, …) at the item's place in the feed.
+        func replay(_ list: KeyPath<ItemChecks, [FeedDiagnostic]>, itemLine: Int, into f: inout Findings) {
+            for var d in self[keyPath: list] {
                 d.line += itemLine
                 f.list.append(d)
             }
         }
 
-        /// Everything the checks read: each element's name, namespace, attributes, text, line (relative to the
-        /// item's) and column, and the policy. Long texts go through the memo's word-at-a-time digest.
+        /// Everything the checks read: the item's `contentKey` (kept in the element when the parse made it once
+        /// for every feed carrying the item) and the policy.
         static func key(_ item: XMLElementNode, policy: FeedPolicy) -> TextCheckMemo.Key {
+            let content = item.itemKey ?? contentKey(item)
+            var h = Hasher()
+            h.combine(policy == .galley)
+            h.combine(content.digest)
+            return TextCheckMemo.Key(count: content.count, digest: h.finalize())
+        }
+
+        /// Each element's name, namespace, attributes, text, line (relative to the item's) and column. Long texts
+        /// go through the memo's word-at-a-time digest.
+        static func contentKey(_ item: XMLElementNode) -> TextCheckMemo.Key {
             var h = Hasher()
             var bytes = 0
-            h.combine(policy == .galley)
             func add(_ n: XMLElementNode) {
                 h.combine(n.name)
                 h.combine(n.namespace)

@@ -64,10 +64,31 @@ enum RSSRules {
         for item in channel.all("item") where item.namespace == nil {
             items.append(checkItem(item, guids: &guids, now: now, into: &f))
         }
-        RSSStructure.check(channel: channel, into: &f)
-        ITunesRules.check(channel: channel, into: &f)
-        FeedExtensions.check(rss, itemNames: ["item"], into: &f)
+        RSSStructure.check(channel: channel, items: items, into: &f)
+        ITunesRules.check(channel: channel, items: items, into: &f)
+        extensions(rss, items: items, into: &f)
         texts(rss, items: items, into: &f)
+    }
+
+    /// `FeedExtensions.check(rss, itemNames: ["item"])`, with the channel's items' findings taken from their `ItemChecks`
+    /// (an item in no namespace is not checked itself, and its subtree's checks read nothing outside it).
+    static func extensions(_ rss: XMLElementNode, items: [ItemChecks], into f: inout Findings) {
+        let names: Set<String> = ["item"]
+        FeedExtensions.visit(rss, parent: nil, itemNames: names, rdf: false, children: false, into: &f)
+        let channelAt = rss.children.firstIndex { $0.name == "channel" }
+        for (i, c) in rss.children.enumerated() {
+            guard i == channelAt else { FeedExtensions.visit(c, parent: rss, itemNames: names, rdf: false, into: &f); continue }
+            FeedExtensions.visit(c, parent: rss, itemNames: names, rdf: false, children: false, into: &f)
+            var next = 0
+            for el in c.children {
+                if el.name == "item", el.namespace == nil {
+                    items[next].replay(\.extensions, itemLine: el.line, into: &f)
+                    next += 1
+                } else {
+                    FeedExtensions.visit(el, parent: c, itemNames: names, rdf: false, into: &f)
+                }
+            }
+        }
     }
 
     /// `TextChecks.check` of every element in document order, with the channel's items' results taken from their `ItemChecks`.
@@ -81,7 +102,7 @@ enum RSSRules {
             var next = 0
             for el in c.children {
                 if el.name == "item", el.namespace == nil {
-                    items[next].replayTexts(itemLine: el.line, into: &f)
+                    items[next].replay(\.texts, itemLine: el.line, into: &f)
                     next += 1
                 } else {
                     el.walk(check)
@@ -157,6 +178,18 @@ enum RSSRules {
         texts.memo = memo
         item.walk { el in TextChecks.check(el.text, field: "<\(el.name)>", line: el.line - item.line, column: el.column, digest: el.textDigest, into: &texts) }
         checks.texts = texts.list
+        // The item's share of the feed-wide passes, made here once for every feed carrying the item.
+        func relative(_ check: (inout Findings) -> Void) -> [FeedDiagnostic] {
+            var found = Findings()
+            found.policy = policy
+            found.memo = memo
+            check(&found)
+            return found.list.map { d in var d = d; d.line -= item.line; return d }
+        }
+        checks.structure = relative { RSSStructure.check(item: item, into: &$0) }
+        checks.dublinCore = relative { RSSStructure.dublinCore(item, into: &$0) }
+        checks.itunes = relative { ITunesRules.check(item: item, into: &$0) }
+        checks.extensions = relative { FeedExtensions.visit(item, parent: nil, itemNames: ["item"], rdf: false, into: &$0) }
         return checks
     }
 

@@ -15,7 +15,9 @@ enum RSSStructure {
                                             "guid", "source", "category", "url", "width", "height", "name"]
     static let days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
 
-    static func check(channel: XMLElementNode, into f: inout Findings) {
+    /// `items`: the `ItemChecks` of the channel's items (those in no namespace), in order, whose `structure` and
+    /// `dublinCore` findings stand in for checking each item here (they depend on the item alone).
+    static func check(channel: XMLElementNode, items: [RSSRules.ItemChecks], into f: inout Findings) {
         children(of: channel, allowed: channelChildren, into: &f)
         if let image = channel.plain("image") {
             children(of: image, allowed: imageChildren, into: &f)
@@ -34,28 +36,44 @@ enum RSSStructure {
                 f.error("rss-skip-value", "skipDays lists more than seven days", at: skipDays.all("day")[7])
             }
         }
-        for item in channel.all("item") where item.namespace == nil {
-            children(of: item, allowed: itemChildren, into: &f)
-            if let source = item.plain("source") {
-                if let url = source.attributes["url"] {
-                    RSSRules.urlValue(url, field: "source@url", at: source, into: &f)
-                } else {
-                    f.error("rss-source-url", "source needs a url=\"…\" attribute (the feed the item came from)", at: source)
-                }
-            }
-            if let guid = item.plain("guid") {
-                for name in guid.attributes.keys.sorted() where name != "isPermaLink" && !name.hasPrefix("{") && !guid.attributes.keys.contains(where: { $0.hasPrefix("{") && $0.hasSuffix("}" + name) }) {
-                    f.error("rss-unknown-attribute", "guid has an attribute \(name)=\"…\" RSS does not define\(name.lowercased() == "ispermalink" ? " (did you mean isPermaLink?)" : "")", at: guid)
-                }
+        var next = 0
+        for item in channel.children where item.name == "item" && item.namespace == nil {
+            items[next].replay(\.structure, itemLine: item.line, into: &f)
+            next += 1
+        }
+        dublinCore(channel, into: &f)
+        next = 0
+        for item in channel.children where item.name == "item" {
+            guard item.namespace == nil else { dublinCore(item, into: &f); continue }
+            items[next].replay(\.dublinCore, itemLine: item.line, into: &f)
+            next += 1
+        }
+    }
+
+    /// What `check(channel:)` finds in one item of the channel, from the item alone.
+    static func check(item: XMLElementNode, into f: inout Findings) {
+        children(of: item, allowed: itemChildren, into: &f)
+        if let source = item.plain("source") {
+            if let url = source.attributes["url"] {
+                RSSRules.urlValue(url, field: "source@url", at: source, into: &f)
+            } else {
+                f.error("rss-source-url", "source needs a url=\"…\" attribute (the feed the item came from)", at: source)
             }
         }
-        for parent in [channel] + channel.all("item") {
-            if let lang = parent.first("language", ns: RSSRules.dcNS), !RSSRules.isLanguageTag(lang.trimmedText) {
-                f.error("rss-language", "dc:language \"\(lang.trimmedText)\" is not a language code like en or en-us", at: lang)
+        if let guid = item.plain("guid") {
+            for name in guid.attributes.keys.sorted() where name != "isPermaLink" && !name.hasPrefix("{") && !guid.attributes.keys.contains(where: { $0.hasPrefix("{") && $0.hasSuffix("}" + name) }) {
+                f.error("rss-unknown-attribute", "guid has an attribute \(name)=\"…\" RSS does not define\(name.lowercased() == "ispermalink" ? " (did you mean isPermaLink?)" : "")", at: guid)
             }
-            for date in parent.all("date", ns: RSSRules.dcNS) where !FeedDates.isW3CDTF(date.trimmedText) {
-                f.error("rss-dc-date", "dc:date \"\(date.trimmedText)\" is not a W3C date like 2026-03-06 or 2026-03-06T10:00:00Z (a time needs a time zone)", at: date)
-            }
+        }
+    }
+
+    /// Dublin Core's language and date in the channel or an item.
+    static func dublinCore(_ parent: XMLElementNode, into f: inout Findings) {
+        if let lang = parent.first("language", ns: RSSRules.dcNS), !RSSRules.isLanguageTag(lang.trimmedText) {
+            f.error("rss-language", "dc:language \"\(lang.trimmedText)\" is not a language code like en or en-us", at: lang)
+        }
+        for date in parent.all("date", ns: RSSRules.dcNS) where !FeedDates.isW3CDTF(date.trimmedText) {
+            f.error("rss-dc-date", "dc:date \"\(date.trimmedText)\" is not a W3C date like 2026-03-06 or 2026-03-06T10:00:00Z (a time needs a time zone)", at: date)
         }
     }
 

@@ -30,18 +30,26 @@ public enum RSSWriter {
         if let image = ch.imageURL {
             o += "    <image>\n      <url>\(e(image))</url>\n      <title>\(e(ch.title))</title>\n      <link>\(e(ch.link))</link>\n    </image>\n"
         }
+        var sections: [String?] = []
         let texts = items.map { item in
-            let (text, d) = FeedFragmentCache.text(cache, "rss", item) {
-                itemXML($0, channelAuthor: ch.author, options: options, plainCDATA: $1)
+            let (text, d, section) = FeedFragmentCache.textNotingSection(cache, "rss", item) {
+                itemXMLNotingSection($0, channelAuthor: ch.author, options: options, plainCDATA: $1)
             }
             diags += d
+            sections.append(section)
             return text
         }
-        return FeedOutput(head: o, contextBytes: context, items: texts, tail: "  </channel>\n</rss>\n", diagnostics: diags)
+        return FeedOutput(head: o, contextBytes: context, items: texts, sections: sections, tail: "  </channel>\n</rss>\n", diagnostics: diags)
     }
 
     /// `plainCDATA`, when given, is `XMLText.isPlainCDATA(item.contentHTML)` already known.
     static func itemXML(_ item: FeedItem, channelAuthor: FeedAuthor?, options: FeedOptions, plainCDATA: Bool? = nil) -> String {
+        itemXMLNotingSection(item, channelAuthor: channelAuthor, options: options, plainCDATA: plainCDATA).text
+    }
+
+    /// `itemXML`, and the content when it went into the item as one CDATA section holding it as it is.
+    static func itemXMLNotingSection(_ item: FeedItem, channelAuthor: FeedAuthor?, options: FeedOptions, plainCDATA: Bool? = nil) -> (text: String, section: String?) {
+        var section: String?
         let e = XMLText.escape
         let tz = options.timeZone
         var o = "    <item>\n"
@@ -56,13 +64,13 @@ public enum RSSWriter {
         o += "      <description>\(e(item.summary))</description>\n"
         if options.fullContent, !item.contentHTML.isEmpty {
             o += "      <content:encoded>"
-            XMLText.appendCDATA(item.contentHTML, to: &o, plain: plainCDATA)
+            if XMLText.appendCDATA(item.contentHTML, to: &o, plain: plainCDATA) { section = item.contentHTML }
             o += "</content:encoded>\n"
         }
         if let enc = item.enclosure {
             o += "      <enclosure url=\"\(e(enc.url))\" length=\"\(max(0, enc.length))\" type=\"\(e(enc.mimeType))\"/>\n"
         }
         o += "    </item>\n"
-        return o
+        return (o, section)
     }
 }

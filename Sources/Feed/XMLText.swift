@@ -186,15 +186,17 @@ enum XMLText {
     }
 
     /// `cdata(s)` appended to `o`: a post's HTML is copied once, into the item, instead of into a section first.
-    /// `plain`, when given, is `isPlainCDATA(s)` already known.
-    static func appendCDATA(_ s: String, to o: inout String, plain: Bool? = nil) {
+    /// `plain`, when given, is `isPlainCDATA(s)` already known. True when `s` went in as one section holding it as it is.
+    @discardableResult
+    static func appendCDATA(_ s: String, to o: inout String, plain: Bool? = nil) -> Bool {
         if plain ?? isPlainCDATA(s) {
             o += "<![CDATA["
             o += s
             o += "]]>"
-        } else {
-            o += splitOrEscaped(s)
+            return true
         }
+        o += splitOrEscaped(s)
+        return false
     }
 
     /// Whether `s` goes into one CDATA section as it is: not empty, with no `]]>`, no CR and no character XML forbids

@@ -5,18 +5,23 @@ import TextBytes
 /// An element of a parsed document, copied out of libxml2 so rules are plain Swift
 /// over value types and no C pointer outlives the parse.
 public struct XMLElementNode: Sendable {
-    public var name: String
-    public var namespace: String?
+    public var name: String { didSet { itemKey = nil } }
+    public var namespace: String? { didSet { itemKey = nil } }
     /// Attributes by local name; namespaced ones also as `{uri}name`.
-    public var attributes: [String: String]
-    public var children: [XMLElementNode]
+    public var attributes: [String: String] { didSet { itemKey = nil } }
+    public var children: [XMLElementNode] { didSet { itemKey = nil } }
     /// Concatenated text and CDATA of direct children.
-    public var text: String { didSet { textDigest = nil } }
+    public var text: String { didSet { textDigest = nil; itemKey = nil } }
     /// `TextCheckMemo.digest` of `text`'s bytes when it has 64 or more, taken as the parse makes the text (while its
     /// bytes are in cache) so the item memo's key and the text checks need not read a post's content again; nil otherwise.
     var textDigest: Int?
-    public var line: Int
-    public var column: Int
+    public var line: Int { didSet { itemKey = nil } }
+    public var column: Int { didSet { itemKey = nil } }
+    /// `RSSRules.ItemChecks.contentKey` of this element, taken once when an RSS item parsed alone is kept for every
+    /// feed carrying it (`XMLTree.parseItem`): keying each copy again was a visible share of checking (measured).
+    /// Any change to the element or below it clears it (a child's change sets `children`); moving the whole
+    /// subtree's lines together keeps it (`shiftingLines`), since the key reads lines relative to the element's.
+    var itemKey: TextCheckMemo.Key?
 
     public func first(_ name: String, ns: String? = nil) -> XMLElementNode? {
         children.first { $0.name == name && (ns == nil || $0.namespace == ns) }
@@ -214,7 +219,9 @@ public enum XMLTree {
 struct ColumnLocator {
     let bytes: UnsafeBufferPointer<UInt8>
     var lineStarts: [Int] = [0]
-    var cursor: [Int: Int] = [:]
+    /// Per line, where its next search starts (0: the line's start). An array by line, not a dictionary: looked up
+    /// and set for every element of every feed and item parsed, where hashing was a visible share (measured).
+    var cursor: [Int] = []
     /// Namespace URIs made once per document (libxml2 keeps each declaration's `href`): most items carry
     /// `content:` and `dc:` elements, whose URIs are too long for a small string and were one allocation each.
     var namespaces: [(href: UnsafePointer<UInt8>, uri: String)] = []
@@ -259,12 +266,13 @@ struct ColumnLocator {
             }
             return memcmp(base + at, name, nameCount) == 0
         }
-        var i = cursor[line] ?? start
+        if cursor.isEmpty { cursor = Array(repeating: 0, count: lineStarts.count) }
+        var i = cursor[line - 1] > 0 ? cursor[line - 1] : start
         while i + count <= end {
             if matches(i) {
                 let after = i + count < bytes.count ? bytes[i + count] : 62
                 if after == 62 || after == 47 || after == 32 || after == 9 || after == 10 || after == 13 {
-                    cursor[line] = i + count
+                    cursor[line - 1] = i + count
                     return i - start + 1
                 }
             }

@@ -14,15 +14,33 @@ public final class XMLItemTrees: @unchecked Sendable {
         var context: String
         var tail: String
         var item: String
+        /// `scope(context:tail:)`, taken once per feed: hashing the context's few hundred bytes again for each of the
+        /// feed's items at each table lookup was most of the lookups' cost (measured).
+        var scope: Int
+
+        init(context: String, tail: String, item: String, scope: Int? = nil) {
+            (self.context, self.tail, self.item) = (context, tail, item)
+            self.scope = scope ?? Self.scope(context: context, tail: tail)
+        }
+
+        /// A digest of the context's and the tail's bytes.
+        static func scope(context: String, tail: String) -> Int {
+            var h = Hasher()
+            for text in [context, tail] {
+                h.combine(text.utf8.count)
+                h.combine(text.utf8.withContiguousStorageIfAvailable { byteDigest(UnsafeRawBufferPointer($0)) } ?? text.hashValue)
+            }
+            return h.finalize()
+        }
 
         static func == (a: Key, b: Key) -> Bool {
             sameBytes(a.item, b.item) && sameBytes(a.context, b.context) && sameBytes(a.tail, b.tail)
         }
 
-        /// The context and tail in full; of the item its length and ends: items that share those are told apart
-        /// by `==`, which is instant for the same string (a feed's items come from one fragment cache).
+        /// The context and tail through `scope`; of the item its length and ends: items that share those are told
+        /// apart by `==`, which is instant for the same string (a feed's items come from one fragment cache).
         func hash(into h: inout Hasher) {
-            for text in [context, tail] { text.utf8.withContiguousStorageIfAvailable { h.combine(bytes: UnsafeRawBufferPointer($0)) } }
+            h.combine(scope)
             h.combine(item.utf8.count)
             item.utf8.withContiguousStorageIfAvailable { u in
                 let raw = UnsafeRawBufferPointer(u)
@@ -108,9 +126,12 @@ extension XMLTree {
             items.reserveCapacity(layout.items.count)
             var line = 1 + newlines(UnsafeBufferPointer(rebasing: bytes[0..<layout.headBytes]))
             let uses = uses.flatMap { $0.count == layout.items.count ? $0 : nil }
+            let scope = XMLItemTrees.Key.scope(context: context, tail: tail)
             for (i, item) in layout.items.enumerated() {
-                guard let parsed = trees.parsed(XMLItemTrees.Key(context: context, tail: tail, item: item), uses: uses?[i] ?? .max, make: {
-                    parseItem(context: context, item: item, tail: tail, depth: pieces.depth)
+                let key = XMLItemTrees.Key(context: context, tail: tail, item: item, scope: scope)
+                guard let parsed = trees.parsed(key, uses: uses?[i] ?? .max, make: {
+                    parseItem(context: context, item: item, tail: tail, depth: pieces.depth,
+                              section: layout.sections.count == layout.items.count ? layout.sections[i] : nil)
                 }) else { return nil }
                 items.append(parsed.element.shiftingLines(by: line - parsed.firstLine))
                 line += parsed.newlines
@@ -122,8 +143,9 @@ extension XMLTree {
     /// The item parsed alone between `context` and `tail`: the one element inside the innermost open element.
     /// Its CDATA sections are checked here and libxml2 parses the rest (`CDATASections`), unless it has none or
     /// they are not that simple.
-    static func parseItem(context: String, item: String, tail: String, depth: Int) -> XMLItemTrees.Parsed? {
-        let sections = item.utf8.withContiguousStorageIfAvailable { CDATASections($0) } ?? nil
+    /// `section`: a String one of the item's sections may hold (`FeedLayout.sections`).
+    static func parseItem(context: String, item: String, tail: String, depth: Int, section: String? = nil) -> XMLItemTrees.Parsed? {
+        let sections = CDATASections(item, known: section)
         let wrapper = Array(context.utf8) + (sections?.placeholder ?? Array(item.utf8)) + Array(tail.utf8)
         let parsed = wrapper.withUnsafeBufferPointer { parse($0, push: true, cdata: sections) }
         guard case .success(let root)? = parsed else { return nil }
@@ -133,7 +155,9 @@ extension XMLTree {
             parent = last
         }
         guard parent.children.count == 1 else { return nil }
-        return XMLItemTrees.Parsed(element: parent.children[0], firstLine: 1 + newlines(context), newlines: newlines(item))
+        var element = parent.children[0]
+        if element.name == "item", element.namespace == nil { element.itemKey = RSSRules.ItemChecks.contentKey(element) }
+        return XMLItemTrees.Parsed(element: element, firstLine: 1 + newlines(context), newlines: newlines(item))
     }
 
     /// `skeleton` with `items` appended to its innermost open element, whose text gains the whitespace around them.
@@ -239,11 +263,18 @@ extension XMLTree {
 
 extension XMLElementNode {
     /// The same element with every line number moved by `delta` (an item parsed alone, placed in a feed).
+    /// The subtree is moved in place, each node's children array copied once (a node copied out and assigned back
+    /// per child was a visible share of splicing, measured); the item key survives, as lines move together.
     func shiftingLines(by delta: Int) -> XMLElementNode {
         guard delta != 0 else { return self }
         var e = self
-        e.line += delta
-        for i in e.children.indices { e.children[i] = e.children[i].shiftingLines(by: delta) }
+        e.shiftLines(by: delta)
+        e.itemKey = itemKey
         return e
+    }
+
+    private mutating func shiftLines(by delta: Int) {
+        line += delta
+        for i in children.indices { children[i].shiftLines(by: delta) }
     }
 }

@@ -66,7 +66,8 @@ import Testing
                              "<video poster = \"p.jpg\" >", "<form action=/f>", "<td background=bg.gif>", "<br/>", "<a href", "=\"", "<", ">", "'",
                              "<x-y data-src=\"d\">", "<span class=\"a b\">", "<span class=\"k\"", "<span class=\"k\" href=\"h\">",
                              "<span  class=\"k\">", "<span class='k'>", "<span style=\"x\"/>", "<span class=\"", "<span style=\"a>b\">",
-                             "<span src=\"s\">", "<spanx class=\"k\">", "<a\thref=\"tab\"\n>", "plain", " ", "<!", "<!-", "<a href=\"unterminated"]
+                             "<span src=\"s\">", "<spanx class=\"k\">", "<a\thref=\"tab\"\n>", "plain", " ", "<!", "<!-", "<a href=\"unterminated",
+                             "<span stylo=\"x\">", "<span classy=\"k\">", "<span style='x'>", "<span cl", "<span style=\"color:#abc\" href=\"h\">"]
 
     /// The raw-pointer URL-attribute scanner reports exactly what the array-subscript original did.
     @Test func urlScannerMatchesTheOriginal() {
