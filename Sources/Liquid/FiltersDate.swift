@@ -147,11 +147,14 @@ enum Strftime {
         static let changeCase = Flags(rawValue: 16)
     }
 
-    static let cache = FilterCache<String, [Token]?>()
+    static let cache = FilterCache<String, Compiled?>()
 
     /// Nil for a format Ruby rejects ("invalid format": a `%` directive cut off at the end).
-    static func tokens(_ format: String) -> [Token]? {
-        cache.value(format) { parse(format) }
+    static func tokens(_ format: String) -> [Token]? { compiled(format)?.tokens }
+
+    /// The format's tokens and its plain plan (see `Compiled`), made once per format.
+    static func compiled(_ format: String) -> Compiled? {
+        cache.value(format) { parse(format).map { Compiled($0) } }
     }
 
     static func parse(_ format: String) -> [Token]? {
@@ -199,11 +202,11 @@ enum Strftime {
                          "October", "November", "December"]
 
     static func format(_ time: RubyTime, _ format: String) throws(LiquidError) -> String {
-        guard let tokens = tokens(format) else { throw FilterSupport.error("invalid format: \(format)") }
+        guard let compiled = compiled(format) else { throw FilterSupport.error("invalid format: \(format)") }
         let fields = time.fields
-        if let s = plain(tokens, fields) { return s }
+        if let s = compiled.plain(fields) { return s }
         var out = ""
-        render(tokens, time, fields, into: &out)
+        render(compiled.tokens, time, fields, into: &out)
         return out
     }
 

@@ -235,7 +235,14 @@ final class RenderContext {
     func apply(_ output: Output) throws(LiquidError) -> Value {
         var value = try output.expr.map { e throws(LiquidError) in try evaluate(e) } ?? .null
         for f in output.filters {
-            guard let filter = f.function ?? engine.filters[f.name] else {
+            // Not `f.function ?? engine.filters[f.name]`: the generic `??` wrapped the closure in a new
+            // reabstraction thunk, allocated per call (62,000 filter calls a build of 1000 posts).
+            let filter: LiquidFilter
+            if let bound = f.function {
+                filter = bound
+            } else if let named = engine.filters[f.name] {
+                filter = named
+            } else {
                 if engine.options.strictFilters {
                     let hint = Parser.nearest(f.name, in: Array(engine.filters.keys)).map { "did you mean `\($0)`?" }
                     addWarning("undefined filter \(f.name)", hint: hint)

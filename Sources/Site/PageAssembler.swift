@@ -301,7 +301,7 @@ struct PageAssembler: Sendable {
             return (OutputFile(path: path, data: content.data, source: source), diagnostics)
         }
         func summary(_ i: Int) -> LiquidHash { summaries.all[i] ?? context.summary(posts[i]) }
-        var vars = LiquidHash([("site", .hash(site.site)), ("t", words.template), ("jekyll", ContextBuilder.jekyllValue)])
+        var vars = LiquidHash(Self.varsKeys, values: [.hash(site.site), words.template, ContextBuilder.jekyllValue])
         switch job {
         case .document(let i):
             let doc = documents[i]
@@ -354,16 +354,20 @@ struct PageAssembler: Sendable {
 
     /// Jekyll's `paginator` (jekyll-paginate's keys), with the page's label and title in the site's language.
     private func paginator(_ entries: [Value], page: Int, total: Int, base: String, perPage: Int, count: Int) -> LiquidHash {
-        var pg = LiquidHash([("page", .int(page)), ("per_page", .int(perPage)), ("posts", .array(entries)),
-                             ("total_posts", .int(count)), ("total_pages", .int(total)),
-                             ("previous_page", page > 1 ? .int(page - 1) : .null),
-                             ("previous_page_path", page > 1 ? .string(config.url(Self.pageURL(base, page - 1))) : .null),
-                             ("next_page", page < total ? .int(page + 1) : .null),
-                             ("next_page_path", page < total ? .string(config.url(Self.pageURL(base, page + 1))) : .null)])
-        pg["label"] = .string(words.phrase("page_of", ["n": String(page), "total": String(total)]))
-        pg["title"] = .string(words.phrase("page_n", ["n": String(page)]))
-        return pg
+        LiquidHash(Self.paginatorKeys, values: [
+            .int(page), .int(perPage), .array(entries), .int(count), .int(total),
+            page > 1 ? .int(page - 1) : .null,
+            page > 1 ? .string(config.url(Self.pageURL(base, page - 1))) : .null,
+            page < total ? .int(page + 1) : .null,
+            page < total ? .string(config.url(Self.pageURL(base, page + 1))) : .null,
+            .string(words.phrase("page_of", ["n": String(page), "total": String(total)])),
+            .string(words.phrase("page_n", ["n": String(page)]))])
     }
+
+    static let paginatorKeys = LiquidKeyOrder(["page", "per_page", "posts", "total_posts", "total_pages", "previous_page",
+                                               "previous_page_path", "next_page", "next_page_path", "label", "title"])
+    /// A page's variables before its `page` (and, for a list, `paginator`) are set.
+    static let varsKeys = LiquidKeyOrder(["site", "t", "jekyll"])
 
     /// `/tags/x/` → `tags/x/index.html`; `/404.html` → `404.html`.
     static func filePath(_ url: String) -> String {

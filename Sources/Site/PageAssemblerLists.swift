@@ -13,24 +13,30 @@ extension PageAssembler {
     }
 
     private static func relatedPosts(_ posts: [RenderedDocument], terms: [Term], index: [String: Int], in range: Range<Int>) -> [[Int]] {
-        var count = [Int32](repeating: 0, count: posts.count)
-        var touched: [Int] = []
         var result: [[Int]] = []
         result.reserveCapacity(range.count)
+        var touched: [Int] = []
+        // Counts and candidates through raw buffers: the counting loop runs ~600,000 times a build at 1000
+        // posts, and each checked, uniqueness-tested `count[j] += 1` made it 46M instructions (now ~8M).
+        let counts = UnsafeMutableBufferPointer<Int32>.allocate(capacity: posts.count)
+        counts.initialize(repeating: 0)
+        defer { counts.deallocate() }
         for i in range {
             touched.removeAll(keepingCapacity: true)
             for slug in posts[i].source.tagSlugs {
                 guard let t = index["tag:\(slug)"] else { continue }
-                for j in terms[t].posts.prefix(500) where j != i {
-                    if count[j] == 0 { touched.append(j) }
-                    count[j] += 1
+                terms[t].posts.withUnsafeBufferPointer { candidates in
+                    for j in candidates.prefix(500) where j != i {
+                        if counts[j] == 0 { touched.append(j) }
+                        counts[j] &+= 1
+                    }
                 }
             }
             // Best three by (shared tags desc, index asc = newer first).
             var best: [(Int32, Int)] = []
             for j in touched {
-                let c = count[j]
-                count[j] = 0
+                let c = counts[j]
+                counts[j] = 0
                 if best.count < 3 || (c, -j) > (best[best.count - 1].0, -best[best.count - 1].1) {
                     best.append((c, j))
                     best.sort { ($0.0, -$0.1) > ($1.0, -$1.1) }

@@ -67,7 +67,7 @@ extension ContextBuilder {
         // Code's stylesheet and scripts load only where there is code.
         d.setValue(.bool(containsBytes(p.html, "<pre")), at: s.hasCode)
         d.setValue(.int(p.wordCount), at: s.wordCount)
-        d.setValue(.array(p.headings.map { .hash(LiquidHash([("level", .int($0.level)), ("id", .string($0.id)), ("text", .string($0.text))])) }), at: s.headings)
+        d.setValue(.array(p.headings.map { .hash(LiquidHash(Self.headingKeys, values: [.int($0.level), .string($0.id), .string($0.text)])) }), at: s.headings)
         // The theme's contents box: not when the body placed its own ({:toc}) or front matter says `toc: false`.
         let tocOff = src.params.contains { key, value in if key == "toc", case .bool(false) = value { return true } else { return false } }
         d.setValue(.bool(!p.hasTableOfContents && !tocOff && !p.headings.isEmpty), at: s.showTOC)
@@ -82,10 +82,10 @@ extension ContextBuilder {
             d.setValue(date(u), at: s.updated)
             d.setValue(displayDate(u, src.language), at: s.displayUpdated)
         }
-        if let a = src.author ?? config.author?.name { d.setValue(.hash(LiquidHash([("name", .string(a))])), at: s.author) }
+        if let a = src.author ?? config.author?.name { d.setValue(.hash(LiquidHash(Self.nameKeys, values: [.string(a)])), at: s.author) }
         // Each author on its own (`author: [Ada, Grace]`); the site's author when the page names none.
         let names = src.authors.isEmpty ? (config.author?.name).map { [$0] } ?? [] : src.authors
-        d.setValue(.array(names.map { .hash(LiquidHash([("name", .string($0))])) }), at: s.authors)
+        d.setValue(.array(names.map { .hash(LiquidHash(Self.nameKeys, values: [.string($0)])) }), at: s.authors)
         if let img = src.image { d.setValue(.string(config.absoluteURL(img, relativeTo: url)), at: s.image) }
         // Every front matter key, and the keys under `params:` beside them (`page.params.x` either way).
         var params = LiquidHash()
