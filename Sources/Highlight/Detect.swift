@@ -40,7 +40,7 @@ enum Detector {
         if isNotCode(code, lines, masks) { return nil }
         if Shapes.isGraphQL(lines) { return Detection(language: "graphql", confidence: 0.9) }
         if Shapes.isINI(lines) { return Detection(language: "ini", confidence: 0.9) }
-        if let s = Structure.check(code, lines) { return s }
+        if let s = Structure.check(code, lines, masks) { return s }
         let hand = Scorer.effectiveScores(lines, raw: raws)
         var p: [Double]?
         func probabilities() -> [Double] {
@@ -99,15 +99,16 @@ enum Detector {
     static func isNotCode(_ code: String, _ lines: [Substring], _ masks: [LineMask]) -> Bool {
         var box = 0, table = 0, log = 0
         for (k, l) in lines.enumerated() {
-            if masks[k].isPlainASCII {
-                // No box drawing in ASCII; Characters are bytes.
-                let u = l.utf8
-                if let f = u.first, f == 43 || f == 124, let e = u.last, e == 43 || e == 124, u.count > 3, !l.hasASCIIPrefix("+++") { table += 1 }
+            let m = masks[k]
+            if m.isPlainASCII {
+                // No box drawing in ASCII; Characters are bytes (the mask holds the first and last).
+                if m.first == 43 || m.first == 124, m.last == 43 || m.last == 124, m.count > 3, !l.hasASCIIPrefix("+++") { table += 1 }
             } else {
                 if l.unicodeScalars.contains(where: { (0x2500...0x257F).contains($0.value) }) { box += 1 }
                 if let f = l.first, f == "+" || f == "|", let e = l.last, e == "+" || e == "|", l.count > 3, !l.hasPrefix("+++") { table += 1 }
             }
-            if looksLikeLogLine(l) { log += 1 }
+            // A log line opens with a digit, `[` or a level's capital (`Gate.log`).
+            if m.count > 0 && Gate.table[Int(m.first)] & Gate.log != 0 && looksLikeLogLine(l) { log += 1 }
         }
         let n = lines.count
         return box * 3 >= n || table * 2 > n || log * 2 > n || Shapes.isPlain(lines, masks)

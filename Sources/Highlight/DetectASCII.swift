@@ -119,6 +119,7 @@ extension Detector {
     static func asciiLines(_ code: String, _ b: UnsafeBufferPointer<UInt8>) -> (lines: [Substring], raws: [Substring])? {
         for c in b where c >= 0x80 || c == 13 { return nil }
         var lines: [Substring] = [], raws: [Substring] = []
+        reserve(&lines, &raws, b.count)
         forEachPiece(code, b) { raw, a, e, index in
             var a = a, e = e
             while a < e && (b[a] == 32 || b[a] == 9) { a += 1 }
@@ -135,11 +136,20 @@ extension Detector {
     static func unicodeLines(_ code: String, _ b: UnsafeBufferPointer<UInt8>) -> (lines: [Substring], raws: [Substring])? {
         guard !b.contains(13) else { return nil }
         var lines: [Substring] = [], raws: [Substring] = []
+        reserve(&lines, &raws, b.count)
         forEachPiece(code, b) { raw, _, _, _ in
             let t = raw.trimmingBlanks
             if !t.isEmpty { lines.append(t); raws.append(raw) }
         }
         return (lines, raws)
+    }
+
+    /// Room for the lines of `bytes` bytes of text at eight bytes a line (most code has more; at most 400 lines are
+    /// kept): growing the two arrays line by line cost ~230 instructions a line.
+    @inline(__always) private static func reserve(_ lines: inout [Substring], _ raws: inout [Substring], _ bytes: Int) {
+        let n = min(400, bytes / 8 + 8)
+        lines.reserveCapacity(n)
+        raws.reserveCapacity(n)
     }
 
     /// The index of a byte offset, stepped from the last one asked for (a struct: a captured variable cost an
@@ -182,18 +192,29 @@ struct LineMask {
     private var lo: UInt64 = 0, hi: UInt64 = 0
     /// A byte of 0x80 or above.
     private(set) var nonASCII = false
+    /// The line's first and last bytes (0 when it is empty) and its length in bytes: the per-line tests of output,
+    /// shapes and logs each fetched them through the Substring view (~50 instructions a fetch, a dozen per line).
+    private(set) var first: UInt8 = 0, last: UInt8 = 0
+    private(set) var count = 0
+    /// Colon bytes, counted up to 255.
+    private(set) var colons: UInt8 = 0
 
     init(_ l: Substring) {
-        (lo, hi, nonASCII) = Output.bytes(l) { u in
-            var lo: UInt64 = 0, hi: UInt64 = 0, other = false
+        (lo, hi, nonASCII, first, last, count, colons) = Output.bytes(l) { u in
+            var lo: UInt64 = 0, hi: UInt64 = 0, other = false, colons: UInt8 = 0
             for c in u {
                 if c >= 0x80 { other = true; continue }
                 let bit: UInt64 = 1 &<< UInt64(c & 63)
                 if c & 64 == 0 { lo |= bit } else { hi |= bit }
+                if c == 58 && colons < 255 { colons += 1 }
             }
-            return (lo, hi, other)
+            return (lo, hi, other, u.first ?? 0, u.last ?? 0, u.count, colons)
         }
     }
+
+    /// Whether the line opens with an ASCII byte other than those of `set` (then no ASCII literal opening with one of
+    /// them is its prefix, at the byte or at the Character level: an ASCII byte opens a Character no other equals).
+    @inline(__always) func opensOutside(_ set: ByteSet) -> Bool { count > 0 && first < 0x80 && !set.has(first) }
 
     /// Whether the line holds ASCII byte `c` (< 0x80).
     @inline(__always) func has(_ c: UInt8) -> Bool {
@@ -202,4 +223,20 @@ struct LineMask {
 
     /// `Substring.isPlainASCII`: no byte of 0x80 or above and no CR.
     var isPlainASCII: Bool { !nonASCII && !has(13) }
+}
+
+/// A set of ASCII bytes as two words, built once from a literal (`ByteSet("@d+-I")`).
+struct ByteSet: Sendable {
+    private var lo: UInt64 = 0, hi: UInt64 = 0
+
+    init(_ bytes: StaticString) {
+        bytes.withUTF8Buffer { for c in $0 where c < 0x80 { if c & 64 == 0 { lo |= 1 &<< UInt64(c & 63) } else { hi |= 1 &<< UInt64(c & 63) } } }
+    }
+
+    /// Digits `0`-`9` added.
+    func withDigits() -> ByteSet { var s = self; s.lo |= 0x03FF_0000_0000_0000; return s }
+
+    @inline(__always) func has(_ c: UInt8) -> Bool {
+        c < 0x80 && (c & 64 == 0 ? lo : hi) & (1 &<< UInt64(c & 63)) != 0
+    }
 }

@@ -44,7 +44,7 @@ enum Output {
         guard let first = body.first else { return nil }
         if isDebugger(first) || first.hasASCIIPrefix(">>> ") || first.hasASCIIPrefix("irb(") { return "plaintext" }
         if promptLength(first) != nil { return "console" }
-        if isHTTP(first) { return "plaintext" }
+        if !masks[0].opensOutside(Gate.http), isHTTP(first) { return "plaintext" }
         // ProGuard/R8 rules (`-keep class …`, `-dontobfuscate`, `-assumevalues`): Android posts are full of them, and
         // no lexer here knows them (read as code they come out Java or Kotlin).
         if first.hasASCIIPrefix("-keep") || first.hasASCIIPrefix("-dont") || first.hasASCIIPrefix("-assume") || first.hasASCIIPrefix("-if ") {
@@ -56,17 +56,23 @@ enum Output {
         for (k, line) in body.enumerated() {
             // Only a line with a tab byte can open with a number and a tab.
             let t = masks[k].has(9) ? afterNumberTab(line) : line
-            // `...`, `# ...`, `[SNIP]`: where the author cut output; neither code nor output.
-            if isElision(t) { elided += 1; continue }
-            // The line's mask answers the tests below that ask whether a byte occurs at all (each is implied by the
-            // test it guards, so the answers are theirs).
+            // The line's mask answers the tests below that ask whether a byte occurs at all, how long the line is
+            // and which byte opens it (each is implied by the test it guards, so the answers are theirs).
             let m = t.startIndex == line.startIndex && t.endIndex == line.endIndex ? masks[k] : LineMask(t)
-            if (mayBeDiagnostic(t, m) && diagnostic(t, m)) || isTraceLine(t) || isDebugger(t) { strong += 1; marks += 1 }
-            else if isGutter(t) || isDumpLine(t) || t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [") || t.hasASCIIPrefix("event: ")
-                        || (mayBeTreeBranch(t) && treeBranch(t)) || (m.nonASCII && bytes(t) { hasBoxDrawing($0) }) || isEncoded(t)
-                        || mayBeLog(t) && Detector.looksLikeLogLine(t) || ((m.has(47) || m.has(46)) && isPath(t)) || isReportRow(raws[k])
-                        || isProgress(t) || (m.has(124) && isPipeRow(t)) || isBuildStatus(t) || isLogcat(t) { marks += 1 }
-            else if isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
+            // `...`, `# ...`, `[SNIP]`: where the author cut output; neither code nor output.
+            if m.count <= 6 && isElision(t) { elided += 1; continue }
+            // Which tests the first byte leaves open (`Gate`): most lines of code are answered here.
+            let g = m.count == 0 ? 0 : Gate.table[Int(m.first)]
+            if (mayBeDiagnostic(m) && diagnostic(t, m)) || (g & Gate.trace != 0 && traceLine(t)) || (g & Gate.debugger != 0 && isDebugger(t)) {
+                strong += 1; marks += 1
+            } else if (g & Gate.gutter != 0 && isGutter(t)) || (g & Gate.dump != 0 && isDumpLine(t))
+                        || (g & Gate.data != 0 && (t.hasASCIIPrefix("data: {") || t.hasASCIIPrefix("data: [")))
+                        || (g & Gate.event != 0 && t.hasASCIIPrefix("event: ")) || (g & Gate.tree != 0 && treeBranch(t))
+                        || (m.nonASCII && bytes(t) { hasBoxDrawing($0) }) || ((g & Gate.encoded != 0 || m.count >= 40) && isEncoded(t))
+                        || (g & Gate.log != 0 && Detector.looksLikeLogLine(t)) || ((m.has(47) || m.has(46)) && isPath(t)) || isReportRow(raws[k])
+                        || (g & Gate.progress != 0 && isProgress(t)) || (m.has(124) && isPipeRow(t)) || (g & Gate.build != 0 && isBuildStatus(t))
+                        || (g & Gate.logcat != 0 && isLogcat(t)) { marks += 1 }
+            else if m.count >= 5 && g & Gate.rule != 0 && isTableRule(t) { marks += 1; ruled = ruled || t.contains("|") }
             else if m.has(124) && !has(t, "||") && !(m.has(59) || m.has(123) || m.has(61)) { piped += 1 }
         }
         // A Markdown table: its rule makes its rows text too.

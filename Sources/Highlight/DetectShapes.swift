@@ -9,7 +9,7 @@ enum Shapes {
 
     /// The same with each line's `LineMask`.
     static func isPlain(_ body: [Substring], _ masks: [LineMask]) -> Bool {
-        isREPL(body) || isPropertyListText(body) || isDTrace(body, masks) || isAppleScript(body) || isListing(body) || isJustfile(body, masks)
+        isREPL(body) || isPropertyListText(body) || isDTrace(body, masks) || isAppleScript(body, masks) || isListing(body) || isJustfile(body, masks)
     }
 
     // MARK: REPL sessions
@@ -86,7 +86,13 @@ enum Shapes {
     /// colons, no spaces) opening clauses, `/ predicate /` lines, `#pragma D`. Read as Objective-C or C otherwise.
     static func isDTrace(_ body: [Substring]) -> Bool { isDTrace(body, body.map(LineMask.init)) }
 
-    static func isDTrace(_ body: [Substring], _ masks: [LineMask]) -> Bool {
+    static func isDTrace(_ body: [Substring], _ masks: [LineMask]) -> Bool { mayBeDTrace(masks) && dtraceLines(body, masks) }
+
+    /// A probe's head holds three colons, and it is the line or a part of it: without such a line, no probe (most
+    /// blocks of code have none, and every line with a colon went through `dtraceLines`).
+    static func mayBeDTrace(_ masks: [LineMask]) -> Bool { masks.contains { $0.colons >= 3 } }
+
+    static func dtraceLines(_ body: [Substring], _ masks: [LineMask]) -> Bool {
         var probes = 0, clauses = 0
         for (k, l) in body.enumerated() {
             if l.hasASCIIPrefix("#pragma D ") { clauses += 1; continue }
@@ -114,7 +120,18 @@ enum Shapes {
 
     /// AppleScript: `set x to …`, `tell application "…"`, `repeat with …`, and blocks closed by `end if`,
     /// `end repeat`, `end tell` or `end <handler>`. No other language here ends its blocks that way.
-    static func isAppleScript(_ body: [Substring]) -> Bool {
+    static func isAppleScript(_ body: [Substring]) -> Bool { isAppleScript(body, body.map(LineMask.init)) }
+
+    /// The same with each line's `LineMask`.
+    static func isAppleScript(_ body: [Substring], _ masks: [LineMask]) -> Bool { mayBeAppleScript(masks) && appleScriptLines(body) }
+
+    /// It needs an `end ` line: a block without a line opening with `e` (or a non-ASCII byte) that holds `n`, `d` and
+    /// a space has none (no other Character equals one of those ASCII bytes).
+    static func mayBeAppleScript(_ masks: [LineMask]) -> Bool {
+        masks.contains { ($0.first == 101 || $0.first >= 0x80) && $0.has(110) && $0.has(100) && $0.has(32) }
+    }
+
+    static func appleScriptLines(_ body: [Substring]) -> Bool {
         var sets = 0, ends = 0, tells = 0
         for l in body {
             if l.hasASCIIPrefix("set "), Output.has(l, " to ") { sets += 1 }
@@ -131,7 +148,16 @@ enum Shapes {
     /// interpolate `$(name)`); no lexer here knows just's syntax.
     static func isJustfile(_ body: [Substring]) -> Bool { isJustfile(body, body.map(LineMask.init)) }
 
-    static func isJustfile(_ body: [Substring], _ masks: [LineMask]) -> Bool {
+    static func isJustfile(_ body: [Substring], _ masks: [LineMask]) -> Bool { mayBeJustfile(masks) && justfileLines(body, masks) }
+
+    /// It needs a mark (`{{…}}` without a parenthesis, or `export … := …`) and a head (opening with `@` or a lower-case
+    /// letter, ending in `:`): without a line that may be each, no justfile (every line went through `justfileLines`).
+    static func mayBeJustfile(_ masks: [LineMask]) -> Bool {
+        masks.contains { ($0.has(123) && $0.has(125) && !$0.has(40)) || (($0.first == 101 || $0.first >= 0x80) && $0.has(58) && $0.has(61)) }
+            && masks.contains { ($0.first == 64 || $0.first &- 97 < 26) && ($0.last == 58 || $0.last >= 0x80) }
+    }
+
+    static func justfileLines(_ body: [Substring], _ masks: [LineMask]) -> Bool {
         var heads = 0, marks = 0
         for (k, l) in body.enumerated() {
             if l.hasASCIIPrefix("#") { continue }

@@ -1,6 +1,9 @@
 /// Formats recognised by their shape rather than their vocabulary.
 enum Structure {
-    static func check(_ code: String, _ lines: [Substring]) -> Detection? {
+    static func check(_ code: String, _ lines: [Substring]) -> Detection? { check(code, lines, lines.map(LineMask.init)) }
+
+    /// The same with each line's `LineMask`.
+    static func check(_ code: String, _ lines: [Substring], _ masks: [LineMask]) -> Detection? {
         let n = Double(lines.count)
         let first = lines[0]
         // Console sessions: commands after `$ ` prompts.
@@ -10,11 +13,13 @@ enum Structure {
         }
         // Diffs.
         // Each prefix test below is asked only of lines whose first byte may open one of its prefixes (`opens`).
-        let hunks = lines.filter { opens($0, "@d+-I") && ($0.hasASCIIPrefix("@@ ") || $0.hasASCIIPrefix("diff --git") || $0.hasASCIIPrefix("+++ ") || $0.hasASCIIPrefix("--- a/") || $0.hasASCIIPrefix("Index: ")) }.count
+        let hunks = lines.indices.filter { k in let l = lines[k]; return !masks[k].opensOutside(Structure.hunkFirsts) && (l.hasASCIIPrefix("@@ ") || l.hasASCIIPrefix("diff --git") || l.hasASCIIPrefix("+++ ") || l.hasASCIIPrefix("--- a/") || l.hasASCIIPrefix("Index: ")) }.count
         if hunks >= 2 || (hunks >= 1 && first.hasASCIIPrefix("@@")) { return Detection(language: "diff", confidence: 0.95) }
         // Markdown around fenced code, HTML around scripts and styles: the container is the language.
-        if lines.contains(where: { opens($0, "`~") && ($0.hasASCIIPrefix("```") || $0.hasASCIIPrefix("~~~")) }) { return Detection(language: "markdown", confidence: 0.8) }
-        if lines.contains(where: { opens($0, "<") && ($0.hasASCIIPrefix("<script") || $0.hasASCIIPrefix("</script>") || $0.hasASCIIPrefix("<style") || $0.hasASCIIPrefix("</style>")) }) {
+        if lines.indices.contains(where: { !masks[$0].opensOutside(Structure.fenceFirsts) && (lines[$0].hasASCIIPrefix("```") || lines[$0].hasASCIIPrefix("~~~")) }) {
+            return Detection(language: "markdown", confidence: 0.8)
+        }
+        if lines.indices.contains(where: { k in let l = lines[k]; return !masks[k].opensOutside(Structure.tagFirsts) && (l.hasASCIIPrefix("<script") || l.hasASCIIPrefix("</script>") || l.hasASCIIPrefix("<style") || l.hasASCIIPrefix("</style>")) }) {
             return Detection(language: "html", confidence: 0.8)
         }
         // Markup.
@@ -34,7 +39,7 @@ enum Structure {
             return Detection(language: "json", confidence: 0.8)
         }
         // JSON: structural lines only.
-        if let json = jsonShare(lines), json >= (lines.count >= 20 ? 0.95 : 1.0) { return Detection(language: "json", confidence: json) }
+        if let json = jsonShare(lines, masks), json >= (lines.count >= 20 ? 0.95 : 1.0) { return Detection(language: "json", confidence: json) }
         // Dockerfile.
         // Instructions are counted only when the first line that is no comment opens like a Dockerfile.
         if let f = lines.first(where: { !$0.hasASCIIPrefix("#") }), f.hasASCIIPrefix("FROM ") || f.hasASCIIPrefix("ARG ") {
@@ -43,11 +48,14 @@ enum Structure {
             if Double(docker) >= Double(nonComment.count) * 0.5 { return Detection(language: "dockerfile", confidence: 0.9) }
         }
         // SQL statements.
-        if let sql = sqlShare(lines), sql >= 0.5 { return Detection(language: "sql", confidence: 0.85) }
+        if let sql = sqlShare(lines, plainFirst: masks[0].isPlainASCII), sql >= 0.5 { return Detection(language: "sql", confidence: 0.85) }
         // YAML: key/value and list lines.
-        if let y = yamlShare(lines), y >= 0.85 { return Detection(language: "yaml", confidence: y) }
+        if let y = yamlShare(lines, giveUp: true), y >= 0.85 { return Detection(language: "yaml", confidence: y) }
         return nil
     }
+
+    /// `opens`' sets for the diff, fence and tag tests of `check` (asked of the line's mask).
+    static let hunkFirsts = ByteSet("@d+-I"), fenceFirsts = ByteSet("`~"), tagFirsts = ByteSet("<")
 
     /// False only when the line opens with an ASCII byte outside `firsts`: then `hasASCIIPrefix` of any ASCII literal
     /// opening with one of `firsts` is false (an ASCII byte is a Character no other Character equals).
@@ -72,12 +80,16 @@ enum Structure {
     static let dockerPrefixes: [StaticString] = ["FROM ", "RUN ", "CMD ", "COPY ", "ADD ", "ENV ", "ARG ", "WORKDIR ", "EXPOSE ", "ENTRYPOINT ", "LABEL ", "USER ", "VOLUME ", "HEALTHCHECK ", "SHELL ", "ONBUILD ", "STOPSIGNAL "]
 
     /// Share of lines that look like JSON, or nil when the text cannot be JSON at all.
-    static func jsonShare(_ lines: [Substring]) -> Double? {
+    static func jsonShare(_ lines: [Substring]) -> Double? { jsonShare(lines, lines.map(LineMask.init)) }
+
+    /// The same with each line's `LineMask` (its first byte).
+    static func jsonShare(_ lines: [Substring], _ masks: [LineMask]) -> Double? {
         var ok = 0, keys = 0
-        for l in lines {
+        for (k, l) in lines.enumerated() {
             // Each case below opens with `"`, a bracket, a comma, a digit, `-`, `t`, `f` or `n`: any other
             // line adds nothing, and is passed before its bytes are copied.
-            guard let c = l.utf8.first, c == 34 || c == 123 || c == 125 || c == 91 || c == 93 || c == 44 || isDigit(c) || c == 45
+            let c = masks[k].first
+            guard masks[k].count > 0, c == 34 || c == 123 || c == 125 || c == 91 || c == 93 || c == 44 || isDigit(c) || c == 45
                     || c == 116 || c == 102 || c == 110 else { continue }
             // On the line's own bytes (a copy of every such line was most of this check's time).
             let (isOK, isKey) = Output.bytes(l) { u -> (Bool, Bool) in
@@ -122,9 +134,15 @@ enum Structure {
         return false
     }
 
-    static func yamlShare(_ lines: [Substring]) -> Double? {
+    static func yamlShare(_ lines: [Substring]) -> Double? { yamlShare(lines, giveUp: false) }
+
+    /// `giveUp`: nil as soon as more than a fifth of the lines read are no YAML line (a line adds one at most, so the
+    /// share stays under 0.8), for a caller that needs 0.85. Blocks of code went through every line (22 M instructions
+    /// a build).
+    static func yamlShare(_ lines: [Substring], giveUp: Bool) -> Double? {
         var ok = 0, keys = 0, bad = 0
-        for l in lines {
+        for (i, l) in lines.enumerated() {
+            if giveUp && (i - ok) * 5 > lines.count { return nil }
             // `---` and `...` equal only their own three bytes (neither byte has another Unicode spelling).
             if l.hasASCIIPrefix("#") || l.utf8.count == 3 && (l == "---" || l == "...") { ok += 1; continue }
             if (mayCloseCode(l) && closesCode(l)) || l.hasASCIIPrefix("//") { bad += 1; continue }
@@ -184,15 +202,41 @@ enum Structure {
         return c == 83 || c == 73 || c == 85 || c == 68 || c == 67 || c == 65 || c == 87 || c == 66 || c == 70 || c == 71 || c == 79 || c == 72 || c == 76 || c == 45
     }
 
+    /// Whether a plain ASCII line upper-cased is a `sqlBare` word or opens with a `sqlOpeners` prefix, on its bytes: its
+    /// upper case is then its bytes with `a`-`z` raised, one Character a byte, so String equality and prefixes are the
+    /// bytes'. The upper-cased copy and ten prefix tests ran on the first line of every block opening with `d`, `f`, `i`...
+    static func opensSQL(_ line: Substring) -> Bool {
+        Output.bytes(line) { u in
+            func upper(_ k: Int) -> UInt8 { u[k] &- 97 < 26 ? u[k] - 32 : u[k] }
+            func starts(_ w: String, whole: Bool) -> Bool {
+                let p = w.utf8
+                guard whole ? u.count == p.count : u.count >= p.count else { return false }
+                for (k, c) in p.enumerated() where upper(k) != c { return false }
+                return true
+            }
+            return sqlBareList.contains { starts($0, whole: true) } || sqlOpeners.contains { starts($0, whole: false) }
+        }
+    }
+
+    /// `sqlBare`'s words.
+    static let sqlBareList = Array(sqlBare)
+
     static let sqlStarts = ["SELECT ", "INSERT INTO", "UPDATE ", "DELETE FROM", "CREATE TABLE", "CREATE INDEX", "CREATE VIEW", "ALTER TABLE", "DROP TABLE", "WITH ", "FROM ", "WHERE ", "JOIN ", "LEFT JOIN", "GROUP BY", "ORDER BY", "VALUES", "AND ", "OR ", "CREATE UNIQUE", "CREATE OR REPLACE", "BEGIN", "COMMIT", "SET ", "LIMIT ", "INNER JOIN", "HAVING ", "ON ", "PRIMARY KEY", "--"]
     /// Lower-case SQL laid out a keyword to a line (`select` / `  name,` / `from`) is as common on blogs.
     static let sqlBare: Set<String> = ["SELECT", "FROM", "WHERE", "GROUP BY", "ORDER BY", "HAVING", "LIMIT", "UNION", "UNION ALL", "WITH"]
     static let sqlOpeners = ["SELECT ", "INSERT ", "UPDATE ", "DELETE ", "CREATE ", "ALTER ", "DROP ", "WITH ", "BEGIN", "--"]
 
-    static func sqlShare(_ lines: [Substring]) -> Double? {
+    static func sqlShare(_ lines: [Substring]) -> Double? { sqlShare(lines, plainFirst: false) }
+
+    /// `plainFirst`: the first line is plain ASCII (`isPlainASCII`), and is matched on its bytes.
+    static func sqlShare(_ lines: [Substring], plainFirst: Bool) -> Double? {
         guard maySQL(lines[0]) else { return nil }
-        let first = lines[0].uppercased()
-        guard sqlBare.contains(first) || sqlOpeners.contains(where: { first.hasPrefix($0) }) else { return nil }
+        if plainFirst {
+            guard opensSQL(lines[0]) else { return nil }
+        } else {
+            let first = lines[0].uppercased()
+            guard sqlBare.contains(first) || sqlOpeners.contains(where: { first.hasPrefix($0) }) else { return nil }
+        }
         guard lines[0].hasASCIIPrefix("--") == false || lines.count > 1 else { return nil }
         // Each line upper-cased once for both tests below (it was twice).
         let ups = lines.map { $0.uppercased() }
