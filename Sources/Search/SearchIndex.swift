@@ -277,13 +277,15 @@ public struct SearchIndex: Sendable {
             out[i] = UInt8(ascii: ":"); out[i + 1] = UInt8(ascii: "["); i += 2
             var last: Int32 = 0
             let run = Int(postings.start[t.id])..<Int(postings.start[t.id + 1])
-            for p in run {
-                if p > run.lowerBound { out[i] = UInt8(ascii: ","); i += 1 }
-                writeDecimal(UInt32(postings.doc[p] - last), out, &i)
-                out[i] = UInt8(ascii: ","); i += 1
-                writeDecimal(UInt32(postings.score[p]), out, &i)
-                last = postings.doc[p]
-            }
+            postings.doc.withUnsafeBufferPointer { doc in postings.score.withUnsafeBufferPointer { score in
+                for p in run {
+                    if p > run.lowerBound { out[i] = UInt8(ascii: ","); i += 1 }
+                    writeDecimal(UInt32(doc[p] - last), out, &i)
+                    out[i] = UInt8(ascii: ","); i += 1
+                    writeDecimal(UInt32(score[p]), out, &i)
+                    last = doc[p]
+                }
+            } }
             out[i] = UInt8(ascii: "]"); i += 1
         }
         out[i] = UInt8(ascii: "}"); out[i + 1] = 10; i += 2
@@ -296,7 +298,7 @@ public struct SearchIndex: Sendable {
     static func shardSize(_ terms: [TermID], _ postings: Postings, above: Int = .max) -> Int {
         var size = 3 + max(terms.count - 1, 0)
         for t in terms {
-            size += JSON.string(t.term).utf8.count + 3
+            size += quotedLength(t.term) + 3
             var last: Int32 = 0
             let run = Int(postings.start[t.id])..<Int(postings.start[t.id + 1])
             size += max(run.count * 2 - 1, 0)
@@ -307,6 +309,17 @@ public struct SearchIndex: Sendable {
             if size > above { return size }
         }
         return size
+    }
+
+    /// `JSON.string(term).utf8.count` without making it: a term's bytes and its quotes when none needs
+    /// an escape (a term is letters and digits), else the escaped string's length.
+    static func quotedLength(_ term: String) -> Int {
+        var plain = true, count = 0
+        for b in term.utf8 {
+            if b < 0x20 || b == 0x22 || b == 0x5C || b == 0xE2 { plain = false }
+            count += 1
+        }
+        return plain ? count + 2 : JSON.string(term).utf8.count
     }
 
     /// Digits by comparison, not division: shards are mostly small numbers, hundreds of thousands.
@@ -324,6 +337,13 @@ public struct SearchIndex: Sendable {
     @inline(__always)
     private static func writeDecimal(_ value: UInt32, _ out: UnsafeMutablePointer<UInt8>, _ i: inout Int) {
         if value < 10 { out[i] = 48 &+ UInt8(truncatingIfNeeded: value); i += 1; return }
+        // Two digits (most doc-number differences) without the width loop.
+        if value < 100 {
+            out[i] = 48 &+ UInt8(truncatingIfNeeded: value / 10)
+            out[i + 1] = 48 &+ UInt8(truncatingIfNeeded: value % 10)
+            i += 2
+            return
+        }
         let width = decimalWidth(value)
         var v = value
         var k = i + width - 1

@@ -84,7 +84,7 @@ struct WordTable {
     /// bytes (read past the 16th only). The pointer is good until the next call.
     @inline(__always)
     mutating func slot(_ low: UInt64, _ high: UInt64, _ n: Int, hash h: UInt64, _ bytes: UnsafePointer<UInt8>) -> UnsafeMutablePointer<Slot> {
-        let s = slots, mask = size - 1
+        let s = slots, mask = size &- 1
         var i = Int(truncatingIfNeeded: h &>> shift)
         while true {
             let p = s + i
