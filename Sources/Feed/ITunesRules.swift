@@ -31,11 +31,7 @@ enum ITunesRules {
         if let type = channel.first("type", ns: ns), !["episodic", "serial"].contains(type.text) {
             f.error("itunes-type", "itunes:type must be \"episodic\" or \"serial\" (found \"\(type.text)\")", at: type)
         }
-        var next = 0
-        for item in channel.children where item.name == "item" && item.namespace == nil {
-            items[next].replay(\.itunes, itemLine: item.line, into: &f)
-            next += 1
-        }
+        RSSRules.replay(\.itunes, of: items, in: channel, into: &f)
     }
 
     static func check(item: XMLElementNode, into f: inout Findings) {

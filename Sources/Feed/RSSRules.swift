@@ -74,40 +74,51 @@ enum RSSRules {
     /// (an item in no namespace is not checked itself, and its subtree's checks read nothing outside it).
     static func extensions(_ rss: XMLElementNode, items: [ItemChecks], into f: inout Findings) {
         let names: Set<String> = ["item"]
-        FeedExtensions.visit(rss, parent: nil, itemNames: names, rdf: false, children: false, into: &f)
+        walkOutsideItems(rss, items: items, list: \.extensions, into: &f,
+                         own: { el, parent, f in FeedExtensions.visit(el, parent: parent, itemNames: names, rdf: false, children: false, into: &f) },
+                         subtree: { el, parent, f in FeedExtensions.visit(el, parent: parent, itemNames: names, rdf: false, into: &f) })
+    }
+
+    /// `TextChecks.check` of every element in document order, with the channel's items' results taken from their `ItemChecks`.
+    static func texts(_ rss: XMLElementNode, items: [ItemChecks], into f: inout Findings) {
+        func check(_ el: XMLElementNode, _ f: inout Findings) {
+            TextChecks.check(el.text, field: "<\(el.name)>", line: el.line, column: el.column, digest: el.textDigest, into: &f)
+        }
+        walkOutsideItems(rss, items: items, list: \.texts, into: &f,
+                         own: { el, _, f in check(el, &f) },
+                         subtree: { el, _, f in el.walk { check($0, &f) } })
+    }
+
+    /// The feed-wide passes' walk of `rss` in document order: `own` gets `rss` and its channel (the element alone, with
+    /// its parent), `subtree` every other child of either, and each of the channel's items in no namespace is its
+    /// `ItemChecks`' `list`, replayed at the item's place.
+    static func walkOutsideItems(_ rss: XMLElementNode, items: [ItemChecks], list: KeyPath<ItemChecks, [FeedDiagnostic]>,
+                                 into f: inout Findings,
+                                 own: (XMLElementNode, XMLElementNode?, inout Findings) -> Void,
+                                 subtree: (XMLElementNode, XMLElementNode, inout Findings) -> Void) {
+        own(rss, nil, &f)
         let channelAt = rss.children.firstIndex { $0.name == "channel" }
         for (i, c) in rss.children.enumerated() {
-            guard i == channelAt else { FeedExtensions.visit(c, parent: rss, itemNames: names, rdf: false, into: &f); continue }
-            FeedExtensions.visit(c, parent: rss, itemNames: names, rdf: false, children: false, into: &f)
+            guard i == channelAt else { subtree(c, rss, &f); continue }
+            own(c, rss, &f)
             var next = 0
             for el in c.children {
                 if el.name == "item", el.namespace == nil {
-                    items[next].replay(\.extensions, itemLine: el.line, into: &f)
+                    items[next].replay(list, itemLine: el.line, into: &f)
                     next += 1
                 } else {
-                    FeedExtensions.visit(el, parent: c, itemNames: names, rdf: false, into: &f)
+                    subtree(el, c, &f)
                 }
             }
         }
     }
 
-    /// `TextChecks.check` of every element in document order, with the channel's items' results taken from their `ItemChecks`.
-    static func texts(_ rss: XMLElementNode, items: [ItemChecks], into f: inout Findings) {
-        func check(_ el: XMLElementNode) { TextChecks.check(el.text, field: "<\(el.name)>", line: el.line, column: el.column, digest: el.textDigest, into: &f) }
-        check(rss)
-        let channelAt = rss.children.firstIndex { $0.name == "channel" }
-        for (i, c) in rss.children.enumerated() {
-            guard i == channelAt else { c.walk(check); continue }
-            check(c)
-            var next = 0
-            for el in c.children {
-                if el.name == "item", el.namespace == nil {
-                    items[next].replay(\.texts, itemLine: el.line, into: &f)
-                    next += 1
-                } else {
-                    el.walk(check)
-                }
-            }
+    /// `list` of each of the channel's items in no namespace (`items`, in order), at the item's place.
+    static func replay(_ list: KeyPath<ItemChecks, [FeedDiagnostic]>, of items: [ItemChecks], in channel: XMLElementNode, into f: inout Findings) {
+        var next = 0
+        for item in channel.children where item.name == "item" && item.namespace == nil {
+            items[next].replay(list, itemLine: item.line, into: &f)
+            next += 1
         }
     }
 

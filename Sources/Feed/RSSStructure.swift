@@ -36,13 +36,9 @@ enum RSSStructure {
                 f.error("rss-skip-value", "skipDays lists more than seven days", at: skipDays.all("day")[7])
             }
         }
-        var next = 0
-        for item in channel.children where item.name == "item" && item.namespace == nil {
-            items[next].replay(\.structure, itemLine: item.line, into: &f)
-            next += 1
-        }
+        RSSRules.replay(\.structure, of: items, in: channel, into: &f)
         dublinCore(channel, into: &f)
-        next = 0
+        var next = 0
         for item in channel.children where item.name == "item" {
             guard item.namespace == nil else { dublinCore(item, into: &f); continue }
             items[next].replay(\.dublinCore, itemLine: item.line, into: &f)
