@@ -96,9 +96,7 @@ public struct LiquidHash: Sendable {
     }
 
     private mutating func makeIndex(capacity: Int) {
-        var ix = KeyIndex(capacity: max(capacity, keys.count))
-        for (i, k) in keys.enumerated() { ix.insert(k, at: i) }
-        index = ix
+        index = KeyIndex(keys, capacity: capacity)
     }
 
     @inline(__always)
@@ -179,6 +177,12 @@ struct KeyIndex: Sendable {
         self.capacity = size / 2
     }
 
+    /// The index of `keys` (distinct), each at its position, with room for `capacity` keys (at least all of them).
+    init(_ keys: [String], capacity: Int) {
+        self.init(capacity: max(capacity, keys.count))
+        for (i, k) in keys.enumerated() { insert(k, at: i) }
+    }
+
     /// The hash of an ASCII key's bytes; nil for a key with a byte above 0x7F.
     @inline(__always)
     static func asciiHash(_ key: String) -> Int? {
@@ -252,9 +256,7 @@ public struct LiquidKeyOrder: Sendable {
         self.keys = keys.filter { seen.insert($0).inserted }
         set = seen
         if self.keys.count > LiquidHash.indexAbove {
-            var ix = KeyIndex(capacity: self.keys.count)
-            for (i, k) in self.keys.enumerated() { ix.insert(k, at: i) }
-            index = ix
+            index = KeyIndex(self.keys, capacity: self.keys.count)
         } else {
             index = nil
         }

@@ -237,11 +237,9 @@ extension TemplateSet {
         return keys
     }
 
-    /// Names after `include`/`render` written as literals (`{% include head.liquid %}`), without `.liquid`.
-    /// A name computed at render time is not known here; its page's fingerprint covers only what is listed.
-    static func includedNames(_ text: String) -> [String] { includeTags(text).map(\.name) }
-
-    /// Literal include names with the 1-based line and column of their tag.
+    /// Names after `include`/`render` written as literals (`{% include head.liquid %}`), without `.liquid`, with the
+    /// 1-based line and column of their tag. A name computed at render time is not known here; its page's
+    /// fingerprint covers only what is listed.
     static func includeTags(_ text: String) -> [(name: String, line: Int, column: Int)] {
         var out: [(name: String, line: Int, column: Int)] = []
         var line = 1, column = 1
